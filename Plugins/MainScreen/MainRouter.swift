@@ -1,0 +1,29 @@
+import Foundation
+import TrellisSDK
+
+final class MainRouter: ViewableRouter<MainInteractor, MainViewController>, MainRouting {
+    private let nextBuilder: ChildSlot
+    private var nextRouter: ViewableRouting?
+
+    init(nextBuilder: ChildSlot, interactor: MainInteractor, viewController: MainViewController) {
+        self.nextBuilder = nextBuilder
+        super.init(interactor: interactor, viewController: viewController)
+        interactor.router = self
+    }
+
+    func attachNext() {
+        guard nextRouter == nil else { return }
+        let time = "Now is \(Date().description)"
+        let router = nextBuilder.build(listener: interactor, parameters: ["title": .string(time)])
+        nextRouter = router
+        attachChild(router)
+        viewController.present(router.viewControllable)
+    }
+
+    func detachNext() {
+        guard let router = nextRouter else { return }
+        viewController.dismiss(router.viewControllable)
+        nextRouter = nil
+        detachChild(router)
+    }
+}

@@ -1,0 +1,20 @@
+import TrellisSDK
+
+/// The plugin's entry: the host looks this symbol up and calls it once.
+@_cdecl("trellis_plugin_entry_v1")
+public func trellisPluginEntry() -> UnsafeMutableRawPointer {
+    exportPlugin { MainScreenPlugin() }
+}
+
+/// Seed 000's Main screen: its title as a button that presents the `next` slot.
+final class MainScreenPlugin: TrellisPlugin {
+    let manifest = PluginManifest(
+        name: "MainScreen",
+        summary: "Shows its title as a button; activating it presents the \"next\" slot modally.",
+        slots: ["next"]
+    )
+
+    func makeBuilder() -> ScreenBuildable {
+        MainBuilder(dependency: EmptyComponent())
+    }
+}

@@ -1,0 +1,27 @@
+import TrellisSDK
+
+// MARK: - Component
+
+final class NextComponent: Component<EmptyDependency> {
+    let title: String
+
+    init(dependency: EmptyDependency, title: String) {
+        self.title = title
+        super.init(dependency: dependency)
+    }
+}
+
+// MARK: - Builder
+
+protocol NextBuildable: Buildable, ScreenBuildable {}
+
+final class NextBuilder: Builder<EmptyDependency>, NextBuildable {
+    func build(with context: ScreenContext) throws -> Routing {
+        // The parent passes the title through the builder, as seed 000 does.
+        let component = NextComponent(dependency: dependency, title: context.parameters["title"]?.stringValue ?? "")
+        let viewController = NextViewController()
+        let interactor = NextInteractor(component: component, presenter: viewController)
+        interactor.listener = context.listener
+        return NextRouter(interactor: interactor, viewController: viewController)
+    }
+}

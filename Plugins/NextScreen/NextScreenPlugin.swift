@@ -1,0 +1,19 @@
+import TrellisSDK
+
+/// The plugin's entry: the host looks this symbol up and calls it once.
+@_cdecl("trellis_plugin_entry_v1")
+public func trellisPluginEntry() -> UnsafeMutableRawPointer {
+    exportPlugin { NextScreenPlugin() }
+}
+
+/// Seed 000's Next screen: the title its parent passes, and a Close button.
+final class NextScreenPlugin: TrellisPlugin {
+    let manifest = PluginManifest(
+        name: "NextScreen",
+        summary: "Shows the title its parent passes and a Close button that asks the parent to dismiss it."
+    )
+
+    func makeBuilder() -> ScreenBuildable {
+        NextBuilder(dependency: EmptyComponent())
+    }
+}

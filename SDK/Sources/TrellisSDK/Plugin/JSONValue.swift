@@ -1,0 +1,75 @@
+/// A JSON value, as the route config hands parameters to a plugin's builder.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The value at `key` of an object; `nil` for a missing key or a non-object.
+    public subscript(key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members[key]
+    }
+
+    /// The string, if this is one.
+    public var stringValue: String? {
+        if case let .string(value) = self { return value }
+        return nil
+    }
+
+    /// The number, if this is one.
+    public var numberValue: Double? {
+        if case let .number(value) = self { return value }
+        return nil
+    }
+
+    /// The members of an object merged with `other`'s, `other` winning on a clash.
+    /// A non-object on either side gives `other`.
+    public func merging(_ other: JSONValue) -> JSONValue {
+        guard case let .object(mine) = self, case let .object(theirs) = other else { return other }
+        return .object(mine.merging(theirs) { _, new in new })
+    }
+}
+
+extension JSONValue: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case let .bool(value): try container.encode(value)
+        case let .number(value): try container.encode(value)
+        case let .string(value): try container.encode(value)
+        case let .array(value): try container.encode(value)
+        case let .object(value): try container.encode(value)
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral {
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements) { _, last in last })
+    }
+}

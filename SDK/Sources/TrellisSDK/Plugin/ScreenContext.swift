@@ -1,0 +1,95 @@
+/// What a child screen can tell the screen that attached it.
+@MainActor
+public protocol ScreenListener: AnyObject {
+    /// The child asks to be closed: its parent detaches it and removes its view.
+    /// The host also calls this when the user goes back from the child.
+    func screenDidRequestDismiss()
+
+    /// The child sends a named event with a payload. Ignored by default.
+    func screen(didSend event: ScreenEvent)
+}
+
+extension ScreenListener {
+    public func screen(didSend event: ScreenEvent) {}
+}
+
+/// A named message from a child screen to its parent.
+public struct ScreenEvent: Equatable, Sendable {
+    /// What happened, for example `gameDidEnd`.
+    public var name: String
+    /// Details, as JSON.
+    public var payload: JSONValue
+
+    /// Creates an event.
+    public init(name: String, payload: JSONValue = .null) {
+        self.name = name
+        self.payload = payload
+    }
+}
+
+/// A place where a screen attaches a child that the route config chooses.
+///
+/// A parent asks its context for a slot by name and builds from it as it would
+/// from a child's builder; it never learns which plugin fills the slot.
+@MainActor
+public protocol ChildSlot: AnyObject {
+    /// The slot's name, as the parent's manifest declares it.
+    var name: String { get }
+
+    /// Builds the child bound to this slot.
+    ///
+    /// The child never fails to build: if its plugin throws or cannot be used, the
+    /// router returned shows the error in the child's place, with a way back.
+    ///
+    /// - Parameters:
+    ///   - listener: Receives what the child tells its parent.
+    ///   - parameters: Merged over the parameters the route config gives the child.
+    /// - Returns: The child's router, with a view.
+    func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting
+}
+
+extension ChildSlot {
+    /// Builds the child bound to this slot with its configured parameters.
+    public func build(listener: ScreenListener) -> ViewableRouting {
+        build(listener: listener, parameters: .object([:]))
+    }
+}
+
+/// Everything the host gives a builder for one route.
+@MainActor
+public final class ScreenContext {
+    /// The route's identifier in the config.
+    public let routeID: String
+
+    /// The route's parameters from the config, merged with the parent's.
+    public let parameters: JSONValue
+
+    /// Receives what this screen tells its parent; `nil` for the root.
+    public private(set) weak var listener: ScreenListener?
+
+    private let slotProvider: (String) -> ChildSlot
+
+    /// Creates a context. The host makes these; tests may too.
+    ///
+    /// - Parameters:
+    ///   - routeID: The route's identifier.
+    ///   - parameters: The route's parameters.
+    ///   - listener: The parent's listener, if any.
+    ///   - slot: Gives the slot of a name.
+    public init(
+        routeID: String,
+        parameters: JSONValue = .object([:]),
+        listener: ScreenListener? = nil,
+        slot: @escaping (String) -> ChildSlot
+    ) {
+        self.routeID = routeID
+        self.parameters = parameters
+        self.listener = listener
+        self.slotProvider = slot
+    }
+
+    /// The slot named `name`, which the route config binds to a child route.
+    public func slot(_ name: String) -> ChildSlot {
+        slotProvider(name)
+    }
+}

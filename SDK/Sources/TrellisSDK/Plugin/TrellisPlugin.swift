@@ -1,0 +1,42 @@
+/// The object a plugin's entry symbol returns: its manifest and its builder.
+@MainActor
+public protocol TrellisPlugin: AnyObject {
+    /// What the plugin says about itself.
+    var manifest: PluginManifest { get }
+
+    /// Makes the builder the host builds the plugin's screens with.
+    func makeBuilder() -> ScreenBuildable
+}
+
+/// Builds a plugin's RIB for a route.
+@MainActor
+public protocol ScreenBuildable: AnyObject {
+    /// Builds the RIB for the route `context` describes.
+    ///
+    /// - Parameter context: The route's parameters, the listener, and the slots the
+    ///   RIB attaches its children through.
+    /// - Returns: The RIB's router: a ``ViewableRouting`` unless the RIB has no view.
+    /// - Throws: Any error; the host shows it in place of the screen.
+    func build(with context: ScreenContext) throws -> Routing
+}
+
+/// Makes the pointer a plugin's entry symbol returns.
+///
+/// A plugin exports exactly one C function, named ``TrellisSDKInterface/entrySymbol``:
+/// ```swift
+/// @_cdecl("trellis_plugin_entry_v1")
+/// public func trellisPluginEntry() -> UnsafeMutableRawPointer {
+///     exportPlugin { MainScreenPlugin() }
+/// }
+/// ```
+///
+/// - Parameter makePlugin: Makes the plugin object, on the main actor.
+/// - Returns: The plugin, retained once; the host takes ownership.
+public func exportPlugin(_ makePlugin: @MainActor () -> TrellisPlugin) -> UnsafeMutableRawPointer {
+    // The host calls the entry on the main thread; the pointer is not Sendable, so it
+    // leaves the isolated closure as its bit pattern.
+    let address = MainActor.assumeIsolated {
+        UInt(bitPattern: Unmanaged.passRetained(makePlugin() as AnyObject).toOpaque())
+    }
+    return UnsafeMutableRawPointer(bitPattern: address)!
+}

@@ -1,0 +1,102 @@
+/// What a scope bound to an interactor's active state needs to know.
+@MainActor
+public protocol InteractorScope: AnyObject {
+    /// Whether the interactor is active: attached and not yet detached.
+    var isActive: Bool { get }
+
+    /// The active state now and at every change.
+    var isActiveStream: Observable<Bool> { get }
+}
+
+/// The business logic of a RIB, driven by its router's attach and detach.
+@MainActor
+public protocol Interactable: InteractorScope {
+    /// Activates the interactor; its router calls this when it is attached.
+    func activate()
+
+    /// Deactivates the interactor; its router calls this when it is detached.
+    func deactivate()
+}
+
+/// The base class of every interactor.
+///
+/// Trellis drives `activate()` and `deactivate()`; subclasses fill in
+/// ``didBecomeActive()`` and ``willResignActive()``. Subscriptions made while active
+/// with ``Disposable/disposeOnDeactivate(interactor:)`` end at deactivation.
+@MainActor
+open class Interactor: Interactable {
+    private let isActiveRelay = BehaviorRelay(value: false)
+    private var activeScope: DisposeBag?
+
+    /// Creates an inactive interactor.
+    public init() {}
+
+    public final var isActive: Bool { isActiveRelay.value }
+
+    public final var isActiveStream: Observable<Bool> {
+        isActiveRelay.asObservable().distinctUntilChanged()
+    }
+
+    public final func activate() {
+        guard !isActive else { return }
+        activeScope = DisposeBag()
+        isActiveRelay.accept(true)
+        didBecomeActive()
+    }
+
+    /// Called once the interactor is active. Does nothing by default.
+    open func didBecomeActive() {}
+
+    public final func deactivate() {
+        guard isActive else { return }
+        willResignActive()
+        activeScope?.dispose()
+        activeScope = nil
+        isActiveRelay.accept(false)
+    }
+
+    /// Called while the interactor is still active, just before it stops being.
+    /// Does nothing by default.
+    open func willResignActive() {}
+
+    fileprivate func bindToActiveScope(_ disposable: Disposable) {
+        guard let activeScope else {
+            // Binding outside the active scope would leak; end it at once instead.
+            disposable.dispose()
+            return
+        }
+        activeScope.insert(disposable)
+    }
+
+    isolated deinit {
+        if isActive { deactivate() }
+    }
+}
+
+extension Disposable {
+    /// Disposes this subscription when `interactor` deactivates.
+    ///
+    /// If the interactor is not active, the subscription is disposed at once.
+    ///
+    /// - Parameter interactor: The interactor whose active scope owns the subscription.
+    public func disposeOnDeactivate(interactor: Interactor) {
+        interactor.bindToActiveScope(self)
+    }
+}
+
+/// What a presenter hands to the interactor that drives it.
+@MainActor
+public protocol Presentable: AnyObject {}
+
+/// An interactor that owns a presenter, which it updates from its state.
+@MainActor
+open class PresentableInteractor<PresenterType>: Interactor {
+    /// The presenter, usually the screen's view controller.
+    public let presenter: PresenterType
+
+    /// Creates an interactor that drives `presenter`.
+    public init(presenter: PresenterType) {
+        self.presenter = presenter
+        super.init()
+    }
+}

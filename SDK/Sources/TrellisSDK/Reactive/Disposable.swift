@@ -1,0 +1,65 @@
+/// A subscription or other resource that can be released early.
+///
+/// Disposing twice is harmless; the second call does nothing.
+@MainActor
+public protocol Disposable: AnyObject {
+    /// Releases the resource. Safe to call more than once.
+    func dispose()
+}
+
+/// A disposable that runs a closure the first time it is disposed.
+@MainActor
+public final class ActionDisposable: Disposable {
+    private var action: (() -> Void)?
+
+    /// Creates a disposable that runs `action` once, on the first `dispose()`.
+    public init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    public func dispose() {
+        let pending = action
+        action = nil
+        pending?()
+    }
+}
+
+/// Holds disposables and disposes them all when it is released or told to.
+///
+/// Adding to a bag that was already disposed disposes the newcomer at once, so a
+/// late subscription cannot outlive its owner.
+@MainActor
+public final class DisposeBag: Disposable {
+    private var disposables: [Disposable] = []
+    private var isDisposed = false
+
+    /// Creates an empty bag.
+    public init() {}
+
+    /// Adds `disposable`, or disposes it at once if the bag is already disposed.
+    public func insert(_ disposable: Disposable) {
+        guard !isDisposed else {
+            disposable.dispose()
+            return
+        }
+        disposables.append(disposable)
+    }
+
+    public func dispose() {
+        isDisposed = true
+        let held = disposables
+        disposables = []
+        held.forEach { $0.dispose() }
+    }
+
+    isolated deinit {
+        dispose()
+    }
+}
+
+extension Disposable {
+    /// Hands the disposable to `bag`, which disposes it when the bag goes away.
+    public func disposed(by bag: DisposeBag) {
+        bag.insert(self)
+    }
+}

@@ -1,0 +1,105 @@
+/// What a router needs of a view: the view controller behind it.
+@MainActor
+public protocol ViewControllable: AnyObject {
+    /// The view controller that the host draws for this view.
+    var viewController: ViewController { get }
+}
+
+/// A screen's view: the content it shows and the navigation it does.
+///
+/// Subclasses, usually a RIB's presenter, set ``content`` from their state and read
+/// what the user does from ``actions``. Navigation mirrors UIKit as the seeds use
+/// it: a modal with ``present(_:)`` and ``dismiss(_:)``, a navigation stack with
+/// ``push(_:)`` and ``pop(_:)``, and ``embed(_:)`` for a viewless parent that shows
+/// its current child in this view's place.
+@MainActor
+open class ViewController: ViewControllable {
+    private let actionRelay = PublishRelay<ViewAction>()
+
+    /// What the screen shows.
+    public final var content: ViewNode
+
+    /// The modal this view presents, drawn over it.
+    public final private(set) var presentedViewController: ViewController?
+
+    /// The views pushed over this one, oldest first; the last is on screen.
+    public final private(set) var navigationStack: [ViewController] = []
+
+    /// The view shown in this one's place, set by ``embed(_:)``.
+    public final private(set) var embeddedViewController: ViewController?
+
+    /// What the host calls when the user goes back from this view (Esc). The host
+    /// sets it when it attaches the screen; a screen rarely needs to.
+    public final var backAction: (() -> Void)?
+
+    /// Creates a view showing `content`.
+    public init(content: ViewNode = .empty) {
+        self.content = content
+    }
+
+    public final var viewController: ViewController { self }
+
+    /// What the user does to this view, as the host reports it.
+    public final var actions: Observable<ViewAction> { actionRelay.asObservable() }
+
+    /// The taps on the button with identifier `id`.
+    public final func taps(_ id: String) -> Observable<Void> {
+        actions.filter { $0 == .tap(id) }.map { _ in () }
+    }
+
+    /// Reports `action` as done by the user. The host calls this; tests may too.
+    ///
+    /// An edit also updates the field's text in ``content``, so a field shows what
+    /// was typed whether or not the screen listens.
+    public final func send(_ action: ViewAction) {
+        if case let .edit(field, text) = action {
+            content = content.replacingText(ofField: field, with: text)
+        }
+        actionRelay.accept(action)
+    }
+
+    /// Shows `viewController` as a modal over this view.
+    public final func present(_ viewController: ViewControllable) {
+        presentedViewController = viewController.viewController
+    }
+
+    /// Removes the modal `viewController` if this view presents it.
+    public final func dismiss(_ viewController: ViewControllable) {
+        guard presentedViewController === viewController.viewController else { return }
+        presentedViewController = nil
+    }
+
+    /// Pushes `viewController` on this view's navigation stack.
+    public final func push(_ viewController: ViewControllable) {
+        navigationStack.append(viewController.viewController)
+    }
+
+    /// Pops `viewController`, and every view pushed after it, from the stack.
+    public final func pop(_ viewController: ViewControllable) {
+        guard let index = navigationStack.firstIndex(where: { $0 === viewController.viewController })
+        else { return }
+        navigationStack.removeSubrange(index...)
+    }
+
+    /// Shows `viewController` in this view's place, replacing the one shown before;
+    /// `nil` shows this view's own content again.
+    public final func embed(_ viewController: ViewControllable?) {
+        embeddedViewController = viewController?.viewController
+    }
+}
+
+extension ViewNode {
+    func replacingText(ofField field: String, with newText: String) -> ViewNode {
+        switch self {
+        case let .textField(id, _, placeholder) where id == field:
+            return .textField(id: id, text: newText, placeholder: placeholder)
+        case let .stack(axis, spacing, children):
+            return .stack(axis: axis, spacing: spacing,
+                          children: children.map { $0.replacingText(ofField: field, with: newText) })
+        case let .grid(columns, cells):
+            return .grid(columns: columns, cells: cells.map { $0.replacingText(ofField: field, with: newText) })
+        default:
+            return self
+        }
+    }
+}

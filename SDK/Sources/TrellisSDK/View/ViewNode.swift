@@ -1,0 +1,52 @@
+/// A screen described as data: the host lays it out and draws it.
+///
+/// Plugins never touch the terminal. A presenter builds a tree of nodes from its
+/// state and sets it as its view controller's ``ViewController/content``; the host
+/// draws it and reports what the user does as ``ViewAction`` values.
+public indirect enum ViewNode: Equatable, Sendable {
+    /// Nothing at all.
+    case empty
+    /// Text, possibly over several lines.
+    case text(String)
+    /// A button; activating it sends ``ViewAction/tap(_:)`` with `id`.
+    case button(title: String, id: String)
+    /// A one-line text field; editing it sends ``ViewAction/edit(field:text:)``.
+    case textField(id: String, text: String, placeholder: String)
+    /// Children laid out one after another along `axis`, `spacing` cells apart.
+    case stack(axis: Axis, spacing: Int, children: [ViewNode])
+    /// Rows the user can select; selecting one sends ``ViewAction/select(list:row:)``.
+    case list(id: String, rows: [String])
+    /// Cells laid out in rows of `columns`.
+    case grid(columns: Int, cells: [ViewNode])
+
+    /// The direction a stack lays out its children.
+    public enum Axis: Sendable {
+        case vertical
+        case horizontal
+    }
+
+    /// A button whose action identifier is its title.
+    public static func button(_ title: String) -> ViewNode {
+        .button(title: title, id: title)
+    }
+
+    /// A vertical stack, one line between children unless told.
+    public static func vstack(spacing: Int = 1, _ children: [ViewNode]) -> ViewNode {
+        .stack(axis: .vertical, spacing: spacing, children: children)
+    }
+
+    /// A horizontal stack, two columns between children unless told.
+    public static func hstack(spacing: Int = 2, _ children: [ViewNode]) -> ViewNode {
+        .stack(axis: .horizontal, spacing: spacing, children: children)
+    }
+}
+
+/// Something the user did to a view, reported to its view controller.
+public enum ViewAction: Equatable, Sendable {
+    /// The button with this identifier was activated.
+    case tap(String)
+    /// The row at index `row` of list `list` was selected.
+    case select(list: String, row: Int)
+    /// The text of field `field` became `text`.
+    case edit(field: String, text: String)
+}

@@ -1,0 +1,148 @@
+import Foundation
+import TrellisSDK
+
+extension RouteConfig {
+    /// Reads and checks the config at `file`.
+    ///
+    /// - Throws: ``ConfigError`` naming the file, the JSON path and what to do.
+    public static func load(from file: URL) throws(ConfigError) -> RouteConfig {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: file.path) ? "it is not readable UTF-8 text" : "no such file"
+            throw .unreadable(file: file.path, reason: reason)
+        }
+        return try decode(text, file: file)
+    }
+
+    /// Checks and decodes the config text `text`, read from `file`.
+    ///
+    /// - Throws: ``ConfigError`` naming the file, the JSON path and what to do.
+    public static func decode(_ text: String, file: URL) throws(ConfigError) -> RouteConfig {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(text)
+        } catch {
+            throw .malformedJSON(file: file.path, line: error.line, column: error.column, reason: error.reason)
+        }
+        let reader = ConfigReader(file: file.path)
+        var config = try reader.readConfig(json, base: file.deletingLastPathComponent())
+        config.file = file
+        try config.checkRoutes()
+        return config
+    }
+
+    private func checkRoutes() throws(ConfigError) {
+        let known = routes.keys.sorted()
+        guard routes[root] != nil else {
+            throw .unknownRoute(file: fileName, path: "root", route: root, known: known)
+        }
+        for id in known {
+            for (slot, child) in routes[id]!.children.sorted(by: { $0.key < $1.key }) where routes[child] == nil {
+                throw .unknownRoute(file: fileName, path: JSONPath.routes(id, "children", slot), route: child, known: known)
+            }
+        }
+        if let cycle = findCycle() { throw .cycle(file: fileName, routes: cycle) }
+    }
+
+    private func findCycle() -> [String]? {
+        var finished: Set<String> = []
+        func visit(_ id: String, path: [String]) -> [String]? {
+            if let start = path.firstIndex(of: id) { return Array(path[start...]) + [id] }
+            guard !finished.contains(id), let route = routes[id] else { return nil }
+            for child in route.children.values.sorted() {
+                if let cycle = visit(child, path: path + [id]) { return cycle }
+            }
+            finished.insert(id)
+            return nil
+        }
+        for id in routes.keys.sorted() {
+            if let cycle = visit(id, path: []) { return cycle }
+        }
+        return nil
+    }
+}
+
+/// How messages name a place in the config.
+enum JSONPath {
+    static func routes(_ id: String, _ rest: String...) -> String {
+        ([ "routes", component(id) ] + rest.map(component)).joined(separator: ".")
+    }
+
+    static func component(_ key: String) -> String {
+        let isPlain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        return isPlain ? key : "\"\(key)\""
+    }
+}
+
+/// Walks the JSON of a config, naming the path of anything wrong.
+private struct ConfigReader {
+    let file: String
+
+    func readConfig(_ json: JSONValue, base: URL) throws(ConfigError) -> RouteConfig {
+        let members = try object(json, at: "the top level")
+        try checkKeys(members, allowed: ["plugins", "root", "routes"], at: nil)
+        let searchPath: [URL]
+        if let plugins = members["plugins"] {
+            guard case let .array(entries) = plugins else { throw .wrongType(file: file, path: "plugins", expected: "an array of folder paths") }
+            var folders: [URL] = []
+            for (index, entry) in entries.enumerated() {
+                let folder = try string(entry, at: "plugins[\(index)]")
+                folders.append(URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL)
+            }
+            searchPath = folders
+        } else {
+            searchPath = [base]
+        }
+        guard let rootValue = members["root"] else {
+            throw .missingKey(file: file, path: "root", hint: "Name the route shown first, for example \"root\": \"main\".")
+        }
+        let root = try string(rootValue, at: "root")
+        guard let routesValue = members["routes"] else {
+            throw .missingKey(file: file, path: "routes", hint: "Define the routes, for example \"routes\": { \"main\": { \"plugin\": \"MainScreen\" } }.")
+        }
+        var routes: [String: Route] = [:]
+        for (id, value) in try object(routesValue, at: "routes").sorted(by: { $0.key < $1.key }) {
+            routes[id] = try readRoute(id: id, value)
+        }
+        return RouteConfig(file: URL(fileURLWithPath: file), searchPath: searchPath, root: root, routes: routes)
+    }
+
+    private func readRoute(id: String, _ json: JSONValue) throws(ConfigError) -> Route {
+        let path = JSONPath.routes(id)
+        let members = try object(json, at: path)
+        try checkKeys(members, allowed: ["plugin", "children", "parameters"], at: path)
+        guard let pluginValue = members["plugin"] else {
+            throw .missingKey(file: file, path: JSONPath.routes(id, "plugin"),
+                              hint: "Name a plugin library (\"NextScreen\" for libNextScreen.so) or a path ending in .so.")
+        }
+        let plugin = try string(pluginValue, at: JSONPath.routes(id, "plugin"))
+        var children: [String: String] = [:]
+        if let childrenValue = members["children"] {
+            for (slot, child) in try object(childrenValue, at: JSONPath.routes(id, "children")) {
+                children[slot] = try string(child, at: JSONPath.routes(id, "children", slot))
+            }
+        }
+        let parameters = members["parameters"] ?? .object([:])
+        _ = try object(parameters, at: JSONPath.routes(id, "parameters"))
+        return Route(id: id, plugin: plugin, children: children, parameters: parameters)
+    }
+
+    private func object(_ json: JSONValue, at path: String) throws(ConfigError) -> [String: JSONValue] {
+        guard case let .object(members) = json else { throw .wrongType(file: file, path: path, expected: "an object") }
+        return members
+    }
+
+    private func string(_ json: JSONValue, at path: String) throws(ConfigError) -> String {
+        guard case let .string(value) = json else { throw .wrongType(file: file, path: path, expected: "a string") }
+        return value
+    }
+
+    private func checkKeys(_ members: [String: JSONValue], allowed: [String], at path: String?) throws(ConfigError) {
+        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let fullPath = path.map { "\($0).\(JSONPath.component(unknown))" } ?? JSONPath.component(unknown)
+            throw .unknownKey(file: file, path: fullPath, allowed: allowed)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TrellisSDK
+
+/// A route config: where plugins are found and which plugin fills each route.
+public struct RouteConfig: Equatable, Sendable {
+    /// The file the config was read from.
+    public var file: URL
+    /// The folders searched for `lib<name>.so`, in order.
+    public var searchPath: [URL]
+    /// The route shown first.
+    public var root: String
+    /// The routes by identifier.
+    public var routes: [String: Route]
+
+    /// The file name as messages show it.
+    public var fileName: String { file.path }
+}
+
+/// One route: a plugin, its parameters, and the routes bound to its slots.
+public struct Route: Equatable, Sendable {
+    /// The route's identifier.
+    public var id: String
+    /// A library name (`NextScreen`) or a path ending in `.so`, relative to the config.
+    public var plugin: String
+    /// Slot name to route identifier.
+    public var children: [String: String]
+    /// Handed to the plugin's builder.
+    public var parameters: JSONValue
+
+    /// Creates a route.
+    public init(id: String, plugin: String, children: [String: String] = [:], parameters: JSONValue = .object([:])) {
+        self.id = id
+        self.plugin = plugin
+        self.children = children
+        self.parameters = parameters
+    }
+}
+
+/// What is wrong with a route config.
+public enum ConfigError: Error, Equatable, LocalizedError {
+    case unreadable(file: String, reason: String)
+    case malformedJSON(file: String, line: Int, column: Int, reason: String)
+    case wrongType(file: String, path: String, expected: String)
+    case missingKey(file: String, path: String, hint: String)
+    case unknownKey(file: String, path: String, allowed: [String])
+    case unknownRoute(file: String, path: String, route: String, known: [String])
+    case cycle(file: String, routes: [String])
+
+    public var errorDescription: String? {
+        switch self {
+        case let .unreadable(file, reason):
+            "\(file): cannot read the config: \(reason). Give the path of a route config (see `trellis run --help`)."
+        case let .malformedJSON(file, line, column, reason):
+            "\(file):\(line):\(column): not valid JSON: \(reason)."
+        case let .wrongType(file, path, expected):
+            "\(file): \(path) must be \(expected)."
+        case let .missingKey(file, path, hint):
+            "\(file): \(path) is missing. \(hint)"
+        case let .unknownKey(file, path, allowed):
+            "\(file): \(path) is not a known key; expected one of: \(allowed.joined(separator: ", "))."
+        case let .unknownRoute(file, path, route, known):
+            "\(file): \(path) names route \"\(route)\", which `routes` does not define. "
+                + "Defined routes: \(known.joined(separator: ", ")). Add the route or fix the name."
+        case let .cycle(file, routes):
+            "\(file): the routes form a cycle: \(routes.joined(separator: " → ")). A route cannot contain itself; "
+                + "break the cycle in `children`."
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// One command of a headless script.
+public enum ScriptCommand: Equatable, Sendable {
+    /// Activates the button or list row with this label.
+    case tap(String)
+    /// Focuses the control with this label.
+    case focus(String)
+    /// Types text into the focused field.
+    case type(String)
+    /// Presses a key.
+    case key(Key)
+    /// Fails unless the screen contains the text.
+    case expect(String)
+    /// Fails if the screen contains the text.
+    case expectNot(String)
+    /// Writes the screen to standard output.
+    case print
+    /// Writes the live router tree to standard output.
+    case tree
+    /// Ends the session.
+    case quit
+
+    /// A key a script can press.
+    public enum Key: String, CaseIterable, Sendable {
+        case enter, tab, backtab, up, down, left, right, esc, backspace
+    }
+
+    /// The commands as `--help` lists them.
+    public static let summary = """
+        tap LABEL       activate the button or list row LABEL (exact, else a unique substring)
+        focus LABEL     focus the control LABEL (a text field by its placeholder)
+        type TEXT       type TEXT into the focused text field
+        key NAME        press a key: \(Key.allCases.map(\.rawValue).joined(separator: ", "))
+        expect TEXT     fail (exit 1) unless the screen contains TEXT
+        expect-not TEXT fail (exit 1) if the screen contains TEXT
+        print           write the screen to standard output
+        tree            write the live router tree: route id and plugin, indented by depth
+        quit            end the session
+        Blank lines and lines starting with # are skipped. Quote TEXT ("...") to keep
+        spaces at its ends.
+        """
+}
+
+/// A script line that is not a command.
+public struct ScriptSyntaxError: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+
+    public var description: String { "line \(line): \(message)" }
+}
+
+extension ScriptCommand {
+    /// Parses one script line; `nil` for a blank line or a comment.
+    ///
+    /// - Throws: ``ScriptSyntaxError`` for an unknown command or a missing argument.
+    public static func parse(_ text: String, line: Int) throws(ScriptSyntaxError) -> ScriptCommand? {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        guard !trimmed.isEmpty, trimmed.first != "#" else { return nil }
+        let word = String(trimmed.prefix { $0 != " " && $0 != "\t" })
+        var argument = String(trimmed.dropFirst(word.count).drop { $0 == " " || $0 == "\t" })
+        while argument.last == " " || argument.last == "\t" || argument.last == "\r" { argument.removeLast() }
+        if argument.count >= 2, argument.first == "\"", argument.last == "\"" {
+            argument = String(argument.dropFirst().dropLast())
+        }
+        func needsArgument(_ make: (String) -> ScriptCommand) throws(ScriptSyntaxError) -> ScriptCommand {
+            guard !argument.isEmpty else { throw ScriptSyntaxError(line: line, message: "`\(word)` needs an argument") }
+            return make(argument)
+        }
+        switch word {
+        case "tap": return try needsArgument(ScriptCommand.tap)
+        case "focus": return try needsArgument(ScriptCommand.focus)
+        case "type": return try needsArgument(ScriptCommand.type)
+        case "expect": return try needsArgument(ScriptCommand.expect)
+        case "expect-not": return try needsArgument(ScriptCommand.expectNot)
+        case "key":
+            guard let key = Key(rawValue: argument.lowercased()) else {
+                let names = Key.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ScriptSyntaxError(line: line, message: "unknown key \"\(argument)\"; keys are \(names)")
+            }
+            return .key(key)
+        case "print", "tree", "quit":
+            guard argument.isEmpty else { throw ScriptSyntaxError(line: line, message: "`\(word)` takes no argument") }
+            return word == "print" ? .print : word == "tree" ? .tree : .quit
+        default:
+            throw ScriptSyntaxError(line: line, message: "unknown command \"\(word)\"; commands are tap, focus, type, key, "
+                + "expect, expect-not, print, tree, quit")
+        }
+    }
+}

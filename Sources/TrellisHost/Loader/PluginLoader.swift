@@ -1,0 +1,120 @@
+import Foundation
+import TrellisSDK
+
+/// A plugin loaded into the process, with what the host checked about it.
+@MainActor
+public struct LoadedPlugin {
+    /// The file the plugin was loaded from.
+    public let file: URL
+    /// What the plugin says about itself.
+    public let manifest: PluginManifest
+    /// The Swift toolchain line recorded in the file, if any.
+    public let toolchain: String?
+    /// The plugin object its entry returned.
+    public let plugin: TrellisPlugin
+}
+
+/// Finds plugin libraries, checks them, and loads them with `dlopen`.
+///
+/// Checks that need no plugin code run first: the file is an ELF library, built by
+/// the host's Swift toolchain, and exports the entry symbol of the host's SDK
+/// interface. Images are never closed (Docs/PluginSystem.md); a file loaded twice
+/// gives the same plugin.
+@MainActor
+public final class PluginLoader {
+    /// The folders searched for `lib<name>.so`, in order.
+    public let searchPath: [URL]
+
+    private let hostToolchain: String?
+    private var loaded: [String: LoadedPlugin] = [:]
+
+    /// Creates a loader.
+    ///
+    /// - Parameters:
+    ///   - searchPath: The folders searched for `lib<name>.so`.
+    ///   - hostToolchain: The toolchain plugins must be built by; the running
+    ///     executable's unless given, `nil` to skip the check.
+    public init(searchPath: [URL], hostToolchain: String? = PluginLoader.runningToolchain) {
+        self.searchPath = searchPath
+        self.hostToolchain = hostToolchain
+    }
+
+    /// The Swift toolchain recorded in the running executable.
+    public static let runningToolchain: String? = try? ELFComment.swiftToolchain(ofFileAt: "/proc/self/exe")
+
+    /// The file a route's `plugin` names: a path ending in `.so` (relative to
+    /// `base`), or a library name looked up as `lib<name>.so` on the search path.
+    ///
+    /// - Throws: ``PluginLoadError/notFound(plugin:searched:)``.
+    public func locate(_ reference: String, relativeTo base: URL) throws(PluginLoadError) -> URL {
+        if reference.hasSuffix(".so") {
+            let file = URL(fileURLWithPath: reference, relativeTo: base).standardizedFileURL
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw .notFound(plugin: reference, searched: [file.deletingLastPathComponent().path])
+            }
+            return file
+        }
+        let fileName = "lib\(reference).so"
+        for folder in searchPath {
+            let file = folder.appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: file.path) { return file }
+        }
+        throw .notFound(plugin: reference, searched: searchPath.map(\.path))
+    }
+
+    /// Locates and loads the plugin a route names.
+    ///
+    /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
+    public func load(_ reference: String, relativeTo base: URL) throws(PluginLoadError) -> LoadedPlugin {
+        try load(fileAt: try locate(reference, relativeTo: base))
+    }
+
+    /// Checks and loads the plugin library at `file`.
+    ///
+    /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
+    public func load(fileAt file: URL) throws(PluginLoadError) -> LoadedPlugin {
+        let path = file.standardizedFileURL.path
+        if let plugin = loaded[path] { return plugin }
+        let toolchain = try checkFile(at: path)
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
+        }
+        guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
+            throw .missingEntry(path: path, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
+        }
+        let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
+        guard let plugin = Unmanaged<AnyObject>.fromOpaque(entry()).takeRetainedValue() as? TrellisPlugin else {
+            throw .wrongEntryObject(path: path)
+        }
+        let manifest = plugin.manifest
+        guard manifest.sdkInterface == TrellisSDKInterface.version else {
+            throw .incompatibleInterface(path: path, plugin: manifest.sdkInterface, host: TrellisSDKInterface.version)
+        }
+        let result = LoadedPlugin(file: URL(fileURLWithPath: path), manifest: manifest, toolchain: toolchain, plugin: plugin)
+        loaded[path] = result
+        return result
+    }
+
+    private func checkFile(at path: String) throws(PluginLoadError) -> String? {
+        let toolchain: String?
+        do {
+            toolchain = try ELFComment.swiftToolchain(ofFileAt: path)
+        } catch {
+            throw .notAPlugin(path: path, reason: error == .notELF ? "it is not an ELF shared library" : "the file is truncated")
+        }
+        if let hostToolchain, let toolchain, toolchain != hostToolchain {
+            throw .incompatibleToolchain(path: path, plugin: toolchain, host: hostToolchain)
+        }
+        return toolchain
+    }
+
+    /// The entry symbol of another SDK interface that the file exports, if any.
+    private func otherEntrySymbol(in path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let prefix = Array("trellis_plugin_entry_v".utf8)
+        let bytes = [UInt8](data)
+        guard let start = bytes.firstRange(of: prefix)?.lowerBound else { return nil }
+        let end = bytes[start...].firstIndex { !($0 == 0x5F || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0)) } ?? bytes.count
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

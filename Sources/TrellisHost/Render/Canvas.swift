@@ -1,0 +1,87 @@
+/// How a cell is drawn beyond its character.
+public enum CellStyle: Equatable, Sendable {
+    case plain
+    /// A control that has the focus.
+    case focused
+    /// A text field's placeholder.
+    case placeholder
+    /// A modal's frame, or the status bar.
+    case chrome
+}
+
+/// One terminal cell. A wide character fills its cell and marks the next one as
+/// its continuation.
+public struct Cell: Equatable, Sendable {
+    public var character: Character
+    public var style: CellStyle
+    public var isContinuation: Bool
+
+    static let blank = Cell(character: " ", style: .plain, isContinuation: false)
+}
+
+/// A grid of cells that a screen is drawn into, clipped at its edges.
+public struct Canvas: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    /// Creates a blank canvas.
+    public init(width: Int, height: Int) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    /// The cell at column `x` of row `y`.
+    public subscript(x: Int, y: Int) -> Cell {
+        cells[y * width + x]
+    }
+
+    /// Writes `text` (one line) from column `x` of row `y`, clipped to `limit`
+    /// columns past `x` and to the canvas. A wide character that does not fit is
+    /// left out.
+    mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: CellStyle = .plain, limit: Int = .max) {
+        guard y >= 0, y < height else { return }
+        let end = min(width, x.addingReportingOverflow(limit).overflow ? width : x + limit)
+        var column = x
+        for character in text {
+            let columns = TextWidth.of(character)
+            guard columns > 0 else { continue }
+            guard column + columns <= end else { break }
+            if column >= 0 {
+                set(Cell(character: character, style: style, isContinuation: false), x: column, y: y)
+                if columns == 2 { set(Cell(character: " ", style: style, isContinuation: true), x: column + 1, y: y) }
+            }
+            column += columns
+        }
+    }
+
+    /// Fills a rectangle with blank cells of `style`.
+    mutating func clear(x: Int, y: Int, width clearWidth: Int, height clearHeight: Int, style: CellStyle = .plain) {
+        for row in max(y, 0)..<min(y + clearHeight, height) {
+            for column in max(x, 0)..<min(x + clearWidth, width) {
+                set(Cell(character: " ", style: style, isContinuation: false), x: column, y: row)
+            }
+        }
+    }
+
+    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+        // Overwriting half of a wide character leaves a blank where its other half was.
+        let index = y * width + x
+        if cells[index].isContinuation, x > 0 { cells[index - 1] = .blank }
+        if x + 1 < width, cells[index + 1].isContinuation, !cell.isContinuation { cells[index + 1] = .blank }
+        cells[index] = cell
+    }
+
+    /// The canvas as plain text: one line a row, trailing spaces trimmed.
+    public var text: String {
+        (0..<height).map { row in
+            var line = ""
+            for column in 0..<width where !self[column, row].isContinuation {
+                line.append(self[column, row].character)
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}

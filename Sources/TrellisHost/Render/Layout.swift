@@ -1,0 +1,170 @@
+import TrellisSDK
+
+/// A control on screen that the user can focus and activate.
+public struct Control: Equatable, Sendable {
+    /// What the control is, which identifies it within its screen.
+    public enum ID: Hashable, Sendable {
+        case button(String)
+        case field(String)
+        case row(list: String, index: Int)
+    }
+
+    public var id: ID
+    /// What a person reads on it: a button's title, a row, a field's placeholder.
+    public var label: String
+    public var x: Int
+    public var y: Int
+}
+
+/// The size a view takes, in terminal cells.
+struct Size: Equatable {
+    var width: Int
+    var height: Int
+}
+
+/// Lays out a view tree and draws it, recording its controls in reading order.
+///
+/// Both renderers use it, so headless text shows what a terminal shows.
+struct Layout {
+    static let fieldWidth = 20
+
+    /// The focused control, drawn in the focused style.
+    var focus: Control.ID?
+    /// The controls drawn so far, in reading order.
+    private(set) var controls: [Control] = []
+
+    static func size(of node: ViewNode) -> Size {
+        switch node {
+        case .empty:
+            return Size(width: 0, height: 0)
+        case let .text(text):
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            return Size(width: lines.map(TextWidth.of).max() ?? 0, height: lines.count)
+        case let .button(title, _):
+            let lines = title.split(separator: "\n", omittingEmptySubsequences: false)
+            return Size(width: (lines.map(TextWidth.of).max() ?? 0) + 4, height: lines.count)
+        case let .textField(_, text, placeholder):
+            return Size(width: max(fieldWidth, TextWidth.of(text.isEmpty ? placeholder : text) + 1) + 2, height: 1)
+        case let .list(_, rows):
+            return Size(width: rows.map(TextWidth.of).max() ?? 0, height: rows.count)
+        case let .stack(axis, spacing, children):
+            let sizes = children.map(size(of:))
+            let gaps = spacing * max(sizes.count - 1, 0)
+            switch axis {
+            case .vertical:
+                return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).reduce(0, +) + gaps)
+            case .horizontal:
+                return Size(width: sizes.map(\.width).reduce(0, +) + gaps, height: sizes.map(\.height).max() ?? 0)
+            }
+        case let .grid(columns, cells):
+            let metrics = GridMetrics(columns: columns, cells: cells)
+            return Size(width: metrics.width, height: metrics.rowHeights.reduce(0, +))
+        }
+    }
+
+    /// Draws `node` with its top-left corner at (`x`, `y`).
+    mutating func draw(_ node: ViewNode, into canvas: inout Canvas, x: Int, y: Int) {
+        switch node {
+        case .empty:
+            break
+        case let .text(text):
+            for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                canvas.write(line, x: x, y: y + offset)
+            }
+        case let .button(title, id):
+            let lines = title.split(separator: "\n", omittingEmptySubsequences: false)
+            let inner = lines.map(TextWidth.of).max() ?? 0
+            let style = style(for: .button(id))
+            for (offset, line) in lines.enumerated() {
+                let padding = String(repeating: " ", count: inner - TextWidth.of(line))
+                canvas.write("[ \(line)\(padding) ]", x: x, y: y + offset, style: style)
+            }
+            record(.button(id), label: lines.joined(separator: " "), x: x, y: y)
+        case let .textField(id, text, placeholder):
+            let inner = Layout.size(of: node).width - 2
+            let shown = text.isEmpty ? placeholder : text
+            let style = style(for: .field(id))
+            canvas.write("[" + String(repeating: "_", count: inner) + "]", x: x, y: y, style: style)
+            canvas.write(shown, x: x + 1, y: y, style: text.isEmpty && style == .plain ? .placeholder : style, limit: inner)
+            record(.field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y)
+        case let .list(id, rows):
+            for (index, row) in rows.enumerated() where y + index < canvas.height {
+                canvas.write(row, x: x, y: y + index, style: style(for: .row(list: id, index: index)))
+                record(.row(list: id, index: index), label: row, x: x, y: y + index)
+            }
+        case let .stack(axis, spacing, children):
+            drawStack(axis: axis, spacing: spacing, children: children, into: &canvas, x: x, y: y)
+        case let .grid(columns, cells):
+            let metrics = GridMetrics(columns: columns, cells: cells)
+            var rowY = y
+            for (row, height) in metrics.rowHeights.enumerated() {
+                var cellX = x
+                for column in 0..<metrics.columns {
+                    let index = row * metrics.columns + column
+                    guard index < cells.count else { break }
+                    draw(cells[index], into: &canvas, x: cellX, y: rowY)
+                    cellX += metrics.columnWidths[column] + GridMetrics.gap
+                }
+                rowY += height
+            }
+        }
+    }
+
+    private mutating func drawStack(axis: ViewNode.Axis, spacing: Int, children: [ViewNode], into canvas: inout Canvas, x: Int, y: Int) {
+        let width = Layout.size(of: .stack(axis: axis, spacing: spacing, children: children)).width
+        var offset = 0
+        for child in children {
+            let size = Layout.size(of: child)
+            switch axis {
+            case .vertical:
+                // Centred, as the seeds' screens centre their views.
+                draw(child, into: &canvas, x: x + (width - size.width) / 2, y: y + offset)
+                offset += size.height + spacing
+            case .horizontal:
+                draw(child, into: &canvas, x: x + offset, y: y)
+                offset += size.width + spacing
+            }
+        }
+    }
+
+    private func style(for id: Control.ID) -> CellStyle {
+        focus == id ? .focused : .plain
+    }
+
+    /// Moves the recorded controls, for content drawn on an inner canvas.
+    mutating func offsetControls(x: Int, y: Int) {
+        for index in controls.indices {
+            controls[index].x += x
+            controls[index].y += y
+        }
+    }
+
+    private mutating func record(_ id: Control.ID, label: String, x: Int, y: Int) {
+        controls.append(Control(id: id, label: label, x: x, y: y))
+    }
+}
+
+/// Column widths and row heights of a grid.
+private struct GridMetrics {
+    static let gap = 1
+
+    let columns: Int
+    var columnWidths: [Int]
+    var rowHeights: [Int] = []
+
+    init(columns: Int, cells: [ViewNode]) {
+        self.columns = max(columns, 1)
+        columnWidths = Array(repeating: 0, count: self.columns)
+        for (index, cell) in cells.enumerated() {
+            let size = Layout.size(of: cell)
+            let row = index / self.columns
+            if row == rowHeights.count { rowHeights.append(0) }
+            columnWidths[index % self.columns] = max(columnWidths[index % self.columns], size.width)
+            rowHeights[row] = max(rowHeights[row], size.height)
+        }
+    }
+
+    var width: Int {
+        columnWidths.reduce(0, +) + GridMetrics.gap * (columns - 1)
+    }
+}

@@ -1,0 +1,112 @@
+import TrellisSDK
+
+/// One drawn frame: the canvas and the controls of the top layer.
+public struct Frame: Equatable, Sendable {
+    public var canvas: Canvas
+    /// The controls the user can reach: those of the top layer, in reading order.
+    public var controls: [Control]
+
+    /// The frame as plain text, one line a row.
+    public var text: String { canvas.text }
+}
+
+/// What is on screen: the root view, the views pushed or embedded into it, and the
+/// modals over it, composed into frames.
+@MainActor
+public struct Window {
+    /// The terminal size the window is drawn at.
+    public var width: Int
+    public var height: Int
+
+    /// Creates a window of the given size.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The layers on screen, bottom first. Each lists the views from the one that
+    /// starts the layer (the root, or a modal) to the one shown, through embedded
+    /// views and navigation stacks.
+    public static func layers(from root: ViewController) -> [[ViewController]] {
+        var layers: [[ViewController]] = []
+        var start: ViewController? = root
+        while let base = start {
+            var chain = [base]
+            var modal = base.presentedViewController
+            while let next = chain.last!.embeddedViewController ?? chain.last!.navigationStack.last {
+                chain.append(next)
+                modal = next.presentedViewController ?? modal
+            }
+            layers.append(chain)
+            start = modal
+        }
+        return layers
+    }
+
+    /// Draws the views of `root` with a status line at the bottom.
+    ///
+    /// - Parameters:
+    ///   - root: The root view.
+    ///   - status: The status line's text.
+    ///   - focus: The control drawn as focused.
+    public func draw(root: ViewController, status: String, focus: Control.ID?) -> Frame {
+        var canvas = Canvas(width: width, height: height)
+        let area = Size(width: width, height: max(height - 1, 0))
+        var controls: [Control] = []
+        let layers = Window.layers(from: root)
+        for (index, chain) in layers.enumerated() {
+            let isTop = index == layers.count - 1
+            var layout = Layout(focus: isTop ? focus : nil)
+            let content = chain.last!.content
+            let size = Layout.size(of: content)
+            if index == 0 {
+                layout.draw(content, into: &canvas, x: centred(size.width, in: area.width), y: centred(size.height, in: area.height))
+            } else {
+                drawModal(content, size: size, layout: &layout, into: &canvas, area: area)
+            }
+            if isTop { controls = layout.controls }
+        }
+        canvas.clear(x: 0, y: height - 1, width: width, height: 1, style: .chrome)
+        canvas.write(" " + status, x: 0, y: height - 1, style: .chrome)
+        return Frame(canvas: canvas, controls: controls)
+    }
+
+    private func drawModal(_ content: ViewNode, size: Size, layout: inout Layout, into canvas: inout Canvas, area: Size) {
+        // A frame, then one blank line and two blank columns around the content.
+        let boxWidth = min(size.width + 6, area.width)
+        let boxHeight = min(size.height + 4, area.height)
+        let x = centred(boxWidth, in: area.width)
+        let y = centred(boxHeight, in: area.height)
+        guard boxWidth >= 2, boxHeight >= 2 else { return }
+        canvas.clear(x: x, y: y, width: boxWidth, height: boxHeight)
+        let rule = String(repeating: "─", count: boxWidth - 2)
+        canvas.write("┌" + rule + "┐", x: x, y: y, style: .chrome)
+        canvas.write("└" + rule + "┘", x: x, y: y + boxHeight - 1, style: .chrome)
+        for row in y + 1..<y + boxHeight - 1 {
+            canvas.write("│", x: x, y: row, style: .chrome)
+            canvas.write("│", x: x + boxWidth - 1, y: row, style: .chrome)
+        }
+        var inner = Canvas(width: boxWidth - 6 > 0 ? boxWidth - 6 : 0, height: max(boxHeight - 4, 0))
+        layout.draw(content, into: &inner, x: centred(size.width, in: inner.width), y: 0)
+        canvas.paste(inner, x: x + 3, y: y + 2)
+        layout.offsetControls(x: x + 3, y: y + 2)
+    }
+
+    private func centred(_ length: Int, in available: Int) -> Int {
+        max((available - length) / 2, 0)
+    }
+}
+
+extension Canvas {
+    /// Copies `other` onto this canvas with its top-left corner at (`x`, `y`).
+    mutating func paste(_ other: Canvas, x: Int, y: Int) {
+        for row in 0..<other.height {
+            for column in 0..<other.width where x + column < width && y + row < height {
+                let cell = other[column, row]
+                if !cell.isContinuation {
+                    write(String(cell.character), x: x + column, y: y + row, style: cell.style)
+                }
+            }
+        }
+    }
+}

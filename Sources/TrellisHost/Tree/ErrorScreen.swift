@@ -1,0 +1,32 @@
+import TrellisSDK
+
+/// The screen shown in place of a child that could not be built.
+@MainActor
+enum ErrorScreen {
+    static func build(message: String, listener: ScreenListener) -> ViewableRouting {
+        let view = ViewController(content: .vstack([
+            .text("This screen could not be shown"),
+            .text(message),
+            .button("Close"),
+        ]))
+        let interactor = ErrorInteractor(view: view, listener: listener)
+        return ViewableRouter(interactor: interactor, viewController: view)
+    }
+}
+
+@MainActor
+private final class ErrorInteractor: PresentableInteractor<ViewController> {
+    private weak var listener: ScreenListener?
+
+    init(view: ViewController, listener: ScreenListener) {
+        self.listener = listener
+        super.init(presenter: view)
+    }
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        presenter.taps("Close")
+            .subscribe { [weak self] in self?.listener?.screenDidRequestDismiss() }
+            .disposeOnDeactivate(interactor: self)
+    }
+}

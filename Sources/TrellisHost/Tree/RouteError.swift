@@ -1,0 +1,33 @@
+import Foundation
+
+/// Why a route cannot be built or shown.
+public enum RouteError: Error, LocalizedError {
+    case unknownRoute(route: String)
+    case pluginUnusable(route: String, PluginLoadError)
+    case buildFailed(route: String, plugin: String, message: String)
+    case unboundSlot(route: String, plugin: String, slot: String)
+    case rootHasNoView(route: String, plugin: String)
+    case childHasNoView(route: String, slot: String)
+    case treeGone(route: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .unknownRoute(route):
+            "route \"\(route)\" is not defined in the config's `routes`."
+        case let .pluginUnusable(route, error):
+            "route \"\(route)\": \(error.localizedDescription)"
+        case let .buildFailed(route, plugin, message):
+            "route \"\(route)\": plugin \(plugin) failed to build its screen: \(message)"
+        case let .unboundSlot(route, plugin, slot):
+            "route \"\(route)\": plugin \(plugin) attaches slot \"\(slot)\", which \(JSONPath.routes(route, "children")) "
+                + "does not bind. Add \"\(slot)\": \"<route id>\" there."
+        case let .rootHasNoView(route, plugin):
+            "route \"\(route)\": plugin \(plugin) builds a RIB without a view, which cannot be the root. "
+                + "Make a plugin with a view the `root`."
+        case let .childHasNoView(route, slot):
+            "route \"\(route)\", bound to slot \"\(slot)\", builds a RIB without a view, which this slot needs."
+        case let .treeGone(route):
+            "route \"\(route)\" cannot be built: the app that bound it has shut down."
+        }
+    }
+}

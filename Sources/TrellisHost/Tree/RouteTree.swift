@@ -1,0 +1,111 @@
+import Foundation
+import TrellisSDK
+
+/// The live app: the config's routes built into one router tree.
+///
+/// Parents reach their children only through ``ChildSlot``s, which this type hands
+/// them; it looks up the bound route, loads its plugin and builds it. A child that
+/// cannot be built is replaced by a screen showing why, so the rest keeps running.
+@MainActor
+public final class RouteTree {
+    /// The config the tree is built from.
+    public let config: RouteConfig
+
+    private let loader: PluginLoader
+    private var records: [RouterRecord] = []
+
+    /// The root router, once ``launch()`` has built it.
+    public private(set) var root: ViewableRouting?
+
+    /// Creates a tree for `config`, loading plugins with `loader`.
+    public init(config: RouteConfig, loader: PluginLoader) {
+        self.config = config
+        self.loader = loader
+    }
+
+    /// Builds the root route, activates it and loads it.
+    ///
+    /// - Throws: ``RouteError`` when the root cannot be built: with nothing to show,
+    ///   the app cannot start.
+    public func launch() throws(RouteError) {
+        let router = try build(routeID: config.root, parameters: .object([:]), listener: nil)
+        guard let viewable = router as? ViewableRouting else {
+            throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
+        }
+        root = viewable
+        viewable.interactable.activate()
+        viewable.load()
+    }
+
+    /// The route and plugin a router was built for, if it was built for a route.
+    public func route(of router: Routing) -> (id: String, plugin: String)? {
+        records.removeAll { $0.router == nil }
+        return records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
+    }
+
+    func build(routeID: String, parameters: JSONValue, listener: ScreenListener?) throws(RouteError) -> Routing {
+        guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
+        let loaded: LoadedPlugin
+        do {
+            loaded = try loader.load(route.plugin, relativeTo: config.file.deletingLastPathComponent())
+        } catch {
+            throw .pluginUnusable(route: routeID, error)
+        }
+        let context = ScreenContext(
+            routeID: routeID,
+            parameters: route.parameters.merging(parameters),
+            listener: listener,
+            slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name) }
+        )
+        let router: Routing
+        do {
+            router = try loaded.plugin.makeBuilder().build(with: context)
+        } catch {
+            throw .buildFailed(route: routeID, plugin: route.plugin, message: "\(error)")
+        }
+        records.append(RouterRecord(router: router, routeID: routeID, plugin: loaded.manifest.name))
+        return router
+    }
+}
+
+private struct RouterRecord {
+    weak var router: Routing?
+    let routeID: String
+    let plugin: String
+}
+
+/// A parent's slot, bound by the config to a child route.
+@MainActor
+private final class RouteSlot: ChildSlot {
+    let name: String
+    // Weak: the tree holds the root, which holds the slots its builders keep.
+    private weak var tree: RouteTree?
+    private let parentRoute: Route
+
+    init(tree: RouteTree?, parentRoute: Route, name: String) {
+        self.tree = tree
+        self.parentRoute = parentRoute
+        self.name = name
+    }
+
+    func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
+        let router: ViewableRouting
+        do {
+            guard let childRoute = parentRoute.children[name] else {
+                throw RouteError.unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
+            }
+            guard let tree else { throw RouteError.treeGone(route: childRoute) }
+            let built = try tree.build(routeID: childRoute, parameters: parameters, listener: listener)
+            guard let viewable = built as? ViewableRouting else {
+                throw RouteError.childHasNoView(route: childRoute, slot: name)
+            }
+            router = viewable
+        } catch {
+            router = ErrorScreen.build(message: error.localizedDescription, listener: listener)
+        }
+        router.viewControllable.viewController.backAction = { [weak listener] in
+            listener?.screenDidRequestDismiss()
+        }
+        return router
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TrellisSDK
+
+/// One thing wrong (or worth a look) in a config and its plugins.
+public struct ValidationProblem: Equatable, CustomStringConvertible {
+    /// Whether the problem stops the app from running.
+    public enum Severity: Equatable {
+        case error
+        case warning
+    }
+
+    public var severity: Severity
+    public var message: String
+
+    public var description: String {
+        "\(severity == .error ? "error" : "warning"): \(message)"
+    }
+}
+
+/// Checks a config against its plugins: each route's plugin loads and is
+/// compatible, each slot a plugin declares is bound and each binding names a
+/// declared slot, each required dependency is provided above it.
+@MainActor
+public struct Validator {
+    let config: RouteConfig
+    let loader: PluginLoader
+
+    /// Creates a validator that loads plugins with `loader`.
+    public init(config: RouteConfig, loader: PluginLoader) {
+        self.config = config
+        self.loader = loader
+    }
+
+    /// Every problem found, errors and warnings, in route order.
+    public func problems() -> [ValidationProblem] {
+        var problems: [ValidationProblem] = []
+        var manifests: [String: PluginManifest] = [:]
+        let base = config.file.deletingLastPathComponent()
+        for id in config.routes.keys.sorted() {
+            let route = config.routes[id]!
+            do {
+                let manifest = try loader.load(route.plugin, relativeTo: base).manifest
+                manifests[id] = manifest
+                problems += slotProblems(route: route, manifest: manifest)
+            } catch {
+                problems.append(.init(severity: .error, message: RouteError.pluginUnusable(route: id, error).localizedDescription))
+            }
+        }
+        problems += dependencyProblems(manifests: manifests)
+        let reachable = reachableRoutes()
+        for id in config.routes.keys.sorted() where !reachable.contains(id) {
+            problems.append(.init(severity: .warning, message:
+                "route \"\(id)\" is never shown: no route's `children` binds it and it is not the `root`."))
+        }
+        return problems
+    }
+
+    private func slotProblems(route: Route, manifest: PluginManifest) -> [ValidationProblem] {
+        var problems: [ValidationProblem] = []
+        for slot in manifest.slots.sorted() where route.children[slot] == nil {
+            problems.append(.init(severity: .error, message:
+                RouteError.unboundSlot(route: route.id, plugin: route.plugin, slot: slot).localizedDescription))
+        }
+        for slot in route.children.keys.sorted() where !manifest.slots.contains(slot) {
+            let known = manifest.slots.isEmpty ? "it has no slots" : "its slots are \(manifest.slots.sorted().joined(separator: ", "))"
+            problems.append(.init(severity: .error, message:
+                "\(config.fileName): \(JSONPath.routes(route.id, "children", slot)) binds a slot that plugin \(route.plugin) "
+                    + "does not declare (\(known)). Remove it or fix the name."))
+        }
+        return problems
+    }
+
+    private func dependencyProblems(manifests: [String: PluginManifest]) -> [ValidationProblem] {
+        var problems: [ValidationProblem] = []
+        var checked: Set<String> = []
+        func visit(_ id: String, provided: Set<String>) {
+            guard let manifest = manifests[id], checked.insert(id).inserted else { return }
+            for name in manifest.requires.sorted() where !provided.contains(name) {
+                problems.append(.init(severity: .error, message:
+                    "route \"\(id)\": plugin \(manifest.name) requires dependency \"\(name)\", which no route above it provides."))
+            }
+            let below = provided.union(manifest.provides)
+            for child in config.routes[id]!.children.values.sorted() { visit(child, provided: below) }
+        }
+        visit(config.root, provided: [])
+        return problems
+    }
+
+    private func reachableRoutes() -> Set<String> {
+        var reachable: Set<String> = []
+        var pending = [config.root]
+        while let id = pending.popLast() {
+            guard reachable.insert(id).inserted, let route = config.routes[id] else { continue }
+            pending += route.children.values
+        }
+        return reachable
+    }
+}

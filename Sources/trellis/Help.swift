@@ -1,0 +1,84 @@
+import TrellisHost
+import TrellisSDK
+
+/// The text of `--help` for each command.
+enum Help {
+    static let version = "0.1.0"
+    static let sdkInterface = TrellisSDKInterface.version
+
+    static let overview = """
+        trellis: a plugin-based app shell. Screens are plugins (.so files) that a route
+        config attaches into one RIBs-style router tree.
+
+        USAGE: trellis <command> [options]
+
+        COMMANDS:
+          run [CONFIG]        run the app a route config describes
+          validate [CONFIG]   check a config and every plugin it names
+          inspect PLUGIN.so   show a plugin's manifest
+
+        CONFIG defaults to ./config.json. Run `trellis <command> --help` for details.
+
+        OPTIONS:
+          -h, --help          show this help
+          --version           show the version and the SDK interface version
+
+        EXIT CODES:
+          0 success; 1 a headless expectation failed; 2 bad usage, a bad config,
+          or a plugin that cannot be used.
+        """
+
+    static let run = """
+        USAGE: trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS]
+
+        Runs the app that CONFIG (default ./config.json) describes. Every route's
+        plugin is loaded and checked first; a problem stops the run with exit code 2.
+
+        OPTIONS:
+          --headless          draw the screen as plain text and read commands instead
+                              of keys (the default when standard output is not a
+                              terminal)
+          --script FILE       read headless commands from FILE (default: standard
+                              input, one command a line)
+          --size COLSxROWS    the screen size (default 80x24)
+          -h, --help          show this help
+
+        HEADLESS COMMANDS:
+        \(ScriptCommand.summary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+
+        EXIT CODES:
+          0 the script ran to its end or `quit`; 1 a step failed (the screen is
+          written to standard error); 2 bad usage, config, script or plugin.
+        """
+
+    static let validate = """
+        USAGE: trellis validate [CONFIG]
+
+        Checks CONFIG (default ./config.json): the JSON and its keys, that every route
+        a config names exists, that routes form no cycle, that every route's plugin
+        loads and is compatible with this host, that every slot a plugin declares is
+        bound and every binding names a declared slot, and that each dependency a
+        plugin requires is provided above it. Routes that are never shown are warned
+        about.
+
+        OPTIONS:
+          -h, --help          show this help
+
+        EXIT CODES:
+          0 no errors (warnings may be printed); 2 errors, each on its own line.
+        """
+
+    static let inspect = """
+        USAGE: trellis inspect PLUGIN.so
+
+        Loads one plugin library and prints its manifest: name, version, the SDK
+        interface and compiler it was built with, its slots, and the dependencies it
+        requires and provides.
+
+        OPTIONS:
+          -h, --help          show this help
+
+        EXIT CODES:
+          0 success; 2 the file is missing or not a usable plugin.
+        """
+}

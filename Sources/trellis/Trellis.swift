@@ -1,0 +1,48 @@
+import Foundation
+import TrellisHost
+
+/// The `trellis` command line: picks the subcommand and turns errors into text and
+/// exit codes, in this one place.
+@MainActor
+enum Trellis {
+    static func main(_ arguments: [String]) -> ExitStatus {
+        do {
+            switch arguments.first {
+            case nil, "-h", "--help", "help":
+                print(Help.overview)
+            case "--version":
+                print("trellis \(Help.version) (SDK interface \(Help.sdkInterface))")
+            case "run":
+                return try RunCommand(arguments: Array(arguments.dropFirst())).run()
+            case "validate":
+                return try ValidateCommand(arguments: Array(arguments.dropFirst())).run()
+            case "inspect":
+                return try InspectCommand(arguments: Array(arguments.dropFirst())).run()
+            case let command?:
+                throw CommandError(message: "unknown command \"\(command)\". Commands: run, validate, inspect.\n"
+                    + "Run `trellis --help` for usage.")
+            }
+            return .success
+        } catch let error as CommandError {
+            printError(error.message)
+            return error.status
+        } catch {
+            printError(error.localizedDescription)
+            return .unusable
+        }
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("trellis: \(message)\n".utf8))
+    }
+
+    /// The config at `path`, or `./config.json`.
+    static func loadConfig(_ path: String?) throws -> RouteConfig {
+        let file = URL(fileURLWithPath: path ?? "config.json").standardizedFileURL
+        do {
+            return try RouteConfig.load(from: file)
+        } catch {
+            throw CommandError(message: error.localizedDescription)
+        }
+    }
+}

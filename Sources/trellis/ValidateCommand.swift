@@ -1,0 +1,26 @@
+import Foundation
+import TrellisHost
+
+/// `trellis validate [CONFIG]`.
+@MainActor
+struct ValidateCommand {
+    let arguments: [String]
+
+    func run() throws -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "validate", flags: ["-h", "--help"])
+        if parsed.has("-h") || parsed.has("--help") {
+            print(Help.validate)
+            return .success
+        }
+        let config = try Trellis.loadConfig(try parsed.singlePositional(command: "validate", name: "config"))
+        let problems = Validator(config: config, loader: PluginLoader(searchPath: config.searchPath)).problems()
+        problems.forEach { Trellis.printError($0.description) }
+        let errors = problems.filter { $0.severity == .error }.count
+        guard errors == 0 else {
+            throw CommandError(message: "\(config.fileName): \(errors) error\(errors == 1 ? "" : "s"); fix them and run "
+                + "`trellis validate` again.")
+        }
+        print("\(config.fileName): OK, \(config.routes.count) route\(config.routes.count == 1 ? "" : "s"), root \"\(config.root)\".")
+        return .success
+    }
+}

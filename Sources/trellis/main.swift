@@ -1,0 +1,4 @@
+import Glibc
+
+let status = Trellis.main(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)
