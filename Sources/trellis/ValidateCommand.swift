@@ -17,7 +17,7 @@ struct ValidateCommand {
         problems.forEach { Trellis.printError($0.description) }
         let errors = problems.filter { $0.severity == .error }.count
         guard errors == 0 else {
-            throw CommandError(message: "\(config.fileName): \(errors) error\(errors == 1 ? "" : "s"); fix them and run "
+            throw CommandError(message: "\(config.fileName): \(errors) error\(errors == 1 ? "" : "s"); fix \(errors == 1 ? "it" : "them") and run "
                 + "`trellis validate` again.")
         }
         print("\(config.fileName): OK, \(config.routes.count) route\(config.routes.count == 1 ? "" : "s"), root \"\(config.root)\".")

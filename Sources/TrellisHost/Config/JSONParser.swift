@@ -41,6 +41,8 @@ struct JSONParser {
         case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
             return .number(try parseNumber())
         case nil: throw error("the text ends where a value should be")
+        case let byte? where (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20):
+            throw error("expected a value (strings need double quotes)")
         default: throw error("expected a value")
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 /// Why a plugin cannot be used. Each case names the file and what to do.
 public enum PluginLoadError: Error, Equatable, LocalizedError {
     case notFound(plugin: String, searched: [String])
+    case fileMissing(path: String)
     case notAPlugin(path: String, reason: String)
     case incompatibleToolchain(path: String, plugin: String, host: String)
     case openFailed(path: String, reason: String)
@@ -16,6 +17,9 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
             let place = searched.isEmpty ? "(no folders)" : searched.joined(separator: ", ")
             return "plugin \"\(plugin)\" not found: looked in \(place). Build it (`swift build --product \(plugin)`), "
                 + "or fix the config's `plugins` search path or the route's `plugin`."
+        case let .fileMissing(path):
+            return "no plugin file at \(path). Fix the route's `plugin` path (it is relative to the config), "
+                + "or build the plugin."
         case let .notAPlugin(path, reason):
             return "\(path) is not a plugin: \(reason). Point the route at a .so built as a Trellis plugin."
         case let .incompatibleToolchain(path, plugin, host):

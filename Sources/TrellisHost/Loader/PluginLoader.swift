@@ -45,12 +45,13 @@ public final class PluginLoader {
     /// The file a route's `plugin` names: a path ending in `.so` (relative to
     /// `base`), or a library name looked up as `lib<name>.so` on the search path.
     ///
-    /// - Throws: ``PluginLoadError/notFound(plugin:searched:)``.
+    /// - Throws: ``PluginLoadError/notFound(plugin:searched:)`` or
+    ///   ``PluginLoadError/fileMissing(path:)``.
     public func locate(_ reference: String, relativeTo base: URL) throws(PluginLoadError) -> URL {
         if reference.hasSuffix(".so") {
             let file = URL(fileURLWithPath: reference, relativeTo: base).standardizedFileURL
             guard FileManager.default.fileExists(atPath: file.path) else {
-                throw .notFound(plugin: reference, searched: [file.deletingLastPathComponent().path])
+                throw .fileMissing(path: file.path)
             }
             return file
         }
@@ -108,13 +109,19 @@ public final class PluginLoader {
         return toolchain
     }
 
-    /// The entry symbol of another SDK interface that the file exports, if any.
+    /// The entry symbol of another SDK interface that the file names, if any.
     private func otherEntrySymbol(in path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let prefix = Array("trellis_plugin_entry_v".utf8)
         let bytes = [UInt8](data)
-        guard let start = bytes.firstRange(of: prefix)?.lowerBound else { return nil }
-        let end = bytes[start...].firstIndex { !($0 == 0x5F || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0)) } ?? bytes.count
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        let isNamePart = { (byte: UInt8) in byte == 0x5F || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) }
+        var searchStart = bytes.startIndex
+        while let match = bytes[searchStart...].firstRange(of: prefix) {
+            let end = bytes[match.lowerBound...].firstIndex { !isNamePart($0) } ?? bytes.count
+            let name = String(decoding: bytes[match.lowerBound..<end], as: UTF8.self)
+            if name != TrellisSDKInterface.entrySymbol { return name }
+            searchStart = end
+        }
+        return nil
     }
 }

@@ -57,7 +57,8 @@ public struct Window {
         for (index, chain) in layers.enumerated() {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
-            let content = chain.last!.content
+            // A modal's frame and padding take six columns.
+            let content = chain.last!.content.wrapped(toWidth: index == 0 ? area.width : area.width - 6)
             let size = Layout.size(of: content)
             if index == 0 {
                 layout.draw(content, into: &canvas, x: centred(size.width, in: area.width), y: centred(size.height, in: area.height))
@@ -78,7 +79,8 @@ public struct Window {
         let x = centred(boxWidth, in: area.width)
         let y = centred(boxHeight, in: area.height)
         guard boxWidth >= 2, boxHeight >= 2 else { return }
-        canvas.clear(x: x, y: y, width: boxWidth, height: boxHeight)
+        // A blank column either side keeps the screen below from touching the frame.
+        canvas.clear(x: x - 1, y: y, width: boxWidth + 2, height: boxHeight)
         let rule = String(repeating: "─", count: boxWidth - 2)
         canvas.write("┌" + rule + "┐", x: x, y: y, style: .chrome)
         canvas.write("└" + rule + "┘", x: x, y: y + boxHeight - 1, style: .chrome)

@@ -15,7 +15,7 @@ public enum RouteError: Error, LocalizedError {
         case let .unknownRoute(route):
             "route \"\(route)\" is not defined in the config's `routes`."
         case let .pluginUnusable(route, error):
-            "route \"\(route)\": \(error.localizedDescription)"
+            "route \"\(route)\" (\(JSONPath.routes(route, "plugin"))): \(error.localizedDescription)"
         case let .buildFailed(route, plugin, message):
             "route \"\(route)\": plugin \(plugin) failed to build its screen: \(message)"
         case let .unboundSlot(route, plugin, slot):

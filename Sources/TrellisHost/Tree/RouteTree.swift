@@ -63,8 +63,12 @@ public final class RouteTree {
         } catch {
             throw .buildFailed(route: routeID, plugin: route.plugin, message: "\(error)")
         }
-        records.append(RouterRecord(router: router, routeID: routeID, plugin: loaded.manifest.name))
+        record(router, routeID: routeID, plugin: loaded.manifest.name)
         return router
+    }
+
+    func record(_ router: Routing, routeID: String, plugin: String) {
+        records.append(RouterRecord(router: router, routeID: routeID, plugin: plugin))
     }
 }
 
@@ -102,6 +106,7 @@ private final class RouteSlot: ChildSlot {
             router = viewable
         } catch {
             router = ErrorScreen.build(message: error.localizedDescription, listener: listener)
+            tree?.record(router, routeID: parentRoute.children[name] ?? name, plugin: "error")
         }
         router.viewControllable.viewController.backAction = { [weak listener] in
             listener?.screenDidRequestDismiss()

@@ -1,0 +1,19 @@
+import TrellisSDK
+
+/// The plugin's entry: the host looks this symbol up and calls it once.
+@_cdecl("trellis_plugin_entry_v1")
+public func trellisPluginEntry() -> UnsafeMutableRawPointer {
+    exportPlugin { HelloScreenPlugin() }
+}
+
+/// A greeting and a Close button; it fits any slot that its parent dismisses.
+final class HelloScreenPlugin: TrellisPlugin {
+    let manifest = PluginManifest(
+        name: "HelloScreen",
+        summary: "Shows parameters.greeting and a Close button; built outside the Trellis package."
+    )
+
+    func makeBuilder() -> ScreenBuildable {
+        HelloBuilder(dependency: EmptyComponent())
+    }
+}

@@ -1,0 +1,50 @@
+import TrellisSDK
+
+extension ViewNode {
+    /// The same view with text wrapped at word boundaries to fit `width` columns.
+    ///
+    /// Text in a vertical stack gets the whole width; other containers keep their
+    /// text as it is and are clipped.
+    func wrapped(toWidth width: Int) -> ViewNode {
+        switch self {
+        case let .text(text):
+            return .text(Self.wrap(text, width: width))
+        case let .stack(.vertical, spacing, children):
+            return .stack(axis: .vertical, spacing: spacing, children: children.map { $0.wrapped(toWidth: width) })
+        default:
+            return self
+        }
+    }
+
+    static func wrap(_ text: String, width: Int) -> String {
+        guard width > 0 else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { wrapLine($0, width: width) }
+            .joined(separator: "\n")
+    }
+
+    private static func wrapLine(_ line: Substring, width: Int) -> [String] {
+        guard TextWidth.of(line) > width else { return [String(line)] }
+        var lines: [String] = []
+        var current = ""
+        for word in line.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if TextWidth.of(candidate) <= width {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            current = ""
+            // A word longer than the width is broken where it reaches the edge.
+            for character in word {
+                if TextWidth.of(current) + TextWidth.of(character) > width {
+                    lines.append(current)
+                    current = ""
+                }
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

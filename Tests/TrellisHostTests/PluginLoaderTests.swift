@@ -1,0 +1,60 @@
+import Foundation
+import TrellisHost
+import TrellisSDK
+import TrellisTestSupport
+import Testing
+
+@MainActor
+struct PluginLoaderTests {
+    private func loadError(_ body: () throws -> Void) -> PluginLoadError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error as? PluginLoadError
+        }
+    }
+
+    @Test func loadsABundledPluginByNameAndReadsItsManifest() throws {
+        let loader = PluginLoader(searchPath: [Products.directory])
+        let plugin = try loader.load("MainScreen", relativeTo: Products.directory)
+
+        #expect(plugin.manifest.name == "MainScreen")
+        #expect(plugin.manifest.slots == ["next"])
+        #expect(plugin.manifest.sdkInterface == TrellisSDKInterface.version)
+        #expect(plugin.toolchain == PluginLoader.runningToolchain)
+    }
+
+    @Test func loadingTheSameFileTwiceGivesTheSamePlugin() throws {
+        let loader = PluginLoader(searchPath: [Products.directory])
+        let first = try loader.load("NextScreen", relativeTo: Products.directory)
+        let second = try loader.load(fileAt: Products.plugin("NextScreen"))
+        #expect(first.plugin === second.plugin)
+    }
+
+    @Test func aMissingPluginNamesTheFoldersSearched() {
+        let loader = PluginLoader(searchPath: [URL(fileURLWithPath: "/nowhere")])
+        #expect(loadError { _ = try loader.load("Ghost", relativeTo: Products.directory) } == .notFound(plugin: "Ghost", searched: ["/nowhere"]))
+        #expect(loadError { _ = try loader.load("/nowhere/libGhost.so", relativeTo: Products.directory) } == .fileMissing(path: "/nowhere/libGhost.so"))
+    }
+
+    @Test func aFileThatIsNotELFIsRefusedBeforeLoading() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("not a library", to: "libJunk.so")
+        #expect(loadError { _ = try PluginLoader(searchPath: []).load(fileAt: file) } == .notAPlugin(path: file.path, reason: "it is not an ELF shared library"))
+    }
+
+    @Test func aPluginFromAnotherToolchainIsRefusedBeforeLoading() {
+        let loader = PluginLoader(searchPath: [], hostToolchain: "clang version 1.0 (other toolchain)")
+        guard case .incompatibleToolchain(_, let plugin, let host)? = loadError({ _ = try loader.load(fileAt: Products.plugin("MainScreen")) })
+        else { Issue.record("expected the toolchain check to refuse the plugin"); return }
+        #expect(host == "clang version 1.0 (other toolchain)")
+        #expect(plugin == PluginLoader.runningToolchain)
+    }
+
+    @Test func aLibraryWithoutTheEntrySymbolIsNotAPlugin() throws {
+        // The SDK library is a Swift ELF library of this toolchain without a plugin entry.
+        let sdk = Products.directory.appendingPathComponent("libTrellisSDK.so")
+        #expect(loadError { _ = try PluginLoader(searchPath: []).load(fileAt: sdk) } == .missingEntry(path: sdk.path, expected: TrellisSDKInterface.entrySymbol, found: nil))
+    }
+}

@@ -1,0 +1,68 @@
+@testable import TrellisHost
+import TrellisSDK
+import Testing
+
+@MainActor
+struct RenderTests {
+    @Test func wideCharactersTakeTwoColumnsAndCombiningMarksNone() {
+        #expect(TextWidth.of("안녕") == 4)
+        #expect(TextWidth.of("abc") == 3)
+        #expect(TextWidth.of("e\u{301}") == 1)
+    }
+
+    @Test func canvasClipsAWideCharacterThatDoesNotFit() {
+        var canvas = Canvas(width: 5, height: 1)
+        canvas.write("ab한국", x: 0, y: 0)
+        #expect(canvas.text == "ab한")
+    }
+
+    @Test func buttonsShowTheirFrameAndMultiLineTitlesAlign() {
+        let window = Window(width: 30, height: 5)
+        let frame = window.draw(root: ViewController(content: .button("Hi\nThere")), status: "main", focus: nil)
+        #expect(frame.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["[ Hi    ]", "[ There ]", "main"])
+        #expect(frame.controls.map(\.label) == ["Hi There"])
+    }
+
+    @Test func koreanTextKeepsAModalFrameAligned() {
+        let root = ViewController(content: .text("base"))
+        root.present(ViewController(content: .text("안녕하세요")))
+        let text = Window(width: 30, height: 9).draw(root: root, status: "", focus: nil).text
+        let widths = text.split(separator: "\n").filter { $0.contains("│") || $0.contains("┌") || $0.contains("└") }
+            .map { TextWidth.of($0) }
+        #expect(widths.count == 5, "\(text)")
+        #expect(Set(widths).count == 1, "every row of the modal's frame ends in the same column:\n\(text)")
+    }
+
+    @Test func controlsOfTheTopLayerOnlyAreReachable() {
+        let root = ViewController(content: .button("Below"))
+        root.present(ViewController(content: .vstack([.text("Sure?"), .button("Yes"), .button("No")])))
+        let frame = Window(width: 40, height: 12).draw(root: root, status: "", focus: nil)
+        #expect(frame.controls.map(\.label) == ["Yes", "No"])
+    }
+
+    @Test func layersFollowEmbeddedAndPushedViewsThenModals() {
+        let root = ViewController()
+        let embedded = ViewController()
+        let pushed = ViewController()
+        let modal = ViewController()
+        root.embed(embedded)
+        embedded.push(pushed)
+        pushed.present(modal)
+
+        let layers = Window.layers(from: root)
+
+        #expect(layers.count == 2)
+        #expect(layers[0].last === pushed)
+        #expect(layers[1].last === modal)
+    }
+
+    @Test func gridAndListsLayOutRowByRow() {
+        let content = ViewNode.vstack([
+            .grid(columns: 3, cells: (1...9).map { .button(String($0)) }),
+            .list(id: "cities", rows: ["Seoul", "London"]),
+        ])
+        let frame = Window(width: 40, height: 10).draw(root: ViewController(content: content), status: "", focus: nil)
+        #expect(frame.text.contains("[ 1 ] [ 2 ] [ 3 ]"), "\(frame.text)")
+        #expect(frame.controls.map(\.label) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Seoul", "London"])
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import TrellisHost
+import TrellisSDK
+import TrellisTestSupport
+import Testing
+
+/// The real Main and Next plugins, loaded into this process and driven headless.
+@MainActor
+struct RouteTreeTests {
+    private let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func launch(_ routes: String) throws -> HeadlessSession {
+        let config = try RouteConfig.load(from: try folder.writeConfig(routes: routes))
+        let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
+        try tree.launch()
+        return HeadlessSession(tree: tree, window: Window(width: 80, height: 24))
+    }
+
+    private let mainNext = """
+        { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+          "next": { "plugin": "NextScreen" } }
+        """
+
+    @Test func nextIsAttachedUnderMainThenDetachedAndDeallocatedOnClose() throws {
+        let session = try launch(mainNext)
+        #expect(session.treeText() == "main (MainScreen)")
+
+        _ = try session.execute(.tap("Click Button"))
+        #expect(session.treeText() == "main (MainScreen)\n  next (NextScreen)")
+        #expect(session.routePath() == ["main", "next"])
+        weak let nextRouter = session.tree.root?.children.first
+        weak let nextInteractor = nextRouter?.interactable
+        weak let nextView = (nextRouter as? ViewableRouting)?.viewControllable.viewController
+        #expect(nextRouter != nil)
+        #expect(nextInteractor != nil)
+        #expect(nextView != nil)
+
+        _ = try session.execute(.tap("Close"))
+
+        #expect(session.treeText() == "main (MainScreen)")
+        #expect(nextRouter == nil, "Next's router outlived its detach")
+        #expect(nextInteractor == nil, "Next's interactor outlived its detach")
+        #expect(nextView == nil, "Next's view outlived its detach")
+    }
+
+    @Test func escGoesBackThroughTheRouterThatAttachedTheChild() throws {
+        let session = try launch(mainNext)
+        _ = try session.execute(.tap("Click Button"))
+        weak let nextRouter = session.tree.root?.children.first
+
+        _ = try session.execute(.key(.esc))
+
+        #expect(session.tree.root?.children.isEmpty ?? false)
+        #expect(nextRouter == nil)
+        #expect(session.frame().text.contains("Click Button!"))
+    }
+
+    @Test func theTitleComesFromTheRouteParameters() throws {
+        let session = try launch("""
+            { "main": { "plugin": "MainScreen", "children": { "next": "next" }, "parameters": { "title": "Welcome" } },
+              "next": { "plugin": "NextScreen" } }
+            """)
+        #expect(session.frame().text.contains("[ Welcome ]"))
+    }
+
+    @Test func aChildThatFailsToBuildShowsTheErrorInItsPlaceAndClosesLikeAnyChild() throws {
+        // A Main child with a wrong title type throws; the parent's own title wins
+        // over the config's only for the "title" key, so use another parent.
+        let session = try launch("""
+            { "main": { "plugin": "MainScreen", "children": { "next": "broken" } },
+              "broken": { "plugin": "/nowhere/libMissing.so" } }
+            """)
+
+        _ = try session.execute(.tap("Click Button"))
+
+        let screen = session.frame().text
+        #expect(screen.contains("This screen could not be shown"), "\(screen)")
+        #expect(screen.contains("libMissing.so"), "\(screen)")
+        _ = try session.execute(.tap("Close"))
+        #expect(session.tree.root?.children.isEmpty ?? false)
+    }
+
+    @Test func tapReportsMissingAndAmbiguousLabels() throws {
+        let session = try launch(mainNext)
+        #expect(throws: HeadlessFailure.noControl(label: "Nope", available: ["Hello, RIBs Click Button!"])) {
+            try session.execute(.tap("Nope"))
+        }
+        #expect(throws: HeadlessFailure.expectationFailed(text: "Nope")) { try session.execute(.expect("Nope")) }
+    }
+
+    @Test func theRootThatThrowsStopsTheLaunchWithTheRoute() throws {
+        let config = try RouteConfig.load(from: try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "main2" }, "parameters": { "title": 3 } },
+              "main2": { "plugin": "NextScreen" } }
+            """))
+        let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
+        let error = #expect(throws: RouteError.self) { try tree.launch() }
+        #expect(error?.localizedDescription.contains("route \"main\": plugin MainScreen failed to build") == true)
+    }
+}

@@ -1,0 +1,58 @@
+import TrellisSDK
+import Testing
+
+@MainActor
+struct DisposeOnDeactivateTests {
+    @Test func subscriptionEndsWhenTheInteractorDeactivates() {
+        let interactor = Interactor()
+        let relay = PublishRelay<Int>()
+        var received: [Int] = []
+        interactor.activate()
+        relay.asObservable().subscribe { received.append($0) }.disposeOnDeactivate(interactor: interactor)
+
+        relay.accept(1)
+        interactor.deactivate()
+        relay.accept(2)
+
+        #expect(received == [1])
+    }
+
+    @Test func subscriptionMadeWhileInactiveIsDisposedAtOnce() {
+        let interactor = Interactor()
+        let relay = PublishRelay<Int>()
+        var received: [Int] = []
+
+        relay.asObservable().subscribe { received.append($0) }.disposeOnDeactivate(interactor: interactor)
+        relay.accept(1)
+
+        #expect(received == [])
+    }
+
+    @Test func reactivationStartsAFreshScope() {
+        let interactor = Interactor()
+        let relay = PublishRelay<Int>()
+        var received: [Int] = []
+        interactor.activate()
+        interactor.deactivate()
+        interactor.activate()
+        relay.asObservable().subscribe { received.append($0) }.disposeOnDeactivate(interactor: interactor)
+
+        relay.accept(3)
+
+        #expect(received == [3])
+    }
+
+    @Test func disposeBagDisposesWhenReleased() {
+        let relay = PublishRelay<Int>()
+        var received: [Int] = []
+        do {
+            let bag = DisposeBag()
+            relay.asObservable().subscribe { received.append($0) }.disposed(by: bag)
+            relay.accept(1)
+        }
+
+        relay.accept(2)
+
+        #expect(received == [1])
+    }
+}

@@ -1,0 +1,96 @@
+import TrellisSDK
+import Testing
+
+@MainActor
+struct RouterLifecycleTests {
+    @Test func attachActivatesTheChildThenLoadsIt() {
+        let log = EventLog()
+        let parent = RecordingRouter("parent", log: log)
+        let child = RecordingRouter("child", log: log)
+
+        parent.attachChild(child)
+
+        #expect(log.events == ["child.didBecomeActive", "child.didLoad"])
+        #expect(child.interactor.isActive)
+        #expect(parent.children.first === child)
+    }
+
+    @Test func loadRunsDidLoadOnlyOnce() {
+        let log = EventLog()
+        let router = RecordingRouter("router", log: log)
+
+        router.load()
+        router.load()
+
+        #expect(log.events == ["router.didLoad"])
+    }
+
+    @Test func attachingTheSameChildTwiceKeepsOneCopy() {
+        let log = EventLog()
+        let parent = RecordingRouter("parent", log: log)
+        let child = RecordingRouter("child", log: log)
+
+        parent.attachChild(child)
+        parent.attachChild(child)
+
+        #expect(parent.children.count == 1)
+    }
+
+    @Test func detachDeactivatesTheChildAndForgetsIt() {
+        let log = EventLog()
+        let parent = RecordingRouter("parent", log: log)
+        let child = RecordingRouter("child", log: log)
+        parent.attachChild(child)
+
+        parent.detachChild(child)
+
+        #expect(!child.interactor.isActive)
+        #expect(parent.children.isEmpty)
+        #expect(log.events.last == "child.willResignActive")
+    }
+
+    @Test func detachingASubtreeDeactivatesEveryRouterInIt() {
+        let log = EventLog()
+        let root = RecordingRouter("root", log: log)
+        let middle = RecordingRouter("middle", log: log)
+        let leaf = RecordingRouter("leaf", log: log)
+        root.attachChild(middle)
+        middle.attachChild(leaf)
+
+        root.detachChild(middle)
+
+        #expect(!middle.interactor.isActive)
+        #expect(!leaf.interactor.isActive)
+        #expect(Array(log.events.suffix(2)) == ["middle.willResignActive", "leaf.willResignActive"])
+    }
+
+    @Test func detachedChildIsDeallocatedWithItsInteractor() {
+        let log = EventLog()
+        let parent = RecordingRouter("parent", log: log)
+        weak var weakChild: RecordingRouter?
+        weak var weakInteractor: RecordingInteractor?
+        do {
+            let child = RecordingRouter("child", log: log)
+            weakChild = child
+            weakInteractor = child.interactor
+            parent.attachChild(child)
+            parent.detachChild(child)
+        }
+
+        #expect(weakChild == nil)
+        #expect(weakInteractor == nil)
+    }
+
+    @Test func activeStreamReportsEachChange() {
+        let interactor = RecordingInteractor("i", log: EventLog())
+        var states: [Bool] = []
+        let subscription = interactor.isActiveStream.subscribe { states.append($0) }
+
+        interactor.activate()
+        interactor.activate()
+        interactor.deactivate()
+        subscription.dispose()
+
+        #expect(states == [false, true, false])
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A `trellis run` process driven one command at a time through standard input,
+/// as a test drives a live host step by step.
+public final class LiveTrellis {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let watchdog: Watchdog
+    private var buffer = ""
+
+    /// Starts `trellis` with `arguments`.
+    public init(_ arguments: [String], in directory: URL = Products.repository) throws {
+        process.executableURL = Products.trellis
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        watchdog = Watchdog(process)
+    }
+
+    /// Sends one command line and returns everything written until `marker`
+    /// appears in standard output (the marker included).
+    ///
+    /// - Returns: The output, or what there was when the process ended first.
+    public func send(_ command: String, readingThrough marker: String) -> String {
+        input.fileHandleForWriting.write(Data("\(command)\n".utf8))
+        while !buffer.contains(marker) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let range = buffer.range(of: marker) else {
+            defer { buffer = "" }
+            return buffer
+        }
+        let result = String(buffer[..<range.upperBound])
+        buffer.removeSubrange(..<range.upperBound)
+        return result
+    }
+
+    /// Closes standard input and waits for the process to end.
+    public func finish() throws -> ProcessResult {
+        try input.fileHandleForWriting.close()
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        return ProcessResult(status: process.terminationStatus,
+                             stdout: buffer + String(decoding: rest, as: UTF8.self),
+                             stderr: String(decoding: errorText, as: UTF8.self))
+    }
+}

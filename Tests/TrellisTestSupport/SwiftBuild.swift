@@ -1,0 +1,24 @@
+import Foundation
+
+/// Builds a Swift package with the toolchain on the PATH, as a plugin author would.
+public enum SwiftBuild {
+    /// Runs `swift build` in `package` and waits.
+    ///
+    /// - Returns: How the build ended, with its output.
+    public static func run(package: URL, arguments: [String] = []) throws -> ProcessResult {
+        try TrellisProcess.run(["swift", "build", "--package-path", package.path] + arguments,
+                               in: package, executable: URL(fileURLWithPath: "/usr/bin/env"))
+    }
+
+    /// Copies the example package at `source` into `destination`, leaving out its
+    /// build folder and pointing its SDK dependency at this repository's SDK.
+    public static func copyExample(_ source: URL, to destination: URL) throws {
+        let files = FileManager.default
+        try files.copyItem(at: source, to: destination)
+        try? files.removeItem(at: destination.appendingPathComponent(".build"))
+        let manifest = destination.appendingPathComponent("Package.swift")
+        let sdk = Products.repository.appendingPathComponent("SDK").path
+        let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "../../SDK", with: sdk)
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A fresh folder under the system's temporary folder, removed when released.
+public final class TemporaryFolder {
+    public let url: URL
+
+    /// Creates the folder.
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to `name` inside the folder.
+    ///
+    /// - Returns: The file's URL.
+    @discardableResult
+    public func write(_ text: String, to name: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// Writes a route config whose search path is the build's products folder.
+    ///
+    /// - Parameters:
+    ///   - routes: The `routes` object, as JSON text.
+    ///   - root: The root route.
+    ///   - name: The file name.
+    /// - Returns: The config's URL.
+    @discardableResult
+    public func writeConfig(routes: String, root: String = "main", name: String = "config.json") throws -> URL {
+        try write("""
+            { "plugins": ["\(Products.directory.path)"], "root": "\(root)", "routes": \(routes) }
+            """, to: name)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
