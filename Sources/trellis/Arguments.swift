@@ -9,7 +9,7 @@ struct Arguments {
     /// - Parameters:
     ///   - words: The words after the subcommand.
     ///   - command: The subcommand, for messages.
-    ///   - flags: Options that stand alone.
+    ///   - flags: Options that stand alone; `-h` and `--help` always are.
     ///   - options: Options that take a value (`--size 80x24` or `--size=80x24`).
     /// - Throws: ``CommandError`` for an unknown option or a missing value.
     init(_ words: [String], command: String, flags knownFlags: Set<String> = [], options: Set<String> = []) throws {
@@ -21,7 +21,7 @@ struct Arguments {
             }
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
-            if knownFlags.contains(name), parts.count == 1 {
+            if knownFlags.union(["-h", "--help"]).contains(name), parts.count == 1 {
                 flags.insert(name)
             } else if options.contains(name) {
                 guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
@@ -35,6 +35,9 @@ struct Arguments {
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Whether `-h` or `--help` was given.
+    var wantsHelp: Bool { has("-h") || has("--help") }
 
     func value(_ option: String) -> String? { values[option] }
 

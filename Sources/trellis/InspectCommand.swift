@@ -8,8 +8,8 @@ struct InspectCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "inspect", flags: ["-h", "--help"])
-        if parsed.has("-h") || parsed.has("--help") {
+        let parsed = try Arguments(arguments, command: "inspect")
+        if parsed.wantsHelp {
             print(Help.inspect)
             return .success
         }

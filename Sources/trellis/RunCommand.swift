@@ -8,9 +8,8 @@ struct RunCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "run", flags: ["-h", "--help", "--headless"],
-                                   options: ["--script", "--size"])
-        if parsed.has("-h") || parsed.has("--help") {
+        let parsed = try Arguments(arguments, command: "run", flags: ["--headless"], options: ["--script", "--size"])
+        if parsed.wantsHelp {
             print(Help.run)
             return .success
         }

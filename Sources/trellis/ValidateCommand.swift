@@ -7,8 +7,8 @@ struct ValidateCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "validate", flags: ["-h", "--help"])
-        if parsed.has("-h") || parsed.has("--help") {
+        let parsed = try Arguments(arguments, command: "validate")
+        if parsed.wantsHelp {
             print(Help.validate)
             return .success
         }

@@ -42,7 +42,9 @@ public enum ScriptCommand: Equatable, Sendable {
 
 /// A script line that is not a command.
 public struct ScriptSyntaxError: Error, Equatable, CustomStringConvertible {
+    /// The line of the script, from 1.
     public var line: Int
+    /// What is wrong with it.
     public var message: String
 
     public var description: String { "line \(line): \(message)" }

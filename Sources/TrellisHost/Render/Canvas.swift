@@ -12,8 +12,11 @@ public enum CellStyle: Equatable, Sendable {
 /// One terminal cell. A wide character fills its cell and marks the next one as
 /// its continuation.
 public struct Cell: Equatable, Sendable {
+    /// The character drawn in the cell.
     public var character: Character
+    /// How the cell is drawn.
     public var style: CellStyle
+    /// Whether the cell is the right half of the wide character to its left.
     public var isContinuation: Bool
 
     static let blank = Cell(character: " ", style: .plain, isContinuation: false)
@@ -21,8 +24,11 @@ public struct Cell: Equatable, Sendable {
 
 /// A grid of cells that a screen is drawn into, clipped at its edges.
 public struct Canvas: Equatable, Sendable {
+    /// Columns.
     public let width: Int
+    /// Rows.
     public let height: Int
+    /// The cells, row by row.
     public private(set) var cells: [Cell]
 
     /// Creates a blank canvas.

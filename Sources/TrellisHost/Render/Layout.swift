@@ -9,10 +9,13 @@ public struct Control: Equatable, Sendable {
         case row(list: String, index: Int)
     }
 
+    /// Which control it is.
     public var id: ID
     /// What a person reads on it: a button's title, a row, a field's placeholder.
     public var label: String
+    /// The column of its first cell.
     public var x: Int
+    /// The row of its first line.
     public var y: Int
 }
 

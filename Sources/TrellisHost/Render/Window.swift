@@ -2,6 +2,7 @@ import TrellisSDK
 
 /// One drawn frame: the canvas and the controls of the top layer.
 public struct Frame: Equatable, Sendable {
+    /// What is drawn.
     public var canvas: Canvas
     /// The controls the user can reach: those of the top layer, in reading order.
     public var controls: [Control]
@@ -14,8 +15,9 @@ public struct Frame: Equatable, Sendable {
 /// modals over it, composed into frames.
 @MainActor
 public struct Window {
-    /// The terminal size the window is drawn at.
+    /// Columns of the terminal the window is drawn in.
     public var width: Int
+    /// Rows of that terminal, the status line included.
     public var height: Int
 
     /// Creates a window of the given size.

@@ -9,7 +9,9 @@ public struct ValidationProblem: Equatable, CustomStringConvertible {
         case warning
     }
 
+    /// Whether it stops the app from running.
     public var severity: Severity
+    /// What is wrong and what to do.
     public var message: String
 
     public var description: String {
