@@ -28,14 +28,17 @@ struct RunCommand {
         } catch {
             throw CommandError(message: error.localizedDescription)
         }
-        let session = HeadlessSession(tree: tree, window: Window(width: size.columns, height: size.rows))
+        if script == nil, !parsed.has("--headless"), Terminal.isAvailable {
+            return try runInTerminal(tree)
+        }
+        let session = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
         if let script {
             return try runScript(script, session: session)
         }
         return try runStandardInput(session: session)
     }
 
-    private func runScript(_ script: (file: String, commands: [(line: Int, command: ScriptCommand)]), session: HeadlessSession) throws -> ExitStatus {
+    private func runScript(_ script: (file: String, commands: [(line: Int, command: ScriptCommand)]), session: ScreenSession) throws -> ExitStatus {
         for (line, command) in script.commands {
             if command == .quit { break }
             try execute(command, session: session, place: "\(script.file):\(line)")
@@ -43,10 +46,25 @@ struct RunCommand {
         return .success
     }
 
+    private func runInTerminal(_ tree: RouteTree) throws -> ExitStatus {
+        let ending: TerminalApp.Ending
+        do {
+            ending = try TerminalApp.run(tree: tree)
+        } catch {
+            throw CommandError(message: "cannot use the terminal (\(error)); run with --headless instead.")
+        }
+        if case let .signal(number) = ending {
+            // The terminal is restored; end the way the signal asked.
+            signal(number, SIG_DFL)
+            raise(number)
+        }
+        return .success
+    }
+
     /// Reads commands line by line, so a test can drive a live host step by step.
-    /// At a terminal it shows the screen after each command (until the interactive
-    /// terminal renderer lands).
-    private func runStandardInput(session: HeadlessSession) throws -> ExitStatus {
+    /// When a person types them (`--headless` at a terminal), the screen is shown
+    /// after each command.
+    private func runStandardInput(session: ScreenSession) throws -> ExitStatus {
         let isTerminal = isatty(STDIN_FILENO) == 1
         if isTerminal { print(session.frame().text) }
         var lineNumber = 0
@@ -75,7 +93,7 @@ struct RunCommand {
         return .success
     }
 
-    private func execute(_ command: ScriptCommand, session: HeadlessSession, place: String) throws {
+    private func execute(_ command: ScriptCommand, session: ScreenSession, place: String) throws {
         do {
             if let output = try session.execute(command) {
                 print(output)

@@ -36,14 +36,14 @@ struct MainNextTests {
     @Test func standardInputDrivesALiveHostStepByStep() throws {
         let host = try LiveTrellis(["run", "--headless"])
 
-        let first = host.send("print", readingThrough: " main\n")
-        let afterTap = host.send("tap Click Button\nprint", readingThrough: "main › next\n")
+        let first = host.send("print", readingThrough: "Ctrl-C quit\n")
+        let afterTap = host.send("tap Click Button\nprint", readingThrough: "Ctrl-C quit\n")
         let tree = host.send("tree", readingThrough: "(NextScreen)\n")
-        let afterEsc = host.send("key esc\nprint", readingThrough: " main\n")
+        let afterEsc = host.send("key esc\nprint", readingThrough: "Ctrl-C quit\n")
         let result = try host.finish()
 
         #expect(first.contains("[ Click Button! ]"))
-        #expect(afterTap.contains("Now is "))
+        #expect(afterTap.contains("Now is ") && afterTap.contains(" main › next "))
         #expect(tree.contains("  next (NextScreen)"))
         #expect(afterEsc.contains("[ Click Button! ]") && !afterEsc.contains("Now is"))
         #expect(result.status == 0, "\(result.stderr)")

@@ -18,7 +18,7 @@ struct RenderTests {
 
     @Test func buttonsShowTheirFrameAndMultiLineTitlesAlign() {
         let window = Window(width: 30, height: 5)
-        let frame = window.draw(root: ViewController(content: .button("Hi\nThere")), status: "main", focus: nil)
+        let frame = window.draw(root: ViewController(content: .button("Hi\nThere")), status: StatusLine(path: "main"), focus: nil)
         #expect(frame.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["[ Hi    ]", "[ There ]", "main"])
         #expect(frame.controls.map(\.label) == ["Hi There"])
     }
@@ -26,7 +26,7 @@ struct RenderTests {
     @Test func koreanTextKeepsAModalFrameAligned() {
         let root = ViewController(content: .text("base"))
         root.present(ViewController(content: .text("안녕하세요")))
-        let text = Window(width: 30, height: 9).draw(root: root, status: "", focus: nil).text
+        let text = Window(width: 30, height: 9).draw(root: root, status: StatusLine(), focus: nil).text
         let widths = text.split(separator: "\n").filter { $0.contains("│") || $0.contains("┌") || $0.contains("└") }
             .map { TextWidth.of($0) }
         #expect(widths.count == 5, "\(text)")
@@ -36,7 +36,7 @@ struct RenderTests {
     @Test func controlsOfTheTopLayerOnlyAreReachable() {
         let root = ViewController(content: .button("Below"))
         root.present(ViewController(content: .vstack([.text("Sure?"), .button("Yes"), .button("No")])))
-        let frame = Window(width: 40, height: 12).draw(root: root, status: "", focus: nil)
+        let frame = Window(width: 40, height: 12).draw(root: root, status: StatusLine(), focus: nil)
         #expect(frame.controls.map(\.label) == ["Yes", "No"])
     }
 
@@ -61,7 +61,7 @@ struct RenderTests {
             .grid(columns: 3, cells: (1...9).map { .button(String($0)) }),
             .list(id: "cities", rows: ["Seoul", "London"]),
         ])
-        let frame = Window(width: 40, height: 10).draw(root: ViewController(content: content), status: "", focus: nil)
+        let frame = Window(width: 40, height: 10).draw(root: ViewController(content: content), status: StatusLine(), focus: nil)
         #expect(frame.text.contains("[ 1 ] [ 2 ] [ 3 ]"), "\(frame.text)")
         #expect(frame.controls.map(\.label) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Seoul", "London"])
     }

@@ -13,11 +13,11 @@ struct RouteTreeTests {
         folder = try TemporaryFolder()
     }
 
-    private func launch(_ routes: String) throws -> HeadlessSession {
+    private func launch(_ routes: String) throws -> ScreenSession {
         let config = try RouteConfig.load(from: try folder.writeConfig(routes: routes))
         let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
         try tree.launch()
-        return HeadlessSession(tree: tree, window: Window(width: 80, height: 24))
+        return ScreenSession(tree: tree, window: Window(width: 80, height: 24))
     }
 
     private let mainNext = """
@@ -52,7 +52,7 @@ struct RouteTreeTests {
         _ = try session.execute(.tap("Click Button"))
         weak let nextRouter = session.tree.root?.children.first
 
-        _ = try session.execute(.key(.esc))
+        _ = try session.execute(.key(.escape))
 
         #expect(session.tree.root?.children.isEmpty ?? false)
         #expect(nextRouter == nil)
@@ -86,10 +86,10 @@ struct RouteTreeTests {
 
     @Test func tapReportsMissingAndAmbiguousLabels() throws {
         let session = try launch(mainNext)
-        #expect(throws: HeadlessFailure.noControl(label: "Nope", available: ["Hello, RIBs Click Button!"])) {
+        #expect(throws: SessionFailure.noControl(label: "Nope", available: ["Hello, RIBs Click Button!"])) {
             try session.execute(.tap("Nope"))
         }
-        #expect(throws: HeadlessFailure.expectationFailed(text: "Nope")) { try session.execute(.expect("Nope")) }
+        #expect(throws: SessionFailure.expectationFailed(text: "Nope")) { try session.execute(.expect("Nope")) }
     }
 
     @Test func theRootThatThrowsStopsTheLaunchWithTheRoute() throws {

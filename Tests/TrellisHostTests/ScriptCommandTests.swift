@@ -6,7 +6,7 @@ struct ScriptCommandTests {
         #expect(try ScriptCommand.parse("tap Click Button", line: 1) == .tap("Click Button"))
         #expect(try ScriptCommand.parse("  expect-not   Now is  ", line: 1) == .expectNot("Now is"))
         #expect(try ScriptCommand.parse("type \" two words \"", line: 1) == .type(" two words "))
-        #expect(try ScriptCommand.parse("key ESC", line: 1) == .key(.esc))
+        #expect(try ScriptCommand.parse("key ESC", line: 1) == .key(.escape))
         #expect(try ScriptCommand.parse("tree", line: 1) == .tree)
     }
 

@@ -48,7 +48,7 @@ public enum TrellisProcess {
 /// Ends a process that outlives any reasonable run, so a hang fails a test instead
 /// of stalling the suite.
 final class Watchdog: @unchecked Sendable {
-    static let limit: TimeInterval = 120
+    static let limit: TimeInterval = 60
     private let item: DispatchWorkItem
 
     init(_ process: Process) {

@@ -5,8 +5,10 @@ public enum CellStyle: Equatable, Sendable {
     case focused
     /// A text field's placeholder.
     case placeholder
-    /// A modal's frame, or the status bar.
+    /// A modal's frame.
     case chrome
+    /// The status line.
+    case status
 }
 
 /// One terminal cell. A wide character fills its cell and marks the next one as

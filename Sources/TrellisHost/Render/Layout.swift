@@ -33,6 +33,9 @@ struct Layout {
 
     /// The focused control, drawn in the focused style.
     var focus: Control.ID?
+    /// For each list scrolled by ``ViewNode/windowingLists(toHeight:focus:offsets:)``,
+    /// the index of its first row shown.
+    var listOffsets: [String: Int] = [:]
     /// The controls drawn so far, in reading order.
     private(set) var controls: [Control] = []
 
@@ -91,9 +94,11 @@ struct Layout {
             canvas.write(shown, x: x + 1, y: y, style: text.isEmpty && style == .plain ? .placeholder : style, limit: inner)
             record(.field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y)
         case let .list(id, rows):
-            for (index, row) in rows.enumerated() where y + index < canvas.height {
-                canvas.write(row, x: x, y: y + index, style: style(for: .row(list: id, index: index)))
-                record(.row(list: id, index: index), label: row, x: x, y: y + index)
+            let offset = listOffsets[id] ?? 0
+            for (line, row) in rows.enumerated() where y + line < canvas.height {
+                let index = offset + line
+                canvas.write(row, x: x, y: y + line, style: style(for: .row(list: id, index: index)))
+                record(.row(list: id, index: index), label: row, x: x, y: y + line)
             }
         case let .stack(axis, spacing, children):
             drawStack(axis: axis, spacing: spacing, children: children, into: &canvas, x: x, y: y)

@@ -1,11 +1,13 @@
 import TrellisSDK
 
 /// One drawn frame: the canvas and the controls of the top layer.
-public struct Frame: Equatable, Sendable {
+public struct Frame: Sendable {
     /// What is drawn.
     public var canvas: Canvas
     /// The controls the user can reach: those of the top layer, in reading order.
     public var controls: [Control]
+    /// Where the terminal shows its cursor: in the focused text field, else nowhere.
+    public var cursor: (x: Int, y: Int)?
 
     /// The frame as plain text, one line a row.
     public var text: String { canvas.text }
@@ -49,9 +51,9 @@ public struct Window {
     ///
     /// - Parameters:
     ///   - root: The root view.
-    ///   - status: The status line's text.
+    ///   - status: The status line.
     ///   - focus: The control drawn as focused.
-    public func draw(root: ViewController, status: String, focus: Control.ID?) -> Frame {
+    public func draw(root: ViewController, status: StatusLine, focus: Control.ID?) -> Frame {
         var canvas = Canvas(width: width, height: height)
         let area = Size(width: width, height: max(height - 1, 0))
         var controls: [Control] = []
@@ -59,8 +61,10 @@ public struct Window {
         for (index, chain) in layers.enumerated() {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
-            // A modal's frame and padding take six columns.
-            let content = chain.last!.content.wrapped(toWidth: index == 0 ? area.width : area.width - 6)
+            // A modal's frame and padding take six columns and four rows.
+            let available = index == 0 ? area : Size(width: area.width - 6, height: area.height - 4)
+            let content = chain.last!.content.wrapped(toWidth: available.width)
+                .windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets)
             let size = Layout.size(of: content)
             if index == 0 {
                 layout.draw(content, into: &canvas, x: centred(size.width, in: area.width), y: centred(size.height, in: area.height))
@@ -69,9 +73,8 @@ public struct Window {
             }
             if isTop { controls = layout.controls }
         }
-        canvas.clear(x: 0, y: height - 1, width: width, height: 1, style: .chrome)
-        canvas.write(" " + status, x: 0, y: height - 1, style: .chrome)
-        return Frame(canvas: canvas, controls: controls)
+        status.draw(into: &canvas, row: height - 1)
+        return Frame(canvas: canvas, controls: controls, cursor: nil)
     }
 
     private func drawModal(_ content: ViewNode, size: Size, layout: inout Layout, into canvas: inout Canvas, area: Size) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A script step that did not hold. The runner exits with status 1.
-public enum HeadlessFailure: Error, Equatable, LocalizedError {
+public enum SessionFailure: Error, Equatable, LocalizedError {
     case expectationFailed(text: String)
     case unexpectedText(text: String)
     case noControl(label: String, available: [String])

@@ -19,17 +19,12 @@ public enum ScriptCommand: Equatable, Sendable {
     /// Ends the session.
     case quit
 
-    /// A key a script can press.
-    public enum Key: String, CaseIterable, Sendable {
-        case enter, tab, backtab, up, down, left, right, esc, backspace
-    }
-
     /// The commands as `--help` lists them.
     public static let summary = """
         tap LABEL       activate the button or list row LABEL (exact, else a unique substring)
         focus LABEL     focus the control LABEL (a text field by its placeholder)
         type TEXT       type TEXT into the focused text field
-        key NAME        press a key: \(Key.allCases.map(\.rawValue).joined(separator: ", "))
+        key NAME        press a key: \(Key.scriptNames.map(\.key).joined(separator: ", "))
         expect TEXT     fail (exit 1) unless the screen contains TEXT
         expect-not TEXT fail (exit 1) if the screen contains TEXT
         print           write the screen to standard output
@@ -74,8 +69,8 @@ extension ScriptCommand {
         case "expect": return try needsArgument(ScriptCommand.expect)
         case "expect-not": return try needsArgument(ScriptCommand.expectNot)
         case "key":
-            guard let key = Key(rawValue: argument.lowercased()) else {
-                let names = Key.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let key = Key.named(argument) else {
+                let names = Key.scriptNames.map(\.key).joined(separator: ", ")
                 throw ScriptSyntaxError(line: line, message: "unknown key \"\(argument)\"; keys are \(names)")
             }
             return .key(key)

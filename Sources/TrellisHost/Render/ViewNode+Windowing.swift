@@ -1,0 +1,46 @@
+import TrellisSDK
+
+extension ViewNode {
+    /// The same view with its longest list cut to the rows that fit `height`,
+    /// scrolled to keep the focused row in sight.
+    ///
+    /// - Parameters:
+    ///   - height: The rows available.
+    ///   - focus: The focused control.
+    ///   - offsets: Receives the index of the first row shown of a cut list.
+    func windowingLists(toHeight height: Int, focus: Control.ID?, offsets: inout [String: Int]) -> ViewNode {
+        let overflow = Layout.size(of: self).height - height
+        guard overflow > 0, let longest = longestList() else { return self }
+        let shown = max(longest.count - overflow, 1)
+        var focusedRow = 0
+        if case let .row(list, index)? = focus, list == longest.id { focusedRow = index }
+        // Centred on the focused row, so moving either way keeps context in sight.
+        let offset = min(max(focusedRow - (shown - 1) / 2, 0), longest.count - shown)
+        offsets[longest.id] = offset
+        return replacingRows(ofList: longest.id) { Array($0[offset..<offset + shown]) }
+    }
+
+    private func longestList() -> (id: String, count: Int)? {
+        switch self {
+        case let .list(id, rows):
+            return (id, rows.count)
+        case let .stack(_, _, children), let .grid(_, children):
+            return children.compactMap { $0.longestList() }.max { $0.count < $1.count }
+        default:
+            return nil
+        }
+    }
+
+    private func replacingRows(ofList list: String, _ cut: ([String]) -> [String]) -> ViewNode {
+        switch self {
+        case let .list(id, rows) where id == list:
+            return .list(id: id, rows: cut(rows))
+        case let .stack(axis, spacing, children):
+            return .stack(axis: axis, spacing: spacing, children: children.map { $0.replacingRows(ofList: list, cut) })
+        case let .grid(columns, cells):
+            return .grid(columns: columns, cells: cells.map { $0.replacingRows(ofList: list, cut) })
+        default:
+            return self
+        }
+    }
+}

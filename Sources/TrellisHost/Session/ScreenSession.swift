@@ -1,0 +1,254 @@
+import TrellisSDK
+
+/// Drives a live route tree the way a person does: it keeps the focus and the
+/// cursor of a text field, draws frames with the shared layout, and turns keys and
+/// script commands into the view actions a screen receives.
+///
+/// The headless runner and the terminal both drive the app through it, so a
+/// script sees what a person sees.
+@MainActor
+public final class ScreenSession {
+    /// The tree being driven.
+    public let tree: RouteTree
+    /// The size frames are drawn at.
+    public var window: Window
+
+    private var focus: Control.ID?
+    private weak var focusOwner: ViewController?
+    /// The focused field's cursor, in characters from its start.
+    private var cursor = 0
+
+    /// Creates a session over a launched tree.
+    public init(tree: RouteTree, window: Window) {
+        self.tree = tree
+        self.window = window
+    }
+
+    /// Runs a script command.
+    ///
+    /// - Returns: What the command writes to standard output, if anything.
+    /// - Throws: ``SessionFailure`` when a step does not hold.
+    public func execute(_ command: ScriptCommand) throws(SessionFailure) -> String? {
+        switch command {
+        case let .tap(label):
+            activate(try control(matching: label, in: frame().controls.filter { !$0.isField }))
+        case let .focus(label):
+            moveFocus(to: try control(matching: label, in: frame().controls).id)
+        case let .type(text):
+            guard focusedField != nil else { throw .noFocusedField }
+            text.forEach { press(.character($0)) }
+        case let .key(key):
+            press(key)
+        case let .expect(text):
+            guard frame().text.contains(text) else { throw .expectationFailed(text: text) }
+        case let .expectNot(text):
+            guard !frame().text.contains(text) else { throw .unexpectedText(text: text) }
+        case .print:
+            return frame().text
+        case .tree:
+            return treeText()
+        case .quit:
+            break
+        }
+        return nil
+    }
+
+    /// Handles a key as the terminal delivers it.
+    ///
+    /// Tab and Shift-Tab move the focus, as do the arrows outside a text field;
+    /// Enter or Space activates; in a text field printable keys, Backspace, Delete,
+    /// Left, Right, Home and End edit; Esc goes back.
+    public func press(_ key: Key) {
+        _ = frame()
+        if let field = focusedField, edit(field, with: key) { return }
+        let controls = frame().controls
+        let index = controls.firstIndex { $0.id == focus }
+        switch key {
+        case .enter, .character(" "):
+            if let index { activate(controls[index]) }
+        case .tab, .down, .right:
+            if !controls.isEmpty { moveFocus(to: controls[((index ?? -1) + 1) % controls.count].id) }
+        case .backtab, .up, .left:
+            if !controls.isEmpty { moveFocus(to: controls[((index ?? 0) - 1 + controls.count) % controls.count].id) }
+        case .escape:
+            goBack()
+        default:
+            break
+        }
+    }
+
+    /// The current frame, with the focus on the first control of a screen that
+    /// has just appeared, and the cursor in the focused text field.
+    public func frame() -> Frame {
+        guard let root = tree.root?.viewControllable.viewController else {
+            return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
+        }
+        let top = Window.layers(from: root).last!.last!
+        var frame = window.draw(root: root, status: statusLine(), focus: focus)
+        if focusOwner !== top || !frame.controls.contains(where: { $0.id == focus }) {
+            focusOwner = top
+            moveFocus(to: frame.controls.first?.id)
+            frame = window.draw(root: root, status: statusLine(), focus: focus)
+        }
+        if let field = frame.controls.first(where: { $0.id == focus && $0.isField }), let text = fieldText {
+            let prefix = TextWidth.of(text.prefix(cursor))
+            frame.cursor = (x: field.x + 1 + min(prefix, Layout.fieldWidth), y: field.y)
+        }
+        return frame
+    }
+
+    /// The live router tree, one router a line, indented by depth, with the route
+    /// and plugin it was built for.
+    public func treeText() -> String {
+        guard let root = tree.root else { return "" }
+        var lines: [String] = []
+        func visit(_ router: Routing, depth: Int) {
+            let indent = String(repeating: "  ", count: depth)
+            if let route = tree.route(of: router) {
+                lines.append("\(indent)\(route.id) (\(route.plugin))")
+            } else {
+                lines.append("\(indent)- (\(type(of: router)))")
+            }
+            router.children.forEach { visit($0, depth: depth + 1) }
+        }
+        visit(root, depth: 0)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The route ids from the root to the screen on top.
+    public func routePath() -> [String] {
+        guard let root = tree.root else { return [] }
+        let onScreen = Window.layers(from: root.viewControllable.viewController).flatMap { $0 }
+        func path(from router: Routing) -> [String] {
+            let own = tree.route(of: router).map { [$0.id] } ?? []
+            for child in router.children.reversed() {
+                let below = path(from: child)
+                if !below.isEmpty { return own + below }
+            }
+            let isShown = (router as? ViewableRouting).map { viewable in
+                onScreen.contains { $0 === viewable.viewControllable.viewController }
+            } ?? false
+            return isShown ? own : []
+        }
+        return path(from: root)
+    }
+
+    // MARK: - Focus and activation
+
+    private var topChain: [ViewController] {
+        guard let root = tree.root else { return [] }
+        return Window.layers(from: root.viewControllable.viewController).last!
+    }
+
+    private var focusedField: String? {
+        if case let .field(id)? = focus { return id }
+        return nil
+    }
+
+    private var fieldText: String? {
+        focusedField.flatMap { topChain.last?.content.text(ofField: $0) }
+    }
+
+    private func moveFocus(to id: Control.ID?) {
+        focus = id
+        cursor = fieldText?.count ?? 0
+    }
+
+    private func control(matching label: String, in controls: [Control]) throws(SessionFailure) -> Control {
+        if let exact = controls.first(where: { $0.label == label }) { return exact }
+        let matches = controls.filter { $0.label.contains(label) }
+        guard matches.count <= 1 else { throw .ambiguousControl(label: label, matches: matches.map(\.label)) }
+        guard let match = matches.first else { throw .noControl(label: label, available: controls.map(\.label)) }
+        return match
+    }
+
+    private func activate(_ control: Control) {
+        moveFocus(to: control.id)
+        switch control.id {
+        case let .button(id): topChain.last?.send(.tap(id))
+        case let .row(list, index): topChain.last?.send(.select(list: list, row: index))
+        case .field: break
+        }
+    }
+
+    /// Goes back from the top screen through the router that attached it, which
+    /// detaches it; the root has nowhere to go back to.
+    private func goBack() {
+        topChain.reversed().first { $0.backAction != nil }?.backAction?()
+    }
+
+    private func canGoBack() -> Bool {
+        topChain.contains { $0.backAction != nil }
+    }
+
+    // MARK: - Text fields
+
+    /// Applies an editing key to the focused field; `false` if the key does not edit.
+    private func edit(_ field: String, with key: Key) -> Bool {
+        guard let text = fieldText else { return false }
+        var characters = Array(text)
+        cursor = min(cursor, characters.count)
+        switch key {
+        case let .character(character):
+            characters.insert(character, at: cursor)
+            cursor += 1
+        case .backspace:
+            guard cursor > 0 else { return true }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+        case .delete:
+            guard cursor < characters.count else { return true }
+            characters.remove(at: cursor)
+        case .left:
+            cursor = max(cursor - 1, 0)
+            return true
+        case .right:
+            cursor = min(cursor + 1, characters.count)
+            return true
+        case .home:
+            cursor = 0
+            return true
+        case .end:
+            cursor = characters.count
+            return true
+        default:
+            return false
+        }
+        topChain.last?.send(.edit(field: field, text: String(characters)))
+        return true
+    }
+
+    // MARK: - Status line
+
+    private func statusLine() -> StatusLine {
+        var keys: [String] = []
+        keys.append(focusedField != nil ? "type to edit · Tab next" : "Tab next · Enter select")
+        if canGoBack() { keys.append("Esc back") }
+        keys.append("Ctrl-C quit")
+        return StatusLine(path: routePath().joined(separator: " › "), keys: keys.joined(separator: " · "))
+    }
+}
+
+extension Control {
+    var isField: Bool {
+        if case .field = id { return true }
+        return false
+    }
+}
+
+extension ViewNode {
+    /// The text of the field `field`, if this tree has it.
+    func text(ofField field: String) -> String? {
+        switch self {
+        case let .textField(id, text, _) where id == field:
+            return text
+        case let .stack(_, _, children), let .grid(_, children):
+            for child in children {
+                if let text = child.text(ofField: field) { return text }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// A key the user pressed, in the terminal or in a script.
+public enum Key: Hashable, Sendable {
+    /// A printable character, space included.
+    case character(Character)
+    case enter, tab, backtab, up, down, left, right, home, end, delete, backspace, escape
+    /// Ctrl with a letter, for example `control("c")`.
+    case control(Character)
+
+    /// The keys a script names with `key NAME`.
+    public static let scriptNames: KeyValuePairs<String, Key> = [
+        "enter": .enter, "tab": .tab, "backtab": .backtab, "up": .up, "down": .down, "left": .left,
+        "right": .right, "home": .home, "end": .end, "esc": .escape, "backspace": .backspace,
+        "delete": .delete, "space": .character(" "),
+    ]
+
+    /// The key a script calls `name`, ignoring case.
+    public static func named(_ name: String) -> Key? {
+        scriptNames.first { $0.key == name.lowercased() }?.value
+    }
+}

@@ -1,0 +1,124 @@
+/// Turns the bytes a terminal sends into keys.
+///
+/// An Esc byte may be a lone Esc or the start of an escape sequence; the decoder
+/// holds it until more bytes arrive, and the caller calls ``flush()`` when none
+/// come within a short wait, which makes it a lone Esc.
+public struct KeyDecoder {
+    private var pending: [UInt8] = []
+
+    /// Creates a decoder with nothing pending.
+    public init() {}
+
+    /// Whether bytes are held that could begin a longer sequence.
+    public var isWaiting: Bool { !pending.isEmpty }
+
+    /// Decodes `bytes`, together with any held from before.
+    ///
+    /// - Returns: The keys complete so far; an incomplete sequence stays held.
+    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+        pending.append(contentsOf: bytes)
+        var keys: [Key] = []
+        var index = 0
+        while index < pending.count {
+            guard let (key, length) = Self.key(in: pending[index...]) else { break }
+            if let key { keys.append(key) }
+            index += length
+        }
+        pending.removeFirst(index)
+        return keys
+    }
+
+    /// Ends the wait for more bytes: a held Esc is a lone Esc; a held incomplete
+    /// character is dropped.
+    public mutating func flush() -> [Key] {
+        defer { pending = [] }
+        guard pending.first == 0x1B else { return [] }
+        // Esc followed by a partial sequence: the Esc stands alone, the rest is noise.
+        return [.escape]
+    }
+
+    /// The key at the start of `bytes` and how many bytes it takes, `nil` if the
+    /// bytes are an incomplete sequence; a `nil` key is a sequence to skip.
+    private static func key(in bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+        let first = bytes.first!
+        switch first {
+        case 0x1B:
+            return escapeSequence(in: bytes)
+        case 0x0D, 0x0A:
+            return (.enter, 1)
+        case 0x09:
+            return (.tab, 1)
+        case 0x7F, 0x08:
+            return (.backspace, 1)
+        case 0x01...0x1A:
+            return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
+        case 0x00..<0x20:
+            return (nil, 1)
+        default:
+            return utf8Character(in: bytes)
+        }
+    }
+
+    private static func escapeSequence(in bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+        let start = bytes.startIndex
+        guard bytes.count >= 2 else { return nil }
+        switch bytes[start + 1] {
+        case UInt8(ascii: "["):
+            // CSI: parameter bytes, then one final byte in 0x40...0x7E.
+            guard let final = bytes[(start + 2)...].firstIndex(where: { (0x40...0x7E).contains($0) }) else { return nil }
+            let parameters = String(decoding: bytes[(start + 2)..<final], as: UTF8.self)
+            return (csiKey(final: bytes[final], parameters: parameters), final - start + 1)
+        case UInt8(ascii: "O"):
+            guard bytes.count >= 3 else { return nil }
+            return (ss3Key(bytes[start + 2]), 3)
+        case 0x1B:
+            return (.escape, 1)
+        default:
+            // Alt with a key: read as Esc, then the key.
+            return (.escape, 1)
+        }
+    }
+
+    private static func csiKey(final: UInt8, parameters: String) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "Z"): return .backtab
+        case UInt8(ascii: "~"):
+            switch parameters.split(separator: ";").first {
+            case "1", "7": return .home
+            case "4", "8": return .end
+            case "3": return .delete
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    private static func ss3Key(_ byte: UInt8) -> Key? {
+        switch byte {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        default: nil
+        }
+    }
+
+    private static func utf8Character(in bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+        let first = bytes.first!
+        let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 0
+        guard length > 0 else { return (nil, 1) }
+        guard bytes.count >= length else { return nil }
+        let slice = bytes.prefix(length)
+        guard let scalar = String(validating: slice, as: UTF8.self)?.unicodeScalars.first else { return (nil, 1) }
+        return (.character(Character(scalar)), length)
+    }
+}

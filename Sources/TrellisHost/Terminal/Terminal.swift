@@ -1,0 +1,156 @@
+import Glibc
+
+/// The controlling terminal in raw mode, on the alternate screen, with the cursor
+/// hidden; restored on every way out.
+///
+/// Restoring is done by ``restore()`` on a normal exit, by the main loop when
+/// SIGTERM, SIGHUP or SIGINT arrive (delivered through a pipe), and directly from
+/// the handlers of crash signals, which then re-raise the signal.
+@MainActor
+public final class Terminal {
+    /// What a signal handler tells the main loop.
+    public enum Event: Equatable {
+        case resized
+        case terminated(signal: Int32)
+    }
+
+    /// The file descriptor signals are reported on, for `poll`.
+    public let signalDescriptor: Int32
+
+    /// Whether standard input and output are both a terminal.
+    public static var isAvailable: Bool {
+        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// Enters raw mode and the alternate screen, and installs the signal handlers.
+    ///
+    /// - Throws: ``TerminalError`` if the terminal's settings cannot be read or set.
+    public init() throws(TerminalError) {
+        var pipeDescriptors: [Int32] = [0, 0]
+        guard pipe(&pipeDescriptors) == 0 else { throw .setupFailed("cannot create a pipe") }
+        signalDescriptor = pipeDescriptors[0]
+        TerminalState.signalWriteDescriptor = pipeDescriptors[1]
+        _ = fcntl(pipeDescriptors[1], F_SETFL, O_NONBLOCK)
+        guard tcgetattr(STDIN_FILENO, &TerminalState.saved) == 0 else {
+            throw .setupFailed("cannot read the terminal's settings")
+        }
+        var raw = TerminalState.saved
+        cfmakeraw(&raw)
+        // Keep output processing, so "\n" still returns the carriage.
+        raw.c_oflag |= tcflag_t(OPOST)
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+            throw .setupFailed("cannot put the terminal in raw mode")
+        }
+        TerminalState.isRaw = true
+        TerminalState.installHandlers()
+        write("\u{1B}[?1049h\u{1B}[?25l")
+    }
+
+    /// The terminal's size in columns and rows, or 80x24 if it cannot tell.
+    public var size: (columns: Int, rows: Int) {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Writes `text` in one `write` call (or as few as the kernel allows).
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    /// Reads what standard input has, waiting at most `timeout` milliseconds
+    /// (-1: until something comes), and reports signals that arrived.
+    ///
+    /// - Returns: The bytes read (empty on a time-out) and any signal events.
+    public func read(timeout: Int32) -> (bytes: [UInt8], events: [Event]) {
+        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
+        guard poll(&descriptors, 2, timeout) > 0 else { return ([], []) }
+        var events: [Event] = []
+        if descriptors[1].revents & Int16(POLLIN) != 0 {
+            var signals = [UInt8](repeating: 0, count: 64)
+            let count = Glibc.read(signalDescriptor, &signals, signals.count)
+            for signal in signals.prefix(max(count, 0)) {
+                events.append(Int32(signal) == SIGWINCH ? .resized : .terminated(signal: Int32(signal)))
+            }
+        }
+        var bytes: [UInt8] = []
+        if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
+            if count > 0 { bytes = Array(buffer.prefix(count)) }
+            if count == 0 { events.append(.terminated(signal: SIGHUP)) }
+        }
+        return (bytes, events)
+    }
+
+    /// Leaves the alternate screen, shows the cursor and restores the settings
+    /// the terminal had. Safe to call more than once.
+    public func restore() {
+        TerminalState.restore()
+        TerminalState.removeHandlers()
+    }
+}
+
+/// Why the terminal could not be set up.
+public enum TerminalError: Error, Equatable {
+    case setupFailed(String)
+}
+
+/// What the signal handlers need: plain globals, since a handler cannot capture.
+enum TerminalState {
+    nonisolated(unsafe) static var saved = termios()
+    nonisolated(unsafe) static var isRaw = false
+    nonisolated(unsafe) static var signalWriteDescriptor: Int32 = -1
+    nonisolated(unsafe) static var previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+
+    static let reportedSignals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
+    static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+    static let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+
+    static func installHandlers() {
+        for signal in reportedSignals { install(reportSignal, for: signal) }
+        for signal in crashSignals { install(restoreAndReraise, for: signal) }
+    }
+
+    static func removeHandlers() {
+        for signal in reportedSignals + crashSignals { sigaction(signal, previousActions + Int(signal), nil) }
+    }
+
+    private static func install(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(signal, &action, previousActions + Int(signal))
+    }
+
+    /// Restores the terminal using only async-signal-safe calls.
+    static func restore() {
+        guard isRaw else { return }
+        isRaw = false
+        restoreSequence.withUnsafeBytes { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    }
+}
+
+private func reportSignal(_ signal: Int32) {
+    var byte = UInt8(truncatingIfNeeded: signal)
+    _ = write(TerminalState.signalWriteDescriptor, &byte, 1)
+}
+
+private func restoreAndReraise(_ signal: Int32) {
+    TerminalState.restore()
+    sigaction(signal, TerminalState.previousActions + Int(signal), nil)
+    raise(signal)
+}

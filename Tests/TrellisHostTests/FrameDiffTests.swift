@@ -1,0 +1,77 @@
+@testable import TrellisHost
+import TrellisSDK
+import Testing
+
+@MainActor
+struct FrameDiffTests {
+    private func frame(_ lines: [String], width: Int = 10) -> Frame {
+        var canvas = Canvas(width: width, height: lines.count)
+        for (row, line) in lines.enumerated() { canvas.write(line, x: 0, y: row) }
+        return Frame(canvas: canvas, controls: [], cursor: nil)
+    }
+
+    @Test func theFirstFrameClearsTheScreenAndSkipsBlankCells() {
+        var diff = FrameDiff(usesColor: false)
+
+        let output = diff.update(to: frame(["ab", "", "  c"]))
+
+        #expect(output == "\u{1B}[0m\u{1B}[H\u{1B}[2Jab\u{1B}[3;3Hc")
+    }
+
+    @Test func aOneCellChangeMovesTheCursorAndWritesOneCharacter() {
+        var diff = FrameDiff(usesColor: false)
+        _ = diff.update(to: frame(["hello", "world"]))
+
+        let output = diff.update(to: frame(["hello", "wOrld"]))
+
+        #expect(output == "\u{1B}[2;2HO")
+    }
+
+    @Test func anUnchangedFrameWritesNothing() {
+        var diff = FrameDiff(usesColor: true)
+        _ = diff.update(to: frame(["same"]))
+
+        #expect(diff.update(to: frame(["same"])) == "")
+    }
+
+    @Test func aStyleChangeIsWrittenOnceAndReset() {
+        var diff = FrameDiff(usesColor: false)
+        _ = diff.update(to: frame(["[ Ok ]"]))
+        var focused = Canvas(width: 10, height: 1)
+        focused.write("[ Ok ]", x: 0, y: 0, style: .focused)
+
+        let output = diff.update(to: Frame(canvas: focused, controls: [], cursor: nil))
+
+        #expect(output == "\u{1B}[1;1H\u{1B}[0;7m[ Ok ]\u{1B}[0m")
+    }
+
+    @Test func aWideCharacterIsRewrittenWholeWhenHalfOfItChanges() {
+        var diff = FrameDiff(usesColor: false)
+        _ = diff.update(to: frame(["한a"]))
+
+        let output = diff.update(to: frame(["국a"]))
+
+        #expect(output == "\u{1B}[1;1H국")
+    }
+
+    @Test func theCursorShowsOnlyInAField() {
+        var diff = FrameDiff(usesColor: false)
+        _ = diff.update(to: frame(["x"]))
+        var withCursor = frame(["x"])
+        withCursor.cursor = (x: 3, y: 0)
+
+        #expect(diff.update(to: withCursor) == "\u{1B}[1;4H\u{1B}[?25h")
+        #expect(diff.update(to: frame(["x"])) == "\u{1B}[?25l")
+    }
+
+    @Test func colourIsLeftOutUnderNoColor() {
+        var colour = FrameDiff(usesColor: true)
+        var plain = FrameDiff(usesColor: false)
+        var canvas = Canvas(width: 4, height: 1)
+        canvas.write("┌──┐", x: 0, y: 0, style: .chrome)
+        let chrome = Frame(canvas: canvas, controls: [], cursor: nil)
+
+        #expect(colour.update(to: chrome).contains("\u{1B}[0;36m"))
+        #expect(!plain.update(to: chrome).contains("36m"))
+    }
+}
