@@ -121,6 +121,11 @@ enum TerminalState {
     static func installHandlers() {
         for signal in reportedSignals { install(reportSignal, for: signal) }
         for signal in crashSignals { install(restoreAndReraise, for: signal) }
+        // A parent may have started us with these blocked; the app needs them.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in reportedSignals { sigaddset(&handled, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     static func removeHandlers() {

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TrellisHost
+import TrellisTestSupport
+
+/// `trellis run` in a real terminal (tmux), driven from the keyboard.
+struct TerminalTests {
+    private let trellis = Products.trellis.path
+
+    @Test func enterPresentsNextAndEscGoesBackToMain() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+
+        try tmux.send(["Enter"])
+        let next = try tmux.waitForText("Now is")
+        try tmux.send(["Escape"])
+        let main = try tmux.waitForScreen { !$0.contains("Now is") }
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+
+        #expect(next.contains("[ Close ]") && next.contains(" main › next "))
+        #expect(main.contains("[ Click Button! ]") && main.contains(" main "))
+    }
+
+    @Test func enterOnCloseDismissesNext() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+
+        try tmux.send(["Enter"])
+        try tmux.waitForText("[ Close ]")
+        try tmux.send(["Enter"])
+        let main = try tmux.waitForScreen { !$0.contains("[ Close ]") }
+
+        #expect(main.contains("[ Hello, RIBs   ]"))
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
+    @Test func aKoreanTitleKeepsItsButtonFrameAligned() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "next" },
+                        "parameters": { "title": "안녕하세요, RIBs\\nClick Button!" } },
+              "next": { "plugin": "NextScreen" } }
+            """)
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run \(config.path)")
+
+        let screen = try tmux.waitForText("안녕하세요")
+        let lines = screen.split(separator: "\n").filter { $0.contains("[ ") }
+
+        #expect(lines.count == 2)
+        let closingColumns = lines.map { line in TextWidth.of(line[..<line.lastIndex(of: "]")!]) }
+        let openingColumns = lines.map { line in TextWidth.of(line[..<line.firstIndex(of: "[")!]) }
+        #expect(Set(closingColumns).count == 1, "\(screen)")
+        #expect(Set(openingColumns).count == 1, "\(screen)")
+        try tmux.send(["C-c"])
+    }
+
+    @Test func ctrlCLeavesTheAlternateScreenAndRestoresTheTerminal() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("echo MARK-BEFORE")
+        try tmux.run("\(trellis) run; echo EXITED=$?")
+        let running = try tmux.waitForText("[ Click Button! ]")
+
+        try tmux.send(["C-c"])
+        let after = try tmux.waitForText("EXITED=0")
+        try tmux.run("stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo'")
+        let settings = try tmux.waitForText("echo\n")
+
+        #expect(!running.contains("MARK-BEFORE"), "the app draws on the alternate screen")
+        #expect(after.contains("MARK-BEFORE") && !after.contains("Click Button"))
+        #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
+    }
+
+    @Test func sigtermRestoresTheTerminalAndEndsWithTheSignal() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
+            """)
+        let tmux = try TmuxSession()
+        try tmux.run("echo MARK-BEFORE")
+        try tmux.run("\(trellis) run \(config.path); echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+
+        _ = try TrellisProcess.run(["pkill", "-TERM", "-f", "trellis run \(config.path)"],
+                                   executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let after = try tmux.waitForText("EXITED=143")
+
+        #expect(after.contains("MARK-BEFORE"))
+    }
+
+    @Test func aResizeRedrawsAtTheNewSize() throws {
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.run("\(trellis) run")
+        try tmux.waitForText("[ Click Button! ]")
+
+        tmux.resize(columns: 50, rows: 12)
+        let screen = try tmux.waitForScreen { $0.contains(String(repeating: " ", count: 16) + "[ Click Button! ]\n") }
+
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains { $0.hasPrefix(" main") && $0.hasSuffix("Ctrl-C quit") })
+        try tmux.send(["C-c"])
+    }
+
+    @Test func tabMovesTheFocusAndNoColorDrawsWithoutColour() throws {
+        let tmux = try TmuxSession(environment: ["NO_COLOR": "1"])
+        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+
+        try tmux.send(["Tab", "Enter"])
+        try tmux.waitForText("Now is")
+        try tmux.send(["C-c"])
+
+        try tmux.waitForText("EXITED=0")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A shell in a detached tmux pane of a given size, on a tmux server of its own,
+/// so a test can type into a real terminal and read the screen as a person sees it.
+public final class TmuxSession {
+    /// How long ``waitForScreen(_:)`` waits for the screen to show what it expects.
+    static let patience: TimeInterval = 20
+
+    private let socket = "trellis-test-\(UUID().uuidString)"
+    private let name = "app"
+
+    /// Starts `bash` in a `columns` x `rows` pane, in `directory`.
+    ///
+    /// - Parameter environment: Variables set in the shell.
+    public init(columns: Int = 80, rows: Int = 24, in directory: URL = Products.repository,
+                environment: [String: String] = [:]) throws {
+        let exports = environment.map { "\($0.key)=\($0.value)" }.sorted()
+        let started = Spawn.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
+                                 "-x", "\(columns)", "-y", "\(rows)", "-c", directory.path,
+                                 "env", "-i", "PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8"] + exports
+                                 + ["bash", "--norc", "--noprofile"], capturingOutput: false)
+        guard started.status == 0 else { throw TmuxError.failed("tmux new-session exited with \(started.status)") }
+        try run("PS1='$ '")
+        try run("clear")
+    }
+
+    /// Types `line` and Enter into the shell.
+    public func run(_ line: String) throws {
+        try send(["-l", line])
+        try send(["Enter"])
+    }
+
+    /// Sends keys by tmux name (`Enter`, `Escape`, `C-c`, `Tab`), or text with `-l`.
+    public func send(_ keys: [String]) throws {
+        let result = tmux(["send-keys", "-t", name] + keys)
+        guard result.status == 0 else { throw TmuxError.failed("tmux send-keys exited with \(result.status)") }
+    }
+
+    /// Resizes the pane.
+    public func resize(columns: Int, rows: Int) {
+        _ = tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The screen as plain text, one line a row.
+    public func screen() -> String {
+        tmux(["capture-pane", "-p", "-t", name]).output
+    }
+
+    /// Waits until `condition` holds for the screen.
+    ///
+    /// - Returns: The screen it held for, or `nil` if it did not within the
+    ///   patience limit (the last screen is in the error).
+    @discardableResult
+    public func waitForScreen(_ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(TmuxSession.patience)
+        var last = ""
+        while Date() < deadline {
+            last = screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TmuxError.screenNeverMatched(last)
+    }
+
+    /// Waits until the screen contains `text`.
+    @discardableResult
+    public func waitForText(_ text: String) throws -> String {
+        try waitForScreen { $0.contains(text) }
+    }
+
+    deinit {
+        _ = tmux(["kill-server"])
+    }
+
+    private func tmux(_ arguments: [String]) -> (status: Int32, output: String) {
+        Spawn.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, capturingOutput: true)
+    }
+}
+
+/// Why a tmux step did not work.
+public enum TmuxError: Error, CustomStringConvertible {
+    case failed(String)
+    case screenNeverMatched(String)
+
+    public var description: String {
+        switch self {
+        case let .failed(message): "\(message) (is tmux installed? Scripts/test installs it)"
+        case let .screenNeverMatched(screen): "the screen never showed what was expected; it showed:\n\(screen)"
+        }
+    }
+}
