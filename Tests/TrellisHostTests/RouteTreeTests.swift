@@ -29,7 +29,7 @@ struct RouteTreeTests {
         let session = try launch(mainNext)
         #expect(session.treeText() == "main (MainScreen)")
 
-        _ = try session.execute(.tap("Click Button"))
+        try session.execute(.tap("Click Button"))
         #expect(session.treeText() == "main (MainScreen)\n  next (NextScreen)")
         #expect(session.routePath() == ["main", "next"])
         weak let nextRouter = session.tree.root?.children.first
@@ -39,7 +39,7 @@ struct RouteTreeTests {
         #expect(nextInteractor != nil)
         #expect(nextView != nil)
 
-        _ = try session.execute(.tap("Close"))
+        try session.execute(.tap("Close"))
 
         #expect(session.treeText() == "main (MainScreen)")
         #expect(nextRouter == nil, "Next's router outlived its detach")
@@ -49,10 +49,10 @@ struct RouteTreeTests {
 
     @Test func escGoesBackThroughTheRouterThatAttachedTheChild() throws {
         let session = try launch(mainNext)
-        _ = try session.execute(.tap("Click Button"))
+        try session.execute(.tap("Click Button"))
         weak let nextRouter = session.tree.root?.children.first
 
-        _ = try session.execute(.key(.escape))
+        try session.execute(.key(.escape))
 
         #expect(session.tree.root?.children.isEmpty ?? false)
         #expect(nextRouter == nil)
@@ -75,12 +75,12 @@ struct RouteTreeTests {
               "broken": { "plugin": "/nowhere/libMissing.so" } }
             """)
 
-        _ = try session.execute(.tap("Click Button"))
+        try session.execute(.tap("Click Button"))
 
         let screen = session.frame().text
         #expect(screen.contains("This screen could not be shown"), "\(screen)")
         #expect(screen.contains("libMissing.so"), "\(screen)")
-        _ = try session.execute(.tap("Close"))
+        try session.execute(.tap("Close"))
         #expect(session.tree.root?.children.isEmpty ?? false)
     }
 

@@ -9,7 +9,7 @@ import TrellisSDK
 @MainActor
 public final class ScreenSession {
     /// The tree being driven.
-    public let tree: RouteTree
+    public let tree: any RouterTree
     /// The size frames are drawn at.
     public var window: Window
 
@@ -19,7 +19,7 @@ public final class ScreenSession {
     private var cursor = 0
 
     /// Creates a session over a launched tree.
-    public init(tree: RouteTree, window: Window) {
+    public init(tree: any RouterTree, window: Window) {
         self.tree = tree
         self.window = window
     }
@@ -28,7 +28,10 @@ public final class ScreenSession {
     ///
     /// - Returns: What the command writes to standard output, if anything.
     /// - Throws: ``SessionFailure`` when a step does not hold.
+    @discardableResult
     public func execute(_ command: ScriptCommand) throws(SessionFailure) -> String? {
+        // Drawing first settles the focus on a screen that has just appeared.
+        _ = frame()
         switch command {
         case let .tap(label):
             activate(try control(matching: label, in: frame().controls.filter { !$0.isField }))
@@ -66,10 +69,12 @@ public final class ScreenSession {
         switch key {
         case .enter, .character(" "):
             if let index { activate(controls[index]) }
-        case .tab, .down, .right:
+        case .tab:
             if !controls.isEmpty { moveFocus(to: controls[((index ?? -1) + 1) % controls.count].id) }
-        case .backtab, .up, .left:
+        case .backtab:
             if !controls.isEmpty { moveFocus(to: controls[((index ?? 0) - 1 + controls.count) % controls.count].id) }
+        case .up, .down, .left, .right:
+            if let target = Self.neighbour(of: index, in: controls, toward: key) { moveFocus(to: target.id) }
         case .escape:
             goBack()
         default:
@@ -181,6 +186,27 @@ public final class ScreenSession {
         topChain.contains { $0.backAction != nil }
     }
 
+    /// The control an arrow key moves to: the nearest one in the arrow's direction
+    /// (a grid moves by rows and columns, a list by rows), else the next or previous
+    /// one in reading order.
+    static func neighbour(of index: Int?, in controls: [Control], toward key: Key) -> Control? {
+        guard let index else { return controls.first }
+        let current = controls[index]
+        let candidates: [(control: Control, distance: (Int, Int))] = controls.compactMap { control in
+            let dx = control.x - current.x, dy = control.y - current.y
+            switch key {
+            case .down where dy > 0: return (control, (dy, abs(dx)))
+            case .up where dy < 0: return (control, (-dy, abs(dx)))
+            case .right where dy == 0 && dx > 0: return (control, (dx, 0))
+            case .left where dy == 0 && dx < 0: return (control, (-dx, 0))
+            default: return nil
+            }
+        }
+        if let nearest = candidates.min(by: { $0.distance < $1.distance }) { return nearest.control }
+        let step = key == .down || key == .right ? 1 : -1
+        return controls[(index + step + controls.count) % controls.count]
+    }
+
     // MARK: - Text fields
 
     /// Applies an editing key to the focused field; `false` if the key does not edit.
@@ -228,6 +254,18 @@ public final class ScreenSession {
         return StatusLine(path: routePath().joined(separator: " › "), keys: keys.joined(separator: " · "))
     }
 }
+
+/// What a session needs of the tree it drives.
+@MainActor
+public protocol RouterTree: AnyObject {
+    /// The root router, once built.
+    var root: ViewableRouting? { get }
+
+    /// The route and plugin a router was built for, if it was built for a route.
+    func route(of router: Routing) -> (id: String, plugin: String)?
+}
+
+extension RouteTree: RouterTree {}
 
 extension Control {
     var isField: Bool {

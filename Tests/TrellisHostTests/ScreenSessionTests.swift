@@ -1,0 +1,116 @@
+import TrellisHost
+import TrellisSDK
+import Testing
+
+/// A tree of one screen, for driving a session without plugins.
+@MainActor
+private final class SingleScreenTree: RouterTree {
+    let view: ViewController
+    let root: ViewableRouting?
+
+    init(_ content: ViewNode) {
+        view = ViewController(content: content)
+        root = ViewableRouter(interactor: Interactor(), viewController: view)
+    }
+
+    func route(of router: Routing) -> (id: String, plugin: String)? {
+        router === root ? ("main", "Test") : nil
+    }
+}
+
+@MainActor
+struct ScreenSessionTests {
+    private func session(_ content: ViewNode, columns: Int = 60, rows: Int = 16) -> (ScreenSession, ViewController) {
+        let tree = SingleScreenTree(content)
+        return (ScreenSession(tree: tree, window: Window(width: columns, height: rows)), tree.view)
+    }
+
+    @Test func aTextFieldEditsAtItsCursor() throws {
+        let (session, view) = session(.vstack([.textField(id: "name", text: "", placeholder: "Player 1 name")]))
+
+        try session.execute(.type("Alce"))
+        session.press(.left)
+        session.press(.left)
+        session.press(.character("i"))
+        session.press(.end)
+        session.press(.backspace)
+        session.press(.home)
+        session.press(.delete)
+
+        #expect(view.content.textFields == ["lic"])
+    }
+
+    @Test func theCursorIsShownInTheFocusedFieldOnly() throws {
+        let (session, _) = session(.vstack([.textField(id: "name", text: "", placeholder: "Name"), .button("Go")]))
+        try session.execute(.type("한a"))
+
+        let inField = session.frame()
+        session.press(.tab)
+        let onButton = session.frame()
+
+        let field = try #require(inField.controls.first)
+        #expect(inField.cursor?.x == field.x + 1 + 3)
+        #expect(inField.cursor?.y == field.y)
+        #expect(onButton.cursor == nil)
+    }
+
+    @Test func aScreenThatAppearsFocusesItsFirstControl() {
+        let (session, _) = session(.vstack([.text("Pick one"), .button("First"), .button("Second")]))
+
+        let frame = session.frame()
+
+        #expect(frame.controls.map(\.label) == ["First", "Second"])
+        #expect(frame.canvas.cells.contains { $0.style == .focused })
+        #expect(!frame.text.isEmpty)
+        session.press(.enter)
+    }
+
+    @Test func arrowsMoveByRowsAndColumnsInAGrid() throws {
+        let (session, view) = session(.grid(columns: 3, cells: (1...9).map { .button(String($0)) }))
+        var taps: [String] = []
+        let subscription = view.actions.subscribe { if case let .tap(id) = $0 { taps.append(id) } }
+
+        session.press(.right)
+        session.press(.down)
+        session.press(.enter)
+        session.press(.down)
+        session.press(.left)
+        session.press(.enter)
+        subscription.dispose()
+
+        #expect(taps == ["5", "7"])
+    }
+
+    @Test func aLongListScrollsToKeepTheFocusedRowInSight() throws {
+        let rows = (1...100).map { "Row \($0)" }
+        let (session, view) = session(.vstack([.text("Cities"), .list(id: "cities", rows: rows)]), rows: 12)
+        var selected: [Int] = []
+        let subscription = view.actions.subscribe { if case let .select(_, row) = $0 { selected.append(row) } }
+
+        for _ in 0..<50 { session.press(.down) }
+        let frame = session.frame()
+        session.press(.enter)
+        subscription.dispose()
+
+        #expect(frame.text.contains("Row 51"))
+        #expect(!frame.text.contains("Row 1\n"))
+        #expect(frame.text.split(separator: "\n").count <= 12)
+        #expect(selected == [50])
+    }
+
+    @Test func typingWithoutAFocusedFieldIsAFailure() {
+        let (session, _) = session(.button("Only"))
+
+        #expect(throws: SessionFailure.noFocusedField) { try session.execute(.type("x")) }
+    }
+}
+
+private extension ViewNode {
+    var textFields: [String] {
+        switch self {
+        case let .textField(_, text, _): [text]
+        case let .stack(_, _, children), let .grid(_, children): children.flatMap(\.textFields)
+        default: []
+        }
+    }
+}
