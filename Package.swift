@@ -5,14 +5,16 @@ import PackageDescription
 // target of this package: SwiftPM would link a target statically into each image,
 // and casts across the plugin boundary would fail (Docs/PluginSystem.md).
 let sdk = Target.Dependency.product(name: "TrellisSDK", package: "SDK")
+let ticTacToeContracts = Target.Dependency.product(name: "TicTacToeContracts", package: "TicTacToeContracts")
 
 /// A screen plugin under `Plugins/<name>`, built as `lib<name>.so`.
-func screenPlugin(_ name: String) -> (Product, Target) {
+func screenPlugin(_ name: String, contracts: [Target.Dependency] = []) -> (Product, Target) {
     (.library(name: name, type: .dynamic, targets: [name]),
-     .target(name: name, dependencies: [sdk], path: "Plugins/\(name)"))
+     .target(name: name, dependencies: [sdk] + contracts, path: "Plugins/\(name)"))
 }
 
-let plugins = ["MainScreen", "NextScreen"].map(screenPlugin)
+let plugins = ["MainScreen", "NextScreen"].map { screenPlugin($0) }
+    + ["TutorialRoot", "LoggedOut", "LoggedIn", "OffGame", "TicTacToe"].map { screenPlugin($0, contracts: [ticTacToeContracts]) }
 
 let package = Package(
     name: "Trellis",
@@ -21,6 +23,7 @@ let package = Package(
     ] + plugins.map(\.0),
     dependencies: [
         .package(path: "SDK"),
+        .package(path: "Contracts/TicTacToeContracts"),
     ],
     targets: [
         .target(name: "CTerminal"),

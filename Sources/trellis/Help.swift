@@ -29,7 +29,7 @@ enum Help {
         """
 
     static let run = """
-        USAGE: trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS]
+        USAGE: trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL]
 
         Runs the app that CONFIG (default ./config.json) describes. Every route's
         plugin is loaded and checked first; a problem stops the run with exit code 2.
@@ -41,6 +41,8 @@ enum Help {
           --script FILE       read headless commands from FILE (default: standard
                               input, one command a line)
           --size COLSxROWS    the screen size (default 80x24)
+          --open URL          open a deep link once the app has started, for example
+                              trellis://launchGame?gameId=ticTacToe
           -h, --help          show this help
 
         HEADLESS COMMANDS:

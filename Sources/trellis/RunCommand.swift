@@ -2,13 +2,13 @@ import Foundation
 import Glibc
 import TrellisHost
 
-/// `trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS]`.
+/// `trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL]`.
 @MainActor
 struct RunCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "run", flags: ["--headless"], options: ["--script", "--size"])
+        let parsed = try Arguments(arguments, command: "run", flags: ["--headless"], options: ["--script", "--size", "--open"])
         if parsed.wantsHelp {
             print(Help.run)
             return .success
@@ -27,6 +27,13 @@ struct RunCommand {
             try tree.launch()
         } catch {
             throw CommandError(message: error.localizedDescription)
+        }
+        if let link = parsed.value("--open") {
+            do {
+                try tree.openLink(link)
+            } catch {
+                throw CommandError(message: "--open \(link): \(error.userMessage)")
+            }
         }
         if script == nil, !parsed.has("--headless"), Terminal.isAvailable {
             return try runInTerminal(tree)

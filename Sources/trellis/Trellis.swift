@@ -27,7 +27,7 @@ enum Trellis {
             printError(error.message)
             return error.status
         } catch {
-            printError(error.localizedDescription)
+            printError(error.userMessage)
             return .unusable
         }
     }

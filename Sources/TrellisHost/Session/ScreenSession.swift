@@ -50,6 +50,12 @@ public final class ScreenSession {
             return frame().text
         case .tree:
             return treeText()
+        case let .open(url):
+            do {
+                try tree.openLink(url)
+            } catch {
+                throw .linkRefused(url: url, reason: error.userMessage)
+            }
         case .quit:
             break
         }
@@ -263,6 +269,9 @@ public protocol RouterTree: AnyObject {
 
     /// The route and plugin a router was built for, if it was built for a route.
     func route(of router: Routing) -> (id: String, plugin: String)?
+
+    /// Hands a deep link to the root.
+    func openLink(_ url: String) throws
 }
 
 extension RouteTree: RouterTree {}

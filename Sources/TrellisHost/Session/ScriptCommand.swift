@@ -16,6 +16,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case print
     /// Writes the live router tree to standard output.
     case tree
+    /// Opens a deep link, as `--open` does.
+    case open(String)
     /// Ends the session.
     case quit
 
@@ -29,6 +31,7 @@ public enum ScriptCommand: Equatable, Sendable {
         expect-not TEXT fail (exit 1) if the screen contains TEXT
         print           write the screen to standard output
         tree            write the live router tree: route id and plugin, indented by depth
+        open URL        open a deep link, for example trellis://launchGame?gameId=ticTacToe
         quit            end the session
         Blank lines and lines starting with # are skipped. Quote TEXT ("...") to keep
         spaces at its ends.
@@ -68,6 +71,7 @@ extension ScriptCommand {
         case "type": return try needsArgument(ScriptCommand.type)
         case "expect": return try needsArgument(ScriptCommand.expect)
         case "expect-not": return try needsArgument(ScriptCommand.expectNot)
+        case "open": return try needsArgument(ScriptCommand.open)
         case "key":
             guard let key = Key.named(argument) else {
                 let names = Key.scriptNames.map(\.key).joined(separator: ", ")
@@ -79,7 +83,7 @@ extension ScriptCommand {
             return word == "print" ? .print : word == "tree" ? .tree : .quit
         default:
             throw ScriptSyntaxError(line: line, message: "unknown command \"\(word)\"; commands are tap, focus, type, key, "
-                + "expect, expect-not, print, tree, quit")
+                + "expect, expect-not, print, tree, open, quit")
         }
     }
 }

@@ -7,6 +7,7 @@ public enum SessionFailure: Error, Equatable, LocalizedError {
     case noControl(label: String, available: [String])
     case ambiguousControl(label: String, matches: [String])
     case noFocusedField
+    case linkRefused(url: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -18,6 +19,8 @@ public enum SessionFailure: Error, Equatable, LocalizedError {
             "no control on screen matches \"\(label)\". On screen: \(Self.list(available))."
         case let .ambiguousControl(label, matches):
             "\"\(label)\" matches several controls: \(Self.list(matches)). Use an exact label."
+        case let .linkRefused(url, reason):
+            "cannot open \(url): \(reason)"
         case .noFocusedField:
             "no text field has the focus; use `focus LABEL` first."
         }

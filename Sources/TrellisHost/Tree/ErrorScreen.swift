@@ -14,6 +14,14 @@ enum ErrorScreen {
     }
 }
 
+extension ErrorScreen {
+    /// Shows an error screen built for a viewless child in the view its parent
+    /// lent it; Close asks the parent to dismiss the child as usual.
+    static func show(_ router: ViewableRouting, in hostView: ViewControllable) {
+        hostView.viewController.embed(router.viewControllable)
+    }
+}
+
 @MainActor
 private final class ErrorInteractor: PresentableInteractor<ViewController> {
     private weak var listener: ScreenListener?

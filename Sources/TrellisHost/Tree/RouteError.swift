@@ -9,6 +9,8 @@ public enum RouteError: Error, LocalizedError {
     case rootHasNoView(route: String, plugin: String)
     case childHasNoView(route: String, slot: String)
     case treeGone(route: String)
+    case missingDependency(route: String, plugin: String, dependency: String)
+    case linksUnsupported(route: String, plugin: String)
 
     public var errorDescription: String? {
         switch self {
@@ -26,6 +28,11 @@ public enum RouteError: Error, LocalizedError {
                 + "Make a plugin with a view the `root`."
         case let .childHasNoView(route, slot):
             "route \"\(route)\", bound to slot \"\(slot)\", builds a RIB without a view, which this slot needs."
+        case let .missingDependency(route, plugin, dependency):
+            "route \"\(route)\": plugin \(plugin) requires dependency \"\(dependency)\", which no route above it provides. "
+                + "Attach it under a route whose plugin provides it."
+        case let .linksUnsupported(route, plugin):
+            "the root route \"\(route)\" (plugin \(plugin)) does not open links."
         case let .treeGone(route):
             "route \"\(route)\" cannot be built: the app that bound it has shut down."
         }

@@ -28,7 +28,8 @@ public final class RouteTree {
     /// - Throws: ``RouteError`` when the root cannot be built: with nothing to show,
     ///   the app cannot start.
     public func launch() throws(RouteError) {
-        let router = try build(routeID: config.root, parameters: .object([:]), listener: nil)
+        let router = try build(routeID: config.root, parameters: .object([:]), listener: nil,
+                               scope: DependencyScope(), hostView: nil)
         guard let viewable = router as? ViewableRouting else {
             throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
         }
@@ -37,13 +38,25 @@ public final class RouteTree {
         viewable.load()
     }
 
+    /// Hands a deep link to the root's interactor.
+    ///
+    /// - Throws: ``RouteError/linksUnsupported(route:plugin:)`` if the root takes no
+    ///   links, or the root's own error for a link it does not know.
+    public func openLink(_ url: String) throws {
+        guard let handler = root?.interactable as? LinkHandling else {
+            throw RouteError.linksUnsupported(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
+        }
+        try handler.openLink(url)
+    }
+
     /// The route and plugin a router was built for, if it was built for a route.
     public func route(of router: Routing) -> (id: String, plugin: String)? {
         records.removeAll { $0.router == nil }
         return records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
     }
 
-    func build(routeID: String, parameters: JSONValue, listener: ScreenListener?) throws(RouteError) -> Routing {
+    func build(routeID: String, parameters: JSONValue, listener: ScreenListener?,
+               scope parentScope: DependencyScope, hostView: ViewControllable?) throws(RouteError) -> Routing {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
         let loaded: LoadedPlugin
         do {
@@ -51,17 +64,23 @@ public final class RouteTree {
         } catch {
             throw .pluginUnusable(route: routeID, error)
         }
+        if let missing = loaded.manifest.requires.first(where: { !parentScope.contains($0) }) {
+            throw .missingDependency(route: routeID, plugin: route.plugin, dependency: missing)
+        }
+        let scope = DependencyScope(parent: parentScope)
         let context = ScreenContext(
             routeID: routeID,
             parameters: route.parameters.merging(parameters),
             listener: listener,
-            slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name) }
+            dependencies: scope,
+            hostView: hostView,
+            slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name, scope: scope) }
         )
         let router: Routing
         do {
             router = try loaded.plugin.makeBuilder().build(with: context)
         } catch {
-            throw .buildFailed(route: routeID, plugin: route.plugin, message: "\(error)")
+            throw .buildFailed(route: routeID, plugin: route.plugin, message: error.userMessage)
         }
         record(router, routeID: routeID, plugin: loaded.manifest.name)
         return router
@@ -85,29 +104,52 @@ private final class RouteSlot: ChildSlot {
     // Weak: the tree holds the root, which holds the slots its builders keep.
     private weak var tree: RouteTree?
     private let parentRoute: Route
+    private let scope: DependencyScope
 
-    init(tree: RouteTree?, parentRoute: Route, name: String) {
+    init(tree: RouteTree?, parentRoute: Route, name: String, scope: DependencyScope) {
         self.tree = tree
         self.parentRoute = parentRoute
         self.name = name
+        self.scope = scope
     }
 
     func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
         let router: ViewableRouting
         do {
-            guard let childRoute = parentRoute.children[name] else {
-                throw RouteError.unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
+            guard let viewable = try buildChild(listener: listener, parameters: parameters, hostView: nil) as? ViewableRouting else {
+                throw RouteError.childHasNoView(route: parentRoute.children[name] ?? name, slot: name)
             }
-            guard let tree else { throw RouteError.treeGone(route: childRoute) }
-            let built = try tree.build(routeID: childRoute, parameters: parameters, listener: listener)
-            guard let viewable = built as? ViewableRouting else {
-                throw RouteError.childHasNoView(route: childRoute, slot: name)
+            viewable.viewControllable.viewController.backAction = { [weak listener] in
+                listener?.screenDidRequestDismiss()
             }
             router = viewable
         } catch {
-            router = ErrorScreen.build(message: error.localizedDescription, listener: listener)
-            tree?.record(router, routeID: parentRoute.children[name] ?? name, plugin: "error")
+            router = errorScreen(error, listener: listener)
         }
+        return router
+    }
+
+    func build(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable) -> Routing {
+        do {
+            return try buildChild(listener: listener, parameters: parameters, hostView: hostView)
+        } catch {
+            let router = errorScreen(error, listener: listener)
+            ErrorScreen.show(router, in: hostView)
+            return router
+        }
+    }
+
+    private func buildChild(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?) throws -> Routing {
+        guard let childRoute = parentRoute.children[name] else {
+            throw RouteError.unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
+        }
+        guard let tree else { throw RouteError.treeGone(route: childRoute) }
+        return try tree.build(routeID: childRoute, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
+    }
+
+    private func errorScreen(_ error: Error, listener: ScreenListener) -> ViewableRouting {
+        let router = ErrorScreen.build(message: error.userMessage, listener: listener)
+        tree?.record(router, routeID: parentRoute.children[name] ?? name, plugin: "error")
         router.viewControllable.viewController.backAction = { [weak listener] in
             listener?.screenDidRequestDismiss()
         }

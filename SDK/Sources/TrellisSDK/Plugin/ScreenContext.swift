@@ -46,6 +46,19 @@ public protocol ChildSlot: AnyObject {
     ///   - parameters: Merged over the parameters the route config gives the child.
     /// - Returns: The child's router, with a view.
     func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting
+
+    /// Builds the child bound to this slot as a RIB that may have no view of its
+    /// own and shows its children through `hostView` (the tutorial's LoggedIn).
+    ///
+    /// Like ``build(listener:parameters:)`` it never fails: a child that cannot be
+    /// built shows its error in `hostView`.
+    ///
+    /// - Parameters:
+    ///   - listener: Receives what the child tells its parent.
+    ///   - parameters: Merged over the parameters the route config gives the child.
+    ///   - hostView: The view the child shows its children in.
+    /// - Returns: The child's router.
+    func build(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable) -> Routing
 }
 
 extension ChildSlot {
@@ -67,6 +80,13 @@ public final class ScreenContext {
     /// Receives what this screen tells its parent; `nil` for the root.
     public private(set) weak var listener: ScreenListener?
 
+    /// The dependencies this screen can resolve, and provides to those below it.
+    public let dependencies: DependencyScope
+
+    /// The view a RIB without a view of its own shows its children in; `nil`
+    /// unless the parent built it with ``ChildSlot/build(listener:parameters:hostView:)``.
+    public let hostView: ViewControllable?
+
     private let slotProvider: (String) -> ChildSlot
 
     /// Creates a context. The host makes these; tests may too.
@@ -75,16 +95,22 @@ public final class ScreenContext {
     ///   - routeID: The route's identifier.
     ///   - parameters: The route's parameters.
     ///   - listener: The parent's listener, if any.
+    ///   - dependencies: The screen's dependency scope.
+    ///   - hostView: The view a viewless RIB shows its children in.
     ///   - slot: Gives the slot of a name.
     public init(
         routeID: String,
         parameters: JSONValue = .object([:]),
         listener: ScreenListener? = nil,
+        dependencies: DependencyScope = DependencyScope(),
+        hostView: ViewControllable? = nil,
         slot: @escaping (String) -> ChildSlot
     ) {
         self.routeID = routeID
         self.parameters = parameters
         self.listener = listener
+        self.dependencies = dependencies
+        self.hostView = hostView
         self.slotProvider = slot
     }
 

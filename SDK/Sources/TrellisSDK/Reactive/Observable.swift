@@ -59,6 +59,33 @@ extension Observable {
         }
     }
 
+    /// Sends `transform(value)` for every value it is not `nil` for.
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Observable<Result> {
+        Observable<Result> { observer in
+            subscribe { value in
+                if let result = transform(value) { observer(result) }
+            }
+        }
+    }
+
+    /// Sends the first `count` values, then nothing more.
+    public func take(_ count: Int) -> Observable<Element> {
+        Observable { observer in
+            var remaining = count
+            var subscription: Disposable?
+            var isDone = remaining <= 0
+            subscription = subscribe { value in
+                guard !isDone else { return }
+                remaining -= 1
+                isDone = remaining <= 0
+                observer(value)
+                if isDone { subscription?.dispose() }
+            }
+            if isDone { subscription?.dispose() }
+            return ActionDisposable { subscription?.dispose() }
+        }
+    }
+
     /// Sends each value together with the latest value of `other`; values that come
     /// before `other` has sent anything are dropped.
     public func withLatestFrom<Other>(_ other: Observable<Other>) -> Observable<(Element, Other)> {

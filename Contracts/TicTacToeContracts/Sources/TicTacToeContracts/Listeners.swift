@@ -1,0 +1,77 @@
+import TrellisSDK
+
+/// Why a plugin refused its parent or its link.
+public enum ContractError: Error, CustomStringConvertible {
+    case listenerMismatch(plugin: String, expected: String)
+    case unknownLink(String)
+    case unknownGame(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case let .listenerMismatch(plugin, expected):
+            "\(plugin) must be attached by a screen that is a \(expected); bind it under the tutorial's routes"
+        case let .unknownLink(url):
+            "\(url) is not a link this app knows; try trellis://launchGame?gameId=ticTacToe"
+        case let .unknownGame(id, known):
+            "there is no game \"\(id)\"; games: \(known.joined(separator: ", "))"
+        }
+    }
+}
+
+extension ScreenContext {
+    /// The parent's listener as the contract protocol `Listener`.
+    ///
+    /// - Throws: ``ContractError/listenerMismatch(plugin:expected:)`` when the parent
+    ///   is not one.
+    public func listener<Listener>(as _: Listener.Type, plugin: String) throws -> Listener {
+        guard let listener = listener as? Listener else {
+            throw ContractError.listenerMismatch(plugin: plugin, expected: "\(Listener.self)")
+        }
+        return listener
+    }
+}
+
+/// What LoggedOut tells its parent.
+@MainActor
+public protocol LoggedOutListener: ScreenListener {
+    func didLogin(with names: PlayerNames)
+}
+
+/// What LoggedIn tells its parent.
+@MainActor
+public protocol LoggedInListener: ScreenListener {
+    func didLogout()
+}
+
+/// What OffGame tells its parent.
+@MainActor
+public protocol OffGameListener: ScreenListener {
+    func startGame()
+    func logout()
+}
+
+/// What TicTacToe tells its parent.
+@MainActor
+public protocol TicTacToeListener: ScreenListener {
+    /// The game ended with `winner`, or a draw when `nil`.
+    func gameDidEnd(withWinner winner: PlayerType?)
+}
+
+/// The games LoggedIn can launch, by the id a link names them with.
+public enum Games {
+    public static let known = ["ticTacToe"]
+}
+
+/// The root's part in the launch-game workflow (RIBs tutorial 4).
+@MainActor
+public protocol RootActionableItem: AnyObject {
+    /// Sends LoggedIn's item once the players have logged in.
+    func waitForLogin() -> Observable<(LoggedInActionableItem, Void)>
+}
+
+/// LoggedIn's part in the launch-game workflow.
+@MainActor
+public protocol LoggedInActionableItem: AnyObject {
+    /// Launches the game `id` and sends this item when it is on screen.
+    func launchGame(with id: String) -> Observable<(LoggedInActionableItem, Void)>
+}

@@ -1,0 +1,31 @@
+import TicTacToeContracts
+import TrellisSDK
+
+/// The plugin's entry: the host looks this symbol up and calls it once.
+@_cdecl("trellis_plugin_entry_v1")
+public func trellisPluginEntry() -> UnsafeMutableRawPointer {
+    exportPlugin { TicTacToePlugin() }
+}
+
+/// The tutorial's TicTacToe: a 3x3 board that reports its end to its parent.
+final class TicTacToePlugin: TrellisPlugin {
+    let manifest = PluginManifest(
+        name: "TicTacToe",
+        summary: "A 3x3 game for the logged-in players; tells its parent who won (RIBs tutorial).",
+        requires: [TicTacToeDependency.playerNames.name]
+    )
+
+    func makeBuilder() -> ScreenBuildable {
+        TicTacToeBuilder(dependency: EmptyComponent())
+    }
+}
+
+final class TicTacToeBuilder: Builder<EmptyDependency>, ScreenBuildable {
+    func build(with context: ScreenContext) throws -> Routing {
+        let names = try context.dependencies.resolve(TicTacToeDependency.playerNames)
+        let viewController = TicTacToeViewController()
+        let interactor = TicTacToeInteractor(names: names, presenter: viewController)
+        interactor.listener = try context.listener(as: TicTacToeListener.self, plugin: "TicTacToe")
+        return ViewableRouter(interactor: interactor, viewController: viewController)
+    }
+}

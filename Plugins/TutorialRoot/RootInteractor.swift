@@ -1,0 +1,55 @@
+import Foundation
+import TicTacToeContracts
+import TrellisSDK
+
+@MainActor
+protocol RootRouting: ViewableRouting {
+    func routeToLoggedOut()
+    /// Shows LoggedIn; returns its actionable item, for workflows.
+    func routeToLoggedIn() -> LoggedInActionableItem?
+}
+
+final class RootInteractor: Interactor, LoggedOutListener, LoggedInListener, RootActionableItem, LinkHandling {
+    weak var router: RootRouting?
+
+    private let dependencies: DependencyScope
+    private let loggedInItem = BehaviorRelay<LoggedInActionableItem?>(value: nil)
+
+    init(dependencies: DependencyScope) {
+        self.dependencies = dependencies
+        super.init()
+    }
+
+    // MARK: LoggedOutListener
+
+    func didLogin(with names: PlayerNames) {
+        dependencies.provide(names, for: TicTacToeDependency.playerNames)
+        loggedInItem.accept(router?.routeToLoggedIn())
+    }
+
+    // MARK: LoggedInListener
+
+    func didLogout() {
+        loggedInItem.accept(nil)
+        router?.routeToLoggedOut()
+    }
+
+    // MARK: ScreenListener
+
+    func screenDidRequestDismiss() {
+        // LoggedOut and LoggedIn are the whole app; there is nothing to go back to.
+    }
+
+    // MARK: RootActionableItem
+
+    func waitForLogin() -> Observable<(LoggedInActionableItem, Void)> {
+        loggedInItem.asObservable().compactMap { item in item.map { ($0, ()) } }
+    }
+
+    // MARK: LinkHandling
+
+    func openLink(_ url: String) throws {
+        let workflow = try LaunchGameWorkflow(url: url)
+        workflow.subscribe(self).disposeOnDeactivate(interactor: self)
+    }
+}

@@ -1,0 +1,46 @@
+import TicTacToeContracts
+import TrellisSDK
+
+final class RootRouter: ViewableRouter<RootInteractor, ViewController>, RootRouting {
+    private let loggedOutBuilder: ChildSlot
+    private let loggedInBuilder: ChildSlot
+    private var loggedOut: ViewableRouting?
+    private var loggedIn: Routing?
+
+    init(interactor: RootInteractor, viewController: ViewController,
+         loggedOutBuilder: ChildSlot, loggedInBuilder: ChildSlot) {
+        self.loggedOutBuilder = loggedOutBuilder
+        self.loggedInBuilder = loggedInBuilder
+        super.init(interactor: interactor, viewController: viewController)
+        interactor.router = self
+    }
+
+    override func didLoad() {
+        super.didLoad()
+        routeToLoggedOut()
+    }
+
+    func routeToLoggedOut() {
+        if let loggedIn {
+            detachChild(loggedIn)
+            self.loggedIn = nil
+        }
+        guard loggedOut == nil else { return }
+        let child = loggedOutBuilder.build(listener: interactor)
+        loggedOut = child
+        attachChild(child)
+        viewController.embed(child.viewControllable)
+    }
+
+    func routeToLoggedIn() -> LoggedInActionableItem? {
+        if let loggedOut {
+            detachChild(loggedOut)
+            viewController.embed(nil)
+            self.loggedOut = nil
+        }
+        let child = loggedInBuilder.build(listener: interactor, parameters: .object([:]), hostView: viewController)
+        loggedIn = child
+        attachChild(child)
+        return child.interactable as? LoggedInActionableItem
+    }
+}
