@@ -16,6 +16,8 @@ private final class SingleScreenTree: RouterTree {
     func route(of router: Routing) -> (id: String, plugin: String)? {
         router === root ? ("main", "Test") : nil
     }
+
+    func openLink(_ url: String) throws {}
 }
 
 @MainActor

@@ -1,0 +1,58 @@
+import Foundation
+import TrellisHost
+import TrellisSDK
+import TrellisTestSupport
+import Testing
+
+/// The tutorial's plugins loaded into this process.
+@MainActor
+struct TutorialTreeTests {
+    private let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func launch(_ config: URL) throws -> ScreenSession {
+        let config = try RouteConfig.load(from: config)
+        let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
+        try tree.launch()
+        return ScreenSession(tree: tree, window: Window(width: 80, height: 24))
+    }
+
+    @Test func logoutDeallocatesEveryRouterOfTheLoggedInSubtree() throws {
+        let session = try launch(try folder.writeTutorialConfig())
+        try session.execute(.tap("Login"))
+        try session.execute(.tap("Start Game"))
+        let root = try #require(session.tree.root)
+        weak let loggedIn = root.children.first
+        weak let game = loggedIn?.children.first
+        weak let gameView = (game as? ViewableRouting)?.viewControllable.viewController
+        weak let loggedInInteractor = loggedIn?.interactable
+        #expect(session.treeText().hasSuffix("ticTacToe (TicTacToe)"))
+        try session.execute(.key(.escape))
+        weak let offGame = loggedIn?.children.first
+        #expect(game == nil && gameView == nil, "the abandoned game outlived its detach")
+
+        try session.execute(.tap("Logout"))
+
+        #expect(loggedIn == nil)
+        #expect(loggedInInteractor == nil)
+        #expect(offGame == nil)
+        #expect(session.treeText() == "root (TutorialRoot)\n  loggedOut (LoggedOut)")
+    }
+
+    @Test func aMissingDependencyAtAttachIsShownInPlaceOfTheChild() throws {
+        let session = try launch(try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "offGame" } }, "offGame": { "plugin": "OffGame" } }
+            """))
+
+        try session.execute(.tap("Click Button"))
+
+        let screen = session.frame().text
+        #expect(screen.contains("This screen could not be shown"))
+        #expect(screen.contains("requires dependency \"playerNames\""), "\(screen)")
+        try session.execute(.tap("Close"))
+        #expect(session.tree.root?.children.isEmpty == true)
+    }
+}

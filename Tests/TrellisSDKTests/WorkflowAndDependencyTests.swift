@@ -1,0 +1,78 @@
+import TrellisSDK
+import Testing
+
+@MainActor
+private final class Item {
+    let name: String
+    let ready = BehaviorRelay(value: false)
+    var log: [String]
+
+    init(_ name: String, log: [String] = []) {
+        self.name = name
+        self.log = log
+    }
+
+    func whenReady(_ next: Item) -> Observable<(Item, Void)> {
+        ready.asObservable().filter { $0 }.map { _ in (next, ()) }
+    }
+}
+
+@MainActor
+struct WorkflowAndDependencyTests {
+    @Test func stepsWaitForTheirItemAndEachRunsOnce() {
+        let root = Item("root")
+        let child = Item("child")
+        var reached: [String] = []
+        let workflow = Workflow<Item>()
+        workflow
+            .onStep { root in root.whenReady(child) }
+            .onStep { child, _ in
+                reached.append(child.name)
+                return Observable.just((child, ()))
+            }
+            .commit()
+
+        let subscription = workflow.subscribe(root)
+        #expect(reached == [])
+        root.ready.accept(true)
+        root.ready.accept(false)
+        root.ready.accept(true)
+        subscription.dispose()
+
+        #expect(reached == ["child"])
+    }
+
+    @Test func aScopeResolvesFromItselfOrAbove() throws {
+        let names = DependencyKey<String>("names")
+        let count = DependencyKey<Int>("count")
+        let parent = DependencyScope()
+        let child = DependencyScope(parent: parent)
+        parent.provide("Alice", for: names)
+        child.provide(3, for: count)
+
+        #expect(try child.resolve(names) == "Alice")
+        #expect(try child.resolve(count) == 3)
+        #expect(throws: DependencyError.missing(name: "count")) { try parent.resolve(count) }
+    }
+
+    @Test func aValueOfAnotherTypeUnderTheSameNameIsReported() {
+        let scope = DependencyScope()
+        scope.provide(42, for: DependencyKey<Int>("score"))
+
+        #expect(throws: DependencyError.wrongType(name: "score", expected: "String", found: "Int")) {
+            try scope.resolve(DependencyKey<String>("score"))
+        }
+    }
+
+    @Test func takeSendsOnlyTheFirstValues() {
+        let relay = BehaviorRelay(value: 1)
+        var received: [Int] = []
+        let subscription = relay.asObservable().take(2).subscribe { received.append($0) }
+
+        relay.accept(2)
+        relay.accept(3)
+        subscription.dispose()
+
+        #expect(received == [1, 2])
+    }
+}
