@@ -17,6 +17,8 @@ public final class ScreenSession {
     private weak var focusOwner: ViewController?
     /// The focused field's cursor, in characters from its start.
     private var cursor = 0
+    /// Where the focused control stands among the screen's controls.
+    private var focusIndex = 0
 
     /// Creates a session over a launched tree.
     public init(tree: any RouterTree, window: Window) {
@@ -96,9 +98,15 @@ public final class ScreenSession {
         }
         let top = Window.layers(from: root).last!.last!
         var frame = window.draw(root: root, status: statusLine(), focus: focus)
-        if focusOwner !== top || !frame.controls.contains(where: { $0.id == focus }) {
+        if let index = frame.controls.firstIndex(where: { $0.id == focus }), focusOwner === top {
+            focusIndex = index
+        } else {
+            // A new screen starts at its first control; on the same screen, the focus
+            // stays where the control that went away was (a played board cell).
+            let index = focusOwner === top ? min(focusIndex, frame.controls.count - 1) : 0
             focusOwner = top
-            moveFocus(to: frame.controls.first?.id)
+            focusIndex = max(index, 0)
+            moveFocus(to: frame.controls.isEmpty ? nil : frame.controls[focusIndex].id)
             frame = window.draw(root: root, status: statusLine(), focus: focus)
         }
         if let field = frame.controls.first(where: { $0.id == focus && $0.isField }), let text = fieldText {
