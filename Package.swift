@@ -8,13 +8,14 @@ let sdk = Target.Dependency.product(name: "TrellisSDK", package: "SDK")
 let ticTacToeContracts = Target.Dependency.product(name: "TicTacToeContracts", package: "TicTacToeContracts")
 
 /// A screen plugin under `Plugins/<name>`, built as `lib<name>.so`.
-func screenPlugin(_ name: String, contracts: [Target.Dependency] = []) -> (Product, Target) {
+func screenPlugin(_ name: String, contracts: [Target.Dependency] = [], resources: [Resource]? = nil) -> (Product, Target) {
     (.library(name: name, type: .dynamic, targets: [name]),
-     .target(name: name, dependencies: [sdk] + contracts, path: "Plugins/\(name)"))
+     .target(name: name, dependencies: [sdk] + contracts, path: "Plugins/\(name)", resources: resources))
 }
 
-let plugins = ["MainScreen", "NextScreen"].map { screenPlugin($0) }
+let plugins = ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositories"].map { screenPlugin($0) }
     + ["TutorialRoot", "LoggedOut", "LoggedIn", "OffGame", "TicTacToe"].map { screenPlugin($0, contracts: [ticTacToeContracts]) }
+    + [screenPlugin("AirportSearch", resources: [.copy("Resources/airports.tsv"), .copy("Resources/LICENSE-airportsdata.txt")])]
 
 let package = Package(
     name: "Trellis",

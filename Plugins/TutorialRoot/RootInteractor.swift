@@ -11,6 +11,8 @@ protocol RootRouting: ViewableRouting {
 
 final class RootInteractor: Interactor, LoggedOutListener, LoggedInListener, RootActionableItem, LinkHandling {
     weak var router: RootRouting?
+    /// Whoever attached the tutorial, if anyone (the launcher).
+    weak var listener: ScreenListener?
 
     private let dependencies: DependencyScope
     private let loggedInItem = BehaviorRelay<LoggedInActionableItem?>(value: nil)
@@ -37,7 +39,9 @@ final class RootInteractor: Interactor, LoggedOutListener, LoggedInListener, Roo
     // MARK: ScreenListener
 
     func screenDidRequestDismiss() {
-        // LoggedOut and LoggedIn are the whole app; there is nothing to go back to.
+        // Back from LoggedOut, the app's first screen, leaves the app: tell whoever
+        // attached it. Back from LoggedIn's screens is LoggedIn's to handle.
+        if loggedInItem.value == nil { listener?.screenDidRequestDismiss() }
     }
 
     // MARK: RootActionableItem

@@ -25,6 +25,7 @@ final class RootBuilder: Builder<EmptyDependency>, ScreenBuildable {
     func build(with context: ScreenContext) throws -> Routing {
         let viewController = ViewController(content: .text("Trellis TicTacToe"))
         let interactor = RootInteractor(dependencies: context.dependencies)
+        interactor.listener = context.listener
         return RootRouter(interactor: interactor, viewController: viewController,
                           loggedOutBuilder: context.slot("loggedOut"), loggedInBuilder: context.slot("loggedIn"))
     }

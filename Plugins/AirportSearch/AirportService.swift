@@ -1,0 +1,88 @@
+import Foundation
+
+/// An airport, as the data file lists it.
+struct AirportModel: Equatable {
+    let icao: String
+    let iata: String
+    let name: String
+    let city: String
+    let country: String
+
+    /// IATA code where there is one, else ICAO.
+    var code: String { iata.isEmpty ? icao : iata }
+}
+
+/// A city that has airports.
+struct CityViewModel: Equatable {
+    let city: String
+    let country: String
+
+    var title: String { "\(city) (\(country))" }
+}
+
+/// Why the airport data cannot be read.
+struct AirportDataError: Error, CustomStringConvertible {
+    let path: String
+
+    var description: String {
+        "cannot read the airport data at \(path); rebuild the AirportSearch plugin (swift build --product AirportSearch)"
+    }
+}
+
+/// The airports of `airports.tsv`, converted from the MIT-licensed airportsdata
+/// package (Scripts/make-airports-data), read once at run time.
+@MainActor
+final class AirportService {
+    private static var loaded: AirportService?
+
+    /// Every city, sorted, with its lowercased name for matching.
+    let cities: [(model: CityViewModel, key: String)]
+    private let airportsByCity: [String: [AirportModel]]
+
+    /// The service, reading the data file the first time.
+    static func shared() throws -> AirportService {
+        if let loaded { return loaded }
+        guard let url = Bundle.module.url(forResource: "airports", withExtension: "tsv"),
+              let text = try? String(contentsOf: url, encoding: .utf8)
+        else { throw AirportDataError(path: Bundle.module.bundlePath + "/airports.tsv") }
+        let service = AirportService(tsv: text)
+        loaded = service
+        return service
+    }
+
+    init(tsv: String) {
+        var byCity: [String: [AirportModel]] = [:]
+        var cities: [(CityViewModel, String)] = []
+        for line in tsv.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 5, !fields[3].isEmpty else { continue }
+            let airport = AirportModel(icao: fields[0], iata: fields[1], name: fields[2], city: fields[3], country: fields[4])
+            let key = "\(airport.city)\t\(airport.country)"
+            if byCity[key] == nil {
+                cities.append((CityViewModel(city: airport.city, country: airport.country), airport.city.lowercased()))
+            }
+            byCity[key, default: []].append(airport)
+        }
+        self.cities = cities.map { (model: $0.0, key: $0.1) }
+        airportsByCity = byCity
+    }
+
+    /// The cities whose name contains `text`, those starting with it first.
+    func cities(matching text: String) -> [CityViewModel] {
+        let query = text.lowercased().trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else { return cities.map(\.model) }
+        var starting: [CityViewModel] = []
+        var containing: [CityViewModel] = []
+        for city in cities where city.key.contains(query) {
+            if city.key.hasPrefix(query) { starting.append(city.model) } else { containing.append(city.model) }
+        }
+        return starting + containing
+    }
+
+    /// The airports of `city`, IATA airports first.
+    func airports(in city: CityViewModel) -> [AirportModel] {
+        (airportsByCity["\(city.city)\t\(city.country)"] ?? []).sorted {
+            ($0.iata.isEmpty ? 1 : 0, $0.code) < ($1.iata.isEmpty ? 1 : 0, $1.code)
+        }
+    }
+}

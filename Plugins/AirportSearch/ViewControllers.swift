@@ -1,0 +1,57 @@
+import TrellisSDK
+
+final class SearchViewController: ViewController {
+    var viewModelBuilder: ((SearchViewModel.Input) -> SearchViewModel)? {
+        didSet { bindViewModel() }
+    }
+
+    private let searchText = BehaviorRelay(value: "")
+    private let citySelect = PublishRelay<CityViewModel>()
+    private var shownCities: [CityViewModel] = []
+    private var viewModel: SearchViewModel?
+    private let disposeBag = DisposeBag()
+
+    init() {
+        super.init(content: .text("Loading cities…"))
+        actions
+            .bind { [weak self] action in
+                guard let self else { return }
+                switch action {
+                case let .edit("search", text): searchText.accept(text)
+                case let .select("cities", row) where shownCities.indices.contains(row): citySelect.accept(shownCities[row])
+                default: break
+                }
+            }
+            .disposed(by: disposeBag)
+    }
+
+    private func bindViewModel() {
+        guard let viewModelBuilder else { return }
+        let viewModel = viewModelBuilder((searchText: searchText.asObservable(), citySelect: citySelect.asObservable()))
+        self.viewModel = viewModel
+        viewModel.cities
+            .bind { [weak self] shown, total in self?.show(shown, total: total) }
+            .disposed(by: disposeBag)
+    }
+
+    private func show(_ cities: [CityViewModel], total: Int) {
+        shownCities = cities
+        let count = total > cities.count ? "\(cities.count) of \(total) cities; type to narrow"
+            : total == 1 ? "1 city" : "\(total) cities"
+        content = .vstack([
+            .text("Airports by city"),
+            .textField(id: "search", text: searchText.value, placeholder: "Search a city"),
+            .text(count),
+            .list(id: "cities", rows: cities.map(\.title)),
+        ])
+    }
+}
+
+final class AirportsViewController: ViewController {
+    init(city: CityViewModel, airports: [AirportModel]) {
+        super.init(content: .vstack([
+            .text("Airports of \(city.title)"),
+            .list(id: "airports", rows: airports.map { "\($0.code)  \($0.name)" }),
+        ]))
+    }
+}

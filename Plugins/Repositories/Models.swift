@@ -1,0 +1,47 @@
+import TrellisSDK
+
+struct Repository: Equatable {
+    let id: Int
+    let owner: String
+    let name: String
+    let desc: String
+    var isPinned: Bool
+}
+
+/// Seed 004's reactive data store: one model, shared by the scenes that show it,
+/// in both directions.
+@MainActor
+final class ReactiveDataStore<T> {
+    let store: BehaviorRelay<T>
+
+    var value: T { store.value }
+
+    init(_ data: T) {
+        store = BehaviorRelay(value: data)
+    }
+
+    func update(_ data: T) {
+        store.accept(data)
+    }
+
+    func asObservable() -> Observable<T> {
+        store.asObservable()
+    }
+}
+
+/// Fetches the repositories. The demo has no network; it counts its fetches so the
+/// list can show that going back does not fetch again.
+@MainActor
+final class RepositoryWorker {
+    private(set) var fetchCount = 0
+
+    func fetchRepositories() -> [Repository] {
+        fetchCount += 1
+        return [
+            Repository(id: 1, owner: "uber", name: "RIBs", desc: "Cross-platform mobile architecture", isPinned: true),
+            Repository(id: 2, owner: "ReactiveX", name: "RxSwift", desc: "Reactive Programming in Swift", isPinned: false),
+            Repository(id: 3, owner: "GeekTree0101", name: "RxCleanSwift", desc: "Clean Swift with RxSwift", isPinned: false),
+            Repository(id: 4, owner: "swiftlang", name: "swift", desc: "The Swift Programming Language", isPinned: false),
+        ]
+    }
+}

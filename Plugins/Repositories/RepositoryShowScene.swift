@@ -1,0 +1,69 @@
+import TrellisSDK
+
+// MARK: - Interactor
+
+@MainActor
+final class RepositoryShowInteractor {
+    private let store: ReactiveDataStore<Repository>
+
+    init(store: ReactiveDataStore<Repository>) {
+        self.store = store
+    }
+
+    func togglePin() {
+        var repository = store.value
+        repository.isPinned.toggle()
+        store.update(repository)
+    }
+
+    func bind(to presenter: RepositoryShowPresenter) -> Disposable {
+        store.asObservable().bind { [weak presenter] in presenter?.present($0) }
+    }
+}
+
+// MARK: - Presenter
+
+struct RepositoryShowViewModel: Equatable {
+    let title: String
+    let desc: String
+    let pinTitle: String
+}
+
+@MainActor
+final class RepositoryShowPresenter {
+    private let viewModel = PublishRelay<RepositoryShowViewModel>()
+
+    func present(_ repository: Repository) {
+        viewModel.accept(RepositoryShowViewModel(
+            title: "\(repository.isPinned ? "★" : "☆") \(repository.owner)/\(repository.name)",
+            desc: repository.desc,
+            pinTitle: repository.isPinned ? "Unpin" : "Pin"
+        ))
+    }
+
+    func bind(to viewController: RepositoryShowViewController) -> Disposable {
+        viewModel.asObservable().bind { [weak viewController] in viewController?.display($0) }
+    }
+}
+
+// MARK: - ViewController
+
+final class RepositoryShowViewController: ViewController {
+    private let disposeBag = DisposeBag()
+    private let interactor: RepositoryShowInteractor
+    private let presenter = RepositoryShowPresenter()
+
+    init(store: ReactiveDataStore<Repository>) {
+        interactor = RepositoryShowInteractor(store: store)
+        super.init(content: .empty)
+        presenter.bind(to: self).disposed(by: disposeBag)
+        interactor.bind(to: presenter).disposed(by: disposeBag)
+        taps("pin")
+            .bind { [weak self] in self?.interactor.togglePin() }
+            .disposed(by: disposeBag)
+    }
+
+    func display(_ viewModel: RepositoryShowViewModel) {
+        content = .vstack([.text(viewModel.title), .text(viewModel.desc), .button(title: viewModel.pinTitle, id: "pin")])
+    }
+}
