@@ -50,7 +50,9 @@ final class SearchCoordinator: BaseCoordinator {
 
     override func start() {
         let searchVC = SearchViewController()
-        searchVC.viewModelBuilder = { [service, disposeBag] input in
+        // Weak here too: an inner closure's weak capture makes the outer one hold
+        // `self` strongly, and the view would keep its coordinator alive.
+        searchVC.viewModelBuilder = { [weak self, service, disposeBag] input in
             let viewModel = SearchViewModel(input: input, airportService: service)
             viewModel.router.citySelected
                 .bind { [weak self] city, airports in self?.showAirports(of: city, airports) }

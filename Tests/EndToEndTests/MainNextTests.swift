@@ -20,7 +20,7 @@ struct MainNextTests {
             tree
             """, to: "walk.trellis")
 
-        let result = try TrellisProcess.run(["run", "config.json", "--headless", "--script", script.path])
+        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless", "--script", script.path])
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
@@ -34,7 +34,7 @@ struct MainNextTests {
     }
 
     @Test func standardInputDrivesALiveHostStepByStep() throws {
-        let host = try LiveTrellis(["run", "--headless"])
+        let host = try LiveTrellis(["run", "Examples/main-next.json", "--headless"])
 
         let first = host.send("print", readingThrough: "Ctrl-C quit\n")
         let afterTap = host.send("tap Click Button\nprint", readingThrough: "Ctrl-C quit\n")
@@ -50,7 +50,7 @@ struct MainNextTests {
     }
 
     @Test func aFailedExpectationExitsOneAndShowsTheScreen() throws {
-        let result = try TrellisProcess.run(["run", "--headless"], input: "expect Goodbye\nprint\n")
+        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: "expect Goodbye\nprint\n")
 
         #expect(result.status == 1)
         #expect(result.stderr.contains("standard input:1: expected the screen to contain \"Goodbye\""))
@@ -75,7 +75,7 @@ struct MainNextTests {
     }
 
     @Test func sizeSetsTheScreenSize() throws {
-        let result = try TrellisProcess.run(["run", "--headless", "--size", "40x10"], input: "print\n")
+        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless", "--size", "40x10"], input: "print\n")
 
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 10)

@@ -9,7 +9,7 @@ struct TerminalTests {
 
     @Test func enterPresentsNextAndEscGoesBackToMain() throws {
         let tmux = try TmuxSession()
-        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.run("\(trellis) run Examples/main-next.json; echo EXITED=$?")
         try tmux.waitForText("[ Click Button! ]")
 
         try tmux.send(["Enter"])
@@ -25,7 +25,7 @@ struct TerminalTests {
 
     @Test func enterOnCloseDismissesNext() throws {
         let tmux = try TmuxSession()
-        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.run("\(trellis) run Examples/main-next.json; echo EXITED=$?")
         try tmux.waitForText("[ Click Button! ]")
 
         try tmux.send(["Enter"])
@@ -62,7 +62,7 @@ struct TerminalTests {
     @Test func ctrlCLeavesTheAlternateScreenAndRestoresTheTerminal() throws {
         let tmux = try TmuxSession()
         try tmux.run("echo MARK-BEFORE")
-        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.run("\(trellis) run Examples/main-next.json; echo EXITED=$?")
         let running = try tmux.waitForText("[ Click Button! ]")
 
         try tmux.send(["C-c"])
@@ -94,7 +94,7 @@ struct TerminalTests {
 
     @Test func aResizeRedrawsAtTheNewSize() throws {
         let tmux = try TmuxSession(columns: 80, rows: 24)
-        try tmux.run("\(trellis) run")
+        try tmux.run("\(trellis) run Examples/main-next.json")
         try tmux.waitForText("[ Click Button! ]")
 
         tmux.resize(columns: 50, rows: 12)
@@ -107,7 +107,7 @@ struct TerminalTests {
 
     @Test func tabMovesTheFocusAndNoColorDrawsWithoutColour() throws {
         let tmux = try TmuxSession(environment: ["NO_COLOR": "1"])
-        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.run("\(trellis) run Examples/main-next.json; echo EXITED=$?")
         try tmux.waitForText("[ Click Button! ]")
 
         try tmux.send(["Tab", "Enter"])

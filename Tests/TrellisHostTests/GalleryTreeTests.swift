@@ -1,0 +1,44 @@
+import Foundation
+import TrellisHost
+import TrellisSDK
+import TrellisTestSupport
+import Testing
+
+/// The launcher loaded into this process: a demo that goes back is detached and
+/// deallocated, router, interactor and views.
+@MainActor
+struct GalleryTreeTests {
+    @Test(arguments: [
+        ("RIBs: Main → Next", ["tap Click Button"], 2),
+        ("RIBs tutorial: TicTacToe", ["tap Login", "tap Start Game", "tap 5", "key esc", "tap Logout"], 1),
+        ("VIPER: Candy Store", ["tap Sweet Candy Store"], 2),
+        ("Coordinator: Airports", ["focus Search a city", "type Seoul", "tap Seoul (KR)"], 2),
+        ("Clean Swift: Repositories", ["tap uber/RIBs", "tap Unpin"], 2),
+    ])
+    func aDemoIsDeallocatedAfterBackFromItsFirstScreen(demo: String, steps: [String], escapes: Int) throws {
+        let folder = try TemporaryFolder()
+        let text = try String(contentsOf: Products.repository.appendingPathComponent("config.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\".build/debug\"", with: "\"\(Products.directory.path)\"")
+        let config = try RouteConfig.load(from: try folder.write(text, to: "config.json"))
+        let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
+        try tree.launch()
+        let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
+        try session.execute(.tap(demo))
+        let root = try #require(tree.root)
+        weak let demoRouter = root.children.first
+        weak let demoView = (demoRouter as? ViewableRouting)?.viewControllable.viewController
+        weak let demoInteractor = demoRouter?.interactable
+        #expect(demoRouter != nil)
+
+        for (index, step) in steps.enumerated() {
+            try session.execute(try #require(try ScriptCommand.parse(step, line: index + 1)))
+        }
+        for _ in 0..<escapes { try session.execute(.key(.escape)) }
+
+        #expect(root.children.isEmpty)
+        #expect(demoRouter == nil, "\(demo)'s router outlived its detach")
+        #expect(demoInteractor == nil, "\(demo)'s interactor outlived its detach")
+        #expect(demoView == nil, "\(demo)'s view outlived its detach")
+        #expect(session.frame().text.contains("Trellis pattern gallery"))
+    }
+}
