@@ -21,6 +21,8 @@ let package = Package(
     name: "Trellis",
     products: [
         .executable(name: "trellis", targets: ["trellis"]),
+        .executable(name: "trellis-bench", targets: ["trellis-bench"]),
+        .executable(name: "trellis-static", targets: ["trellis-static"]),
     ] + plugins.map(\.0),
     dependencies: [
         .package(path: "SDK"),
@@ -30,6 +32,11 @@ let package = Package(
         .target(name: "CTerminal"),
         .target(name: "TrellisHost", dependencies: ["CTerminal", sdk]),
         .executableTarget(name: "trellis", dependencies: ["TrellisHost", sdk]),
+        .executableTarget(name: "trellis-bench", dependencies: ["TrellisHost", sdk]),
+        // The screens linked in statically, as the benchmark's baseline. Each plugin
+        // defines the same C entry symbol, which this executable never uses.
+        .executableTarget(name: "trellis-static", dependencies: ["TrellisHost", "MainScreen", "NextScreen", sdk],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
         .target(name: "TrellisTestSupport", dependencies: ["TrellisHost", sdk], path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisSDKTests", dependencies: [sdk]),
         .testTarget(name: "TrellisHostTests", dependencies: ["TrellisHost", "TrellisTestSupport", sdk]),

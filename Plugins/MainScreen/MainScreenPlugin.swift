@@ -7,14 +7,16 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 }
 
 /// Seed 000's Main screen: its title as a button that presents the `next` slot.
-final class MainScreenPlugin: TrellisPlugin {
-    let manifest = PluginManifest(
+public final class MainScreenPlugin: TrellisPlugin {
+    public init() {}
+
+    public let manifest = PluginManifest(
         name: "MainScreen",
         summary: "Shows its title as a button; activating it presents the \"next\" slot modally.",
         slots: ["next"]
     )
 
-    func makeBuilder() -> ScreenBuildable {
+    public func makeBuilder() -> ScreenBuildable {
         MainBuilder(dependency: EmptyComponent())
     }
 }

@@ -7,13 +7,15 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 }
 
 /// Seed 000's Next screen: the title its parent passes, and a Close button.
-final class NextScreenPlugin: TrellisPlugin {
-    let manifest = PluginManifest(
+public final class NextScreenPlugin: TrellisPlugin {
+    public init() {}
+
+    public let manifest = PluginManifest(
         name: "NextScreen",
         summary: "Shows the title its parent passes and a Close button that asks the parent to dismiss it."
     )
 
-    func makeBuilder() -> ScreenBuildable {
+    public func makeBuilder() -> ScreenBuildable {
         NextBuilder(dependency: EmptyComponent())
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reads the `.comment` section of an ELF file without loading it.
 ///
@@ -11,34 +11,55 @@ enum ELFComment {
         case truncated
     }
 
-    /// The compiler lines of the Swift toolchain in `.comment`, or `nil` when the
+    /// The compiler line of the Swift toolchain in `.comment`, or `nil` when the
     /// section is missing or names no Swift toolchain.
+    ///
+    /// Reads only the ELF header, the section headers, the section names and the
+    /// section itself, so the check costs a few small reads whatever the file's size.
     static func swiftToolchain(ofFileAt path: String) throws(Failure) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .truncated }
-        return try swiftToolchain(in: [UInt8](data))
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .truncated }
+        defer { close(descriptor) }
+        return try swiftToolchain { offset, count throws(Failure) in
+            var bytes = [UInt8](repeating: 0, count: count)
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+            guard read == count else { throw .truncated }
+            return bytes
+        }
     }
 
+    /// The same, over bytes in memory.
     static func swiftToolchain(in bytes: [UInt8]) throws(Failure) -> String? {
-        guard bytes.count >= 64, bytes[0..<4] == [0x7F, 0x45, 0x4C, 0x46] else { throw .notELF }
-        // ELFCLASS64, little-endian: the only kind this host runs on.
-        guard bytes[4] == 2, bytes[5] == 1 else { throw .notELF }
-        let sectionTable = Int(try read(bytes, at: 0x28, size: 8))
-        let entrySize = Int(try read(bytes, at: 0x3A, size: 2))
-        let count = Int(try read(bytes, at: 0x3C, size: 2))
-        let namesIndex = Int(try read(bytes, at: 0x3E, size: 2))
-        func section(_ index: Int) throws(Failure) -> (name: Int, offset: Int, size: Int) {
-            let header = sectionTable + index * entrySize
-            return (Int(try read(bytes, at: header, size: 4)),
-                    Int(try read(bytes, at: header + 24, size: 8)),
-                    Int(try read(bytes, at: header + 32, size: 8)))
+        try swiftToolchain { offset, count throws(Failure) in
+            guard offset >= 0, count >= 0, offset + count <= bytes.count else { throw .truncated }
+            return Array(bytes[offset..<offset + count])
         }
-        guard count > 0, namesIndex < count else { return nil }
-        let names = try section(namesIndex)
+    }
+
+    private static func swiftToolchain(reading read: (Int, Int) throws(Failure) -> [UInt8]) throws(Failure) -> String? {
+        let header: [UInt8]
+        do { header = try read(0, 64) } catch { throw .notELF }
+        guard header[0..<4] == [0x7F, 0x45, 0x4C, 0x46] else { throw .notELF }
+        // ELFCLASS64, little-endian: the only kind this host runs on.
+        guard header[4] == 2, header[5] == 1 else { throw .notELF }
+        let sectionTable = integer(header, at: 0x28, size: 8)
+        let entrySize = integer(header, at: 0x3A, size: 2)
+        let count = integer(header, at: 0x3C, size: 2)
+        let namesIndex = integer(header, at: 0x3E, size: 2)
+        guard count > 0, namesIndex < count, entrySize >= 40 else { return nil }
+        let table = try read(sectionTable, count * entrySize)
+        func section(_ index: Int) -> (name: Int, offset: Int, size: Int) {
+            let start = index * entrySize
+            return (integer(table, at: start, size: 4), integer(table, at: start + 24, size: 8), integer(table, at: start + 32, size: 8))
+        }
+        let names = section(namesIndex)
+        let nameBytes = try read(names.offset, names.size)
         for index in 0..<count {
-            let candidate = try section(index)
-            guard try string(bytes, at: names.offset + candidate.name) == ".comment" else { continue }
-            guard candidate.offset + candidate.size <= bytes.count else { throw .truncated }
-            let entries = bytes[candidate.offset..<candidate.offset + candidate.size]
+            let candidate = section(index)
+            guard candidate.name < nameBytes.count else { continue }
+            let end = nameBytes[candidate.name...].firstIndex(of: 0) ?? nameBytes.count
+            guard String(decoding: nameBytes[candidate.name..<end], as: UTF8.self) == ".comment" else { continue }
+            let entries = try read(candidate.offset, candidate.size)
                 .split(separator: 0)
                 .map { String(decoding: $0, as: UTF8.self) }
             return entries.first { $0.contains("swiftlang") || $0.contains("Swift") }
@@ -46,16 +67,9 @@ enum ELFComment {
         return nil
     }
 
-    private static func read(_ bytes: [UInt8], at offset: Int, size: Int) throws(Failure) -> UInt64 {
-        guard offset >= 0, offset + size <= bytes.count else { throw .truncated }
+    private static func integer(_ bytes: [UInt8], at offset: Int, size: Int) -> Int {
         var value: UInt64 = 0
         for index in (0..<size).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
-        return value
-    }
-
-    private static func string(_ bytes: [UInt8], at offset: Int) throws(Failure) -> String {
-        guard offset < bytes.count else { throw .truncated }
-        let end = bytes[offset...].firstIndex(of: 0) ?? bytes.count
-        return String(decoding: bytes[offset..<end], as: UTF8.self)
+        return Int(truncatingIfNeeded: value)
     }
 }

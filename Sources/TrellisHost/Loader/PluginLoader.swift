@@ -26,6 +26,7 @@ public final class PluginLoader {
     public let searchPath: [URL]
 
     private let hostToolchain: String?
+    private let linkedPlugins: [String: TrellisPlugin]
     private var loaded: [String: LoadedPlugin] = [:]
 
     /// Creates a loader.
@@ -34,9 +35,13 @@ public final class PluginLoader {
     ///   - searchPath: The folders searched for `lib<name>.so`.
     ///   - hostToolchain: The toolchain plugins must be built by; the running
     ///     executable's unless given, `nil` to skip the check.
-    public init(searchPath: [URL], hostToolchain: String? = PluginLoader.runningToolchain) {
+    ///   - linkedPlugins: Plugins linked into the executable, by the name routes
+    ///     use; they are found before the search path (a static build, tests).
+    public init(searchPath: [URL], hostToolchain: String? = PluginLoader.runningToolchain,
+                linkedPlugins: [String: TrellisPlugin] = [:]) {
         self.searchPath = searchPath
         self.hostToolchain = hostToolchain
+        self.linkedPlugins = linkedPlugins
     }
 
     /// The Swift toolchain recorded in the running executable.
@@ -67,7 +72,10 @@ public final class PluginLoader {
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func load(_ reference: String, relativeTo base: URL) throws(PluginLoadError) -> LoadedPlugin {
-        try load(fileAt: try locate(reference, relativeTo: base))
+        if let plugin = linkedPlugins[reference] {
+            return LoadedPlugin(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: plugin.manifest, toolchain: nil, plugin: plugin)
+        }
+        return try load(fileAt: try locate(reference, relativeTo: base))
     }
 
     /// Checks and loads the plugin library at `file`.

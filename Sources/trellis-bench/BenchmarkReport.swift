@@ -1,0 +1,107 @@
+import Foundation
+import TrellisHost
+
+/// Every figure of one run, the goals, and how they print.
+@MainActor
+struct BenchmarkReport {
+    var dlopenFloor = 0.0
+    var pluginLoad = 0.0
+    var coldStart: [Int: Double] = [:]
+    var staticColdStart: [Int: Double] = [:]
+    var validate: [Int: Double] = [:]
+    var attachDetach = 0.0
+    var buildAttachDetach = 0.0
+    var frame = 0.0
+    var listFrames: [Int: Double] = [:]
+    var bytesPerKeystroke = 0
+    var leakedRouters = 0
+
+    static func measure(products: URL, repository: URL, quick: Bool) throws -> BenchmarkReport {
+        let fixtures = try Fixtures(products: products)
+        defer { fixtures.remove() }
+        let bench = Benchmarks(fixtures: fixtures, products: products)
+        var report = BenchmarkReport()
+        (report.dlopenFloor, report.pluginLoad) = try bench.pluginLoad(copies: quick ? 40 : 200)
+        for routes in quick ? [1, 10, 100] : [1, 10, 100, 1000] {
+            let runs = routes == 1000 ? 3 : (quick ? 3 : 9)
+            (report.coldStart[routes], report.staticColdStart[routes]) = try bench.coldStart(routes: routes, runs: runs)
+            report.validate[routes] = try bench.validate(routes: routes, runs: runs)
+        }
+        report.attachDetach = bench.attachDetach(pairs: quick ? 100_000 : 1_000_000)
+        report.buildAttachDetach = try bench.buildAttachDetach(cycles: quick ? 20_000 : 200_000)
+        let airports = try bench.session(repository.appendingPathComponent("Examples/airports.json").path)
+        report.frame = bench.frameTime(airports)
+        for rows in [10, 1000, 28000] { report.listFrames[rows] = bench.listFrameTime(rows: rows) }
+        report.bytesPerKeystroke = bench.bytesPerKeystroke(try bench.session(repository.appendingPathComponent("config.json").path))
+        report.leakedRouters = try bench.leakedRouters(try bench.session(repository.appendingPathComponent("Examples/main-next.json").path),
+                                                       cycles: quick ? 1000 : 10_000)
+        return report
+    }
+
+    /// Each goal, with whether it holds.
+    var goals: [(name: String, holds: Bool, detail: String)] {
+        let cold100 = coldStart[100] ?? .nan, static100 = staticColdStart[100] ?? .nan
+        let coldLimit = 1.25 * static100 + 100 * dlopenFloor / 1000
+        return [
+            ("plugin_load_us <= 1.3 x dlopen_floor_us", pluginLoad <= 1.3 * dlopenFloor,
+             String(format: "%.1f <= %.1f", pluginLoad, 1.3 * dlopenFloor)),
+            ("cold_start_ms.100 <= 1.25 x static + 100 x floor", cold100 <= coldLimit,
+             String(format: "%.1f <= %.1f", cold100, coldLimit)),
+            ("attach_detach_per_s >= 1,000,000", attachDetach >= 1_000_000, String(format: "%.0f", attachDetach)),
+            ("build_attach_detach_per_s >= 200,000", buildAttachDetach >= 200_000, String(format: "%.0f", buildAttachDetach)),
+            ("frame_us <= 500", frame <= 500, String(format: "%.1f", frame)),
+            ("tui_bytes_per_keystroke <= 64", bytesPerKeystroke <= 64, "\(bytesPerKeystroke)"),
+            ("leaked_routers_after_10k_cycles == 0", leakedRouters == 0, "\(leakedRouters)"),
+        ]
+    }
+
+    var goalsMet: Bool { goals.allSatisfy(\.holds) }
+
+    var table: String {
+        func row(_ name: String, _ value: String) -> String { name.padding(toLength: 34, withPad: " ", startingAt: 0) + value }
+        func series(_ values: [Int: Double], _ format: String) -> String {
+            values.keys.sorted().map { "\($0): " + String(format: format, values[$0]!) }.joined(separator: "  ")
+        }
+        var lines = [
+            "Trellis benchmarks (medians; \(ProcessInfo.processInfo.activeProcessorCount) cores)",
+            row("dlopen_floor_us", String(format: "%.1f", dlopenFloor)),
+            row("plugin_load_us", String(format: "%.1f  (%.2f x floor)", pluginLoad, pluginLoad / dlopenFloor)),
+            row("cold_start_ms", series(coldStart, "%.1f")),
+            row("static_cold_start_ms", series(staticColdStart, "%.1f")),
+            row("validate_ms", series(validate, "%.1f")),
+            row("attach_detach_per_s", String(format: "%.0f", attachDetach)),
+            row("build_attach_detach_per_s", String(format: "%.0f", buildAttachDetach)),
+            row("frame_us (airports search)", String(format: "%.1f", frame)),
+            row("list_frame_us (rows)", series(listFrames, "%.1f")),
+            row("tui_bytes_per_keystroke", "\(bytesPerKeystroke)"),
+            row("leaked_routers_after_10k_cycles", "\(leakedRouters)"),
+            "",
+            "Goals:",
+        ]
+        lines += goals.map { "  \($0.holds ? "met " : "MISS") \($0.name)  (\($0.detail))" }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: String {
+        func object(_ values: [Int: Double]) -> String {
+            "{" + values.keys.sorted().map { "\"\($0)\": \(String(format: "%.3f", values[$0]!))" }.joined(separator: ", ") + "}"
+        }
+        return """
+            {
+              "dlopen_floor_us": \(String(format: "%.3f", dlopenFloor)),
+              "plugin_load_us": \(String(format: "%.3f", pluginLoad)),
+              "cold_start_ms": \(object(coldStart.filter { [1, 10, 100].contains($0.key) })),
+              "static_cold_start_ms": \(object(staticColdStart.filter { [1, 10, 100].contains($0.key) })),
+              "cold_start_growth_ms": \(object(coldStart)),
+              "validate_ms": \(object(validate)),
+              "attach_detach_per_s": \(String(format: "%.0f", attachDetach)),
+              "build_attach_detach_per_s": \(String(format: "%.0f", buildAttachDetach)),
+              "frame_us": \(String(format: "%.3f", frame)),
+              "list_frame_us": \(object(listFrames)),
+              "tui_bytes_per_keystroke": \(bytesPerKeystroke),
+              "leaked_routers_after_10k_cycles": \(leakedRouters)
+            }
+
+            """
+    }
+}

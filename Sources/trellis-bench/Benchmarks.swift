@@ -1,0 +1,141 @@
+import Foundation
+import Glibc
+import TrellisHost
+import TrellisSDK
+
+/// The measurements, each a median of repeated runs; ratios come from runs
+/// interleaved in the same process, since the machine is shared and noisy.
+@MainActor
+struct Benchmarks {
+    let fixtures: Fixtures
+    let products: URL
+
+    /// `dlopen` + `dlsym` + entry call on distinct copies, alternating with the
+    /// host's whole load path on other copies.
+    func pluginLoad(copies: Int = 200) throws -> (floor: Double, load: Double) {
+        var floor: [Double] = []
+        var load: [Double] = []
+        let loader = PluginLoader(searchPath: [])
+        for index in 0..<copies {
+            let bare = try fixtures.copy(of: "NextScreen", index, tag: "floor").path
+            let checked = try fixtures.copy(of: "NextScreen", index, tag: "load")
+            floor.append(seconds {
+                let handle = dlopen(bare, RTLD_NOW | RTLD_LOCAL)
+                let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol)!
+                let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
+                _ = Unmanaged<AnyObject>.fromOpaque(entry()).takeRetainedValue()
+            })
+            load.append(try seconds { _ = try loader.load(fileAt: checked) })
+        }
+        return (median(floor) * 1e6, median(load) * 1e6)
+    }
+
+    /// Process start to first headless frame, dynamic and static side by side.
+    func coldStart(routes: Int, runs: Int) throws -> (dynamic: Double, staticBuild: Double) {
+        let dynamicConfig = try fixtures.chainConfig(routes: routes, linked: false)
+        let staticConfig = try fixtures.chainConfig(routes: routes, linked: true)
+        let input = try fixtures.input("print\n")
+        let trellis = products.appendingPathComponent("trellis").path
+        let staticTrellis = products.appendingPathComponent("trellis-static").path
+        var dynamic: [Double] = []
+        var staticBuild: [Double] = []
+        for _ in 0..<runs {
+            dynamic.append(timeProcess([trellis, "run", dynamicConfig.path, "--headless"], input: input))
+            staticBuild.append(timeProcess([staticTrellis, staticConfig.path], input: input))
+        }
+        return (median(dynamic) * 1e3, median(staticBuild) * 1e3)
+    }
+
+    /// `trellis validate` on a chain of `routes` distinct plugin copies.
+    func validate(routes: Int, runs: Int) throws -> Double {
+        let config = try fixtures.chainConfig(routes: routes, linked: false)
+        let input = try fixtures.input("")
+        let trellis = products.appendingPathComponent("trellis").path
+        return median((0..<runs).map { _ in timeProcess([trellis, "validate", config.path], input: input) }) * 1e3
+    }
+
+    /// Attach and detach of a prebuilt child, per second.
+    func attachDetach(pairs: Int = 1_000_000) -> Double {
+        let parent = Router(interactor: Interactor())
+        parent.interactor.activate()
+        parent.load()
+        let child = Router(interactor: Interactor())
+        let elapsed = median((0..<5).map { _ in
+            seconds {
+                for _ in 0..<pairs / 5 {
+                    parent.attachChild(child)
+                    parent.detachChild(child)
+                }
+            }
+        })
+        return Double(pairs / 5) / elapsed
+    }
+
+    /// Build (through a loaded plugin's builder), attach, detach and free a child,
+    /// per second.
+    func buildAttachDetach(cycles: Int = 200_000) throws -> Double {
+        let plugin = try PluginLoader(searchPath: []).load(fileAt: products.appendingPathComponent("libNextScreen.so")).plugin
+        let builder = plugin.makeBuilder()
+        let parent = Router(interactor: Interactor())
+        parent.interactor.activate()
+        parent.load()
+        let parameters: JSONValue = ["title": "Now is then"]
+        let elapsed = try median((0..<5).map { _ in
+            try seconds {
+                for _ in 0..<cycles / 5 {
+                    let context = ScreenContext(routeID: "next", parameters: parameters, slot: { _ in fatalError("no slots") })
+                    let child = try builder.build(with: context)
+                    parent.attachChild(child)
+                    parent.detachChild(child)
+                }
+            }
+        })
+        return Double(cycles / 5) / elapsed
+    }
+
+    /// A session over `config` (its plugins from the release products).
+    func session(_ config: String, columns: Int = 80, rows: Int = 24) throws -> ScreenSession {
+        let source = try RouteConfig.load(from: URL(fileURLWithPath: config))
+        let loader = PluginLoader(searchPath: [products])
+        let text = try String(contentsOf: source.file, encoding: .utf8)
+            .replacingOccurrences(of: "\"../.build/debug\"", with: "\"\(products.path)\"")
+            .replacingOccurrences(of: "\".build/debug\"", with: "\"\(products.path)\"")
+        let file = fixtures.folder.appendingPathComponent("session-\(source.file.lastPathComponent)")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let tree = RouteTree(config: try RouteConfig.load(from: file), loader: loader)
+        try tree.launch()
+        return ScreenSession(tree: tree, window: Window(width: columns, height: rows))
+    }
+
+    /// Layout and headless drawing of a session's current screen, in microseconds.
+    func frameTime(_ session: ScreenSession, runs: Int = 300) -> Double {
+        median((0..<runs).map { _ in seconds { _ = session.frame() } }) * 1e6
+    }
+
+    /// Layout and drawing of a list of `rows` rows at 80x24, in microseconds.
+    func listFrameTime(rows: Int) -> Double {
+        let view = ViewController(content: .vstack([.text("Rows"), .list(id: "rows", rows: (0..<rows).map { "Row number \($0)" })]))
+        let window = Window(width: 80, height: 24)
+        return median((0..<50).map { _ in seconds { _ = window.draw(root: view, status: StatusLine(path: "list"), focus: nil) } }) * 1e6
+    }
+
+    /// Bytes the terminal gets for one focus move on the launcher.
+    func bytesPerKeystroke(_ session: ScreenSession) -> Int {
+        var diff = FrameDiff(usesColor: true)
+        _ = diff.update(to: session.frame())
+        session.press(.down)
+        return diff.update(to: session.frame()).utf8.count
+    }
+
+    /// Next's routers still alive after `cycles` open-close cycles of Main → Next.
+    func leakedRouters(_ session: ScreenSession, cycles: Int = 10_000) throws -> Int {
+        var opened: [() -> Routing?] = []
+        for _ in 0..<cycles {
+            try session.execute(.tap("Click Button"))
+            weak let next = session.tree.root?.children.first
+            opened.append { next }
+            try session.execute(.tap("Close"))
+        }
+        return opened.filter { $0() != nil }.count
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+import TrellisHost
+
+/// `trellis-bench`: what Trellis costs, against the dlopen floor and a static build.
+let usage = """
+    USAGE: swift run -c release trellis-bench [--json FILE] [--quick]
+
+    Builds the release products it measures (trellis, trellis-static and the
+    plugins), then prints a table of medians, the goals they are held to, and the
+    growth of cold start, validate and frame time with the work.
+
+    OPTIONS:
+      --json FILE   also write the figures as one JSON object to FILE
+      --quick       fewer repetitions and no 1,000-route runs (for a smoke test)
+      -h, --help    show this help
+    """
+
+var jsonFile: String?
+var quick = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    case "--json":
+        guard let file = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("trellis-bench: --json needs a file\n".utf8))
+            exit(2)
+        }
+        jsonFile = file
+    case "--quick":
+        quick = true
+    default:
+        FileHandle.standardError.write(Data("trellis-bench: unknown option \(argument)\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+
+let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let configuration = products.lastPathComponent == "release" ? "release" : "debug"
+if configuration != "release" {
+    FileHandle.standardError.write(Data("trellis-bench: a debug build measures the wrong thing; run `swift run -c release trellis-bench`\n".utf8))
+}
+for product in ["trellis", "trellis-static", "MainScreen", "NextScreen", "AirportSearch", "Launcher", "CandyStore", "TutorialRoot",
+                "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories"] {
+    guard run(["swift", "build", "-c", configuration, "--package-path", repository.path, "--product", product]) else {
+        FileHandle.standardError.write(Data("trellis-bench: could not build \(product)\n".utf8))
+        exit(2)
+    }
+}
+
+let report = try await MainActor.run { try BenchmarkReport.measure(products: products, repository: repository, quick: quick) }
+print(report.table)
+if let jsonFile {
+    try report.json.write(to: URL(fileURLWithPath: jsonFile), atomically: true, encoding: .utf8)
+    print("wrote \(jsonFile)")
+}
+exit(report.goalsMet ? 0 : 1)

@@ -1,0 +1,24 @@
+// The benchmark's static baseline: the Main and Next screens linked into the
+// executable, run the way `trellis run CONFIG --headless` runs them (read the config,
+// check every route, build the root, draw the first frame), with no dlopen.
+import Foundation
+import MainScreen
+import NextScreen
+import TrellisHost
+
+guard CommandLine.arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: trellis-static CONFIG (the benchmark runs it)\n".utf8))
+    exit(2)
+}
+do {
+    let config = try RouteConfig.load(from: URL(fileURLWithPath: CommandLine.arguments[1]))
+    let loader = PluginLoader(searchPath: [], linkedPlugins: ["MainScreen": MainScreenPlugin(), "NextScreen": NextScreenPlugin()])
+    let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
+    guard errors.isEmpty else { throw CocoaError(.fileReadCorruptFile) }
+    let tree = RouteTree(config: config, loader: loader)
+    try tree.launch()
+    print(ScreenSession(tree: tree, window: Window(width: 80, height: 24)).frame().text)
+} catch {
+    FileHandle.standardError.write(Data("trellis-static: \(error.userMessage)\n".utf8))
+    exit(2)
+}
