@@ -18,6 +18,14 @@ struct FrameDiffTests {
         #expect(output == "\u{1B}[0m\u{1B}[H\u{1B}[2Jab\u{1B}[3;3Hc")
     }
 
+    @Test func theCursorMovesTheShortestWay() {
+        #expect(FrameDiff.move(from: (5, 2), to: (9, 2)) == "\u{1B}[10G")
+        #expect(FrameDiff.move(from: (5, 2), to: (9, 3)) == "\n\u{1B}[10G")
+        #expect(FrameDiff.move(from: (5, 2), to: (0, 3)) == "\n\u{1B}[G")
+        #expect(FrameDiff.move(from: (5, 2), to: (9, 7)) == "\u{1B}[8;10H")
+        #expect(FrameDiff.move(from: nil, to: (0, 0)) == "\u{1B}[1;1H")
+    }
+
     @Test func aOneCellChangeMovesTheCursorAndWritesOneCharacter() {
         var diff = FrameDiff(usesColor: false)
         _ = diff.update(to: frame(["hello", "world"]))
@@ -42,7 +50,7 @@ struct FrameDiffTests {
 
         let output = diff.update(to: Frame(canvas: focused, controls: [], cursor: nil))
 
-        #expect(output == "\u{1B}[1;1H\u{1B}[0;7m[ Ok ]\u{1B}[0m")
+        #expect(output == "\u{1B}[1;1H\u{1B}[7m[ Ok ]\u{1B}[m")
     }
 
     @Test func aWideCharacterIsRewrittenWholeWhenHalfOfItChanges() {
@@ -71,7 +79,7 @@ struct FrameDiffTests {
         canvas.write("┌──┐", x: 0, y: 0, style: .chrome)
         let chrome = Frame(canvas: canvas, controls: [], cursor: nil)
 
-        #expect(colour.update(to: chrome).contains("\u{1B}[0;36m"))
+        #expect(colour.update(to: chrome).contains("\u{1B}[36m"))
         #expect(!plain.update(to: chrome).contains("36m"))
     }
 }

@@ -53,17 +53,17 @@ public final class PluginLoader {
     /// - Throws: ``PluginLoadError/notFound(plugin:searched:)`` or
     ///   ``PluginLoadError/fileMissing(path:)``.
     public func locate(_ reference: String, relativeTo base: URL) throws(PluginLoadError) -> URL {
+        // Plain path strings and access(2): this runs once per route at start-up,
+        // where Foundation's URL and FileManager calls would cost more than dlopen's floor.
         if reference.hasSuffix(".so") {
-            let file = URL(fileURLWithPath: reference, relativeTo: base).standardizedFileURL
-            guard FileManager.default.fileExists(atPath: file.path) else {
-                throw .fileMissing(path: file.path)
-            }
-            return file
+            let path = reference.hasPrefix("/") ? reference : base.path + "/" + reference
+            guard access(path, F_OK) == 0 else { throw .fileMissing(path: URL(fileURLWithPath: path).standardizedFileURL.path) }
+            return URL(fileURLWithPath: path)
         }
         let fileName = "lib\(reference).so"
         for folder in searchPath {
-            let file = folder.appendingPathComponent(fileName)
-            if FileManager.default.fileExists(atPath: file.path) { return file }
+            let path = folder.path + "/" + fileName
+            if access(path, F_OK) == 0 { return URL(fileURLWithPath: path) }
         }
         throw .notFound(plugin: reference, searched: searchPath.map(\.path))
     }
@@ -82,7 +82,7 @@ public final class PluginLoader {
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func load(fileAt file: URL) throws(PluginLoadError) -> LoadedPlugin {
-        let path = file.standardizedFileURL.path
+        let path = file.path
         if let plugin = loaded[path] { return plugin }
         let toolchain = try checkFile(at: path)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
@@ -92,14 +92,14 @@ public final class PluginLoader {
             throw .missingEntry(path: path, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
         }
         let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
-        guard let plugin = Unmanaged<AnyObject>.fromOpaque(entry()).takeRetainedValue() as? TrellisPlugin else {
+        guard let plugin = (Unmanaged<AnyObject>.fromOpaque(entry()).takeRetainedValue() as? PluginExport)?.plugin else {
             throw .wrongEntryObject(path: path)
         }
         let manifest = plugin.manifest
         guard manifest.sdkInterface == TrellisSDKInterface.version else {
             throw .incompatibleInterface(path: path, plugin: manifest.sdkInterface, host: TrellisSDKInterface.version)
         }
-        let result = LoadedPlugin(file: URL(fileURLWithPath: path), manifest: manifest, toolchain: toolchain, plugin: plugin)
+        let result = LoadedPlugin(file: file, manifest: manifest, toolchain: toolchain, plugin: plugin)
         loaded[path] = result
         return result
     }

@@ -35,18 +35,28 @@ public struct FrameDiff {
                 let span = isWide ? 2 : 1
                 let changed = old.map { old in (x..<x + span).contains { old[$0, y] != canvas[$0, y] } } ?? true
                 if changed, !cell.isContinuation, !(old == nil && cell == .blank) {
-                    if cursor.map({ $0 != (x, y) }) ?? true { output += "\u{1B}[\(y + 1);\(x + 1)H" }
-                    if style != cell.style { output += sgr(cell.style); style = cell.style }
+                    if cursor.map({ $0 != (x, y) }) ?? true { output += Self.move(from: cursor, to: (x, y)) }
+                    if style != cell.style { output += sgr(cell.style, from: style); style = cell.style }
                     output.append(cell.character)
                     cursor = (x + span, y)
                 }
                 x += span
             }
         }
-        if style != .plain { output += sgr(.plain) }
+        if style != .plain { output += sgr(.plain, from: style) }
         output += cursorCommands(for: frame.cursor)
         previous = canvas
         return output
+    }
+
+    /// The shortest way to move the cursor: along the row with CHA, to the next row
+    /// with a line feed and CHA (never from the last row, so nothing scrolls), else
+    /// with CUP.
+    static func move(from cursor: (x: Int, y: Int)?, to target: (x: Int, y: Int)) -> String {
+        let column = target.x == 0 ? "" : "\(target.x + 1)"
+        if let cursor, cursor.y == target.y { return "\u{1B}[\(column)G" }
+        if let cursor, cursor.y + 1 == target.y { return "\n\u{1B}[\(column)G" }
+        return "\u{1B}[\(target.y + 1);\(target.x + 1)H"
     }
 
     private mutating func cursorCommands(for position: (x: Int, y: Int)?) -> String {
@@ -61,13 +71,17 @@ public struct FrameDiff {
         return output
     }
 
-    private func sgr(_ style: CellStyle) -> String {
-        switch style {
-        case .plain: "\u{1B}[0m"
-        case .focused: "\u{1B}[0;7m"
-        case .placeholder: usesColor ? "\u{1B}[0;90m" : "\u{1B}[0;2m"
-        case .chrome: usesColor ? "\u{1B}[0;36m" : "\u{1B}[0m"
-        case .status: usesColor ? "\u{1B}[0;30;46m" : "\u{1B}[0;7m"
+    /// The shortest SGR sequence from `previous` to `style`: from the plain style
+    /// no reset is needed, which keeps a focus move within a few dozen bytes.
+    private func sgr(_ style: CellStyle, from previous: CellStyle) -> String {
+        let attributes: String = switch style {
+        case .plain: ""
+        case .focused: "7"
+        case .placeholder: usesColor ? "90" : "2"
+        case .chrome: usesColor ? "36" : ""
+        case .status: usesColor ? "30;46" : "7"
         }
+        if attributes.isEmpty { return "\u{1B}[m" }
+        return previous == .plain ? "\u{1B}[\(attributes)m" : "\u{1B}[0;\(attributes)m"
     }
 }

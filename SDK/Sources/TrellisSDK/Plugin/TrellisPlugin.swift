@@ -31,12 +31,27 @@ public protocol ScreenBuildable: AnyObject {
 /// ```
 ///
 /// - Parameter makePlugin: Makes the plugin object, on the main actor.
-/// - Returns: The plugin, retained once; the host takes ownership.
+/// - Returns: A ``PluginExport`` holding the plugin, retained once; the host takes
+///   ownership.
 public func exportPlugin(_ makePlugin: @MainActor () -> TrellisPlugin) -> UnsafeMutableRawPointer {
     // The host calls the entry on the main thread; the pointer is not Sendable, so it
     // leaves the isolated closure as its bit pattern.
     let address = MainActor.assumeIsolated {
-        UInt(bitPattern: Unmanaged.passRetained(makePlugin() as AnyObject).toOpaque())
+        UInt(bitPattern: Unmanaged.passRetained(PluginExport(makePlugin())).toOpaque())
     }
     return UnsafeMutableRawPointer(bitPattern: address)!
+}
+
+/// What an entry symbol returns: the plugin, already typed as ``TrellisPlugin``.
+///
+/// The host checks the returned object with a class cast to this SDK class. Casting
+/// a bare object to the protocol instead would make the Swift runtime search the
+/// conformance records of every loaded image, a cost that grows with each plugin.
+public final class PluginExport {
+    /// The plugin.
+    public let plugin: TrellisPlugin
+
+    init(_ plugin: TrellisPlugin) {
+        self.plugin = plugin
+    }
 }
