@@ -148,13 +148,20 @@ struct JSONParser {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = index
-        let numberBytes = Set("+-0123456789.eE".utf8)
-        while let byte = current, numberBytes.contains(byte) { index += 1 }
+        while let byte = current, Self.isNumberByte(byte) { index += 1 }
         guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
             index = start
             throw error("not a valid number")
         }
         return number
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"): true
+        default: false
+        }
     }
 
     private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
@@ -166,7 +173,12 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = current, [0x20, 0x0A, 0x0D, 0x09].contains(byte) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
     }
 
     private func error(_ reason: String) -> JSONSyntaxError {

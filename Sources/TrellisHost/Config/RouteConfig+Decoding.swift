@@ -47,18 +47,26 @@ extension RouteConfig {
     }
 
     private func findCycle() -> [String]? {
+        // Depth first, keeping the current path both in order and as a set, so a
+        // long chain of routes costs linear time.
         var finished: Set<String> = []
-        func visit(_ id: String, path: [String]) -> [String]? {
-            if let start = path.firstIndex(of: id) { return Array(path[start...]) + [id] }
+        var path: [String] = []
+        var onPath: Set<String> = []
+        func visit(_ id: String) -> [String]? {
+            if onPath.contains(id) { return Array(path[path.firstIndex(of: id)!...]) + [id] }
             guard !finished.contains(id), let route = routes[id] else { return nil }
+            path.append(id)
+            onPath.insert(id)
             for child in route.children.values.sorted() {
-                if let cycle = visit(child, path: path + [id]) { return cycle }
+                if let cycle = visit(child) { return cycle }
             }
+            path.removeLast()
+            onPath.remove(id)
             finished.insert(id)
             return nil
         }
         for id in routes.keys.sorted() {
-            if let cycle = visit(id, path: []) { return cycle }
+            if let cycle = visit(id) { return cycle }
         }
         return nil
     }
@@ -110,9 +118,8 @@ private struct ConfigReader {
     }
 
     private func readRoute(id: String, _ json: JSONValue) throws(ConfigError) -> Route {
-        let path = JSONPath.routes(id)
-        let members = try object(json, at: path)
-        try checkKeys(members, allowed: ["plugin", "children", "parameters"], at: path)
+        let members = try object(json, at: JSONPath.routes(id))
+        try checkKeys(members, allowed: ["plugin", "children", "parameters"], at: JSONPath.routes(id))
         guard let pluginValue = members["plugin"] else {
             throw .missingKey(file: file, path: JSONPath.routes(id, "plugin"),
                               hint: "Name a plugin library (\"NextScreen\" for libNextScreen.so) or a path ending in .so.")
@@ -129,19 +136,21 @@ private struct ConfigReader {
         return Route(id: id, plugin: plugin, children: children, parameters: parameters)
     }
 
-    private func object(_ json: JSONValue, at path: String) throws(ConfigError) -> [String: JSONValue] {
-        guard case let .object(members) = json else { throw .wrongType(file: file, path: path, expected: "an object") }
+    // Paths are autoclosures: they are only spelled out for an error.
+    private func object(_ json: JSONValue, at path: @autoclosure () -> String) throws(ConfigError) -> [String: JSONValue] {
+        guard case let .object(members) = json else { throw .wrongType(file: file, path: path(), expected: "an object") }
         return members
     }
 
-    private func string(_ json: JSONValue, at path: String) throws(ConfigError) -> String {
-        guard case let .string(value) = json else { throw .wrongType(file: file, path: path, expected: "a string") }
+    private func string(_ json: JSONValue, at path: @autoclosure () -> String) throws(ConfigError) -> String {
+        guard case let .string(value) = json else { throw .wrongType(file: file, path: path(), expected: "a string") }
         return value
     }
 
-    private func checkKeys(_ members: [String: JSONValue], allowed: [String], at path: String?) throws(ConfigError) {
-        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
-            let fullPath = path.map { "\($0).\(JSONPath.component(unknown))" } ?? JSONPath.component(unknown)
+    private func checkKeys(_ members: [String: JSONValue], allowed: [String], at path: @autoclosure () -> String?) throws(ConfigError) {
+        if let unknown = members.keys.first(where: { !allowed.contains($0) }) {
+            let unknown = members.keys.sorted().first { !allowed.contains($0) } ?? unknown
+            let fullPath = path().map { "\($0).\(JSONPath.component(unknown))" } ?? JSONPath.component(unknown)
             throw .unknownKey(file: file, path: fullPath, allowed: allowed)
         }
     }

@@ -54,17 +54,33 @@ enum ELFComment {
         }
         let names = section(namesIndex)
         let nameBytes = try read(names.offset, names.size)
+        // Compared as bytes: this runs for every plugin at start-up.
+        let wanted: [UInt8] = Array(".comment".utf8) + [0]
         for index in 0..<count {
             let candidate = section(index)
-            guard candidate.name < nameBytes.count else { continue }
-            let end = nameBytes[candidate.name...].firstIndex(of: 0) ?? nameBytes.count
-            guard String(decoding: nameBytes[candidate.name..<end], as: UTF8.self) == ".comment" else { continue }
-            let entries = try read(candidate.offset, candidate.size)
-                .split(separator: 0)
-                .map { String(decoding: $0, as: UTF8.self) }
-            return entries.first { $0.contains("swiftlang") || $0.contains("Swift") }
+            guard candidate.name + wanted.count <= nameBytes.count,
+                  nameBytes[candidate.name..<candidate.name + wanted.count].elementsEqual(wanted) else { continue }
+            // Searched as bytes too: String's Foundation `contains` goes through
+            // NSString, and the generic `firstRange(of:)` is slower still.
+            let swiftMarks = [Array("swiftlang".utf8), Array("Swift".utf8)]
+            let entry = try read(candidate.offset, candidate.size).split(separator: 0).first { entry in
+                swiftMarks.contains { occurs($0, in: entry) }
+            }
+            return entry.map { String(decoding: $0, as: UTF8.self) }
         }
         return nil
+    }
+
+    private static func occurs(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        var start = haystack.startIndex
+        while start + needle.count <= haystack.endIndex {
+            var matched = 0
+            while matched < needle.count, haystack[start + matched] == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
+            start += 1
+        }
+        return false
     }
 
     private static func integer(_ bytes: [UInt8], at offset: Int, size: Int) -> Int {
