@@ -13,6 +13,7 @@ struct BenchmarkReport {
     var buildAttachDetach = 0.0
     var frame = 0.0
     var listFrames: [Int: Double] = [:]
+    var searchKeystroke = 0.0
     var bytesPerKeystroke = 0
     var leakedRouters = 0
 
@@ -23,7 +24,7 @@ struct BenchmarkReport {
         var report = BenchmarkReport()
         (report.dlopenFloor, report.pluginLoad) = try bench.pluginLoad(copies: quick ? 40 : 200)
         for routes in quick ? [1, 10, 100] : [1, 10, 100, 1000] {
-            let runs = routes == 1000 ? 3 : (quick ? 3 : 9)
+            let runs = routes == 1000 ? 5 : (quick ? 3 : 21)
             (report.coldStart[routes], report.staticColdStart[routes]) = try bench.coldStart(routes: routes, runs: runs)
             report.validate[routes] = try bench.validate(routes: routes, runs: runs)
         }
@@ -31,6 +32,7 @@ struct BenchmarkReport {
         report.buildAttachDetach = try bench.buildAttachDetach(cycles: quick ? 20_000 : 200_000)
         let airports = try bench.session(repository.appendingPathComponent("Examples/airports.json").path)
         report.frame = bench.frameTime(airports)
+        report.searchKeystroke = try bench.searchKeystroke(airports)
         for rows in [10, 1000, 28000] { report.listFrames[rows] = bench.listFrameTime(rows: rows) }
         report.bytesPerKeystroke = bench.bytesPerKeystroke(try bench.session(repository.appendingPathComponent("config.json").path))
         report.leakedRouters = try bench.leakedRouters(try bench.session(repository.appendingPathComponent("Examples/main-next.json").path),
@@ -73,6 +75,7 @@ struct BenchmarkReport {
             row("build_attach_detach_per_s", String(format: "%.0f", buildAttachDetach)),
             row("frame_us (airports search)", String(format: "%.1f", frame)),
             row("list_frame_us (rows)", series(listFrames, "%.1f")),
+            row("search_keystroke_us (28k rows)", String(format: "%.1f", searchKeystroke)),
             row("tui_bytes_per_keystroke", "\(bytesPerKeystroke)"),
             row("leaked_routers_after_10k_cycles", "\(leakedRouters)"),
             "",
@@ -98,6 +101,7 @@ struct BenchmarkReport {
               "build_attach_detach_per_s": \(String(format: "%.0f", buildAttachDetach)),
               "frame_us": \(String(format: "%.3f", frame)),
               "list_frame_us": \(object(listFrames)),
+              "search_keystroke_us": \(String(format: "%.3f", searchKeystroke)),
               "tui_bytes_per_keystroke": \(bytesPerKeystroke),
               "leaked_routers_after_10k_cycles": \(leakedRouters)
             }

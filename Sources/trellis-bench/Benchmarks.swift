@@ -113,6 +113,18 @@ struct Benchmarks {
         median((0..<runs).map { _ in seconds { _ = session.frame() } }) * 1e6
     }
 
+    /// One keystroke in the airport search: filter the 28,000 airports' cities and
+    /// draw the frame, in microseconds.
+    func searchKeystroke(_ session: ScreenSession) throws -> Double {
+        try session.execute(.focus("Search a city"))
+        var samples: [Double] = []
+        for _ in 0..<20 {
+            samples.append(seconds { session.press(.character("l")) })
+            samples.append(seconds { session.press(.backspace) })
+        }
+        return median(samples) * 1e6
+    }
+
     /// Layout and drawing of a list of `rows` rows at 80x24, in microseconds.
     func listFrameTime(rows: Int) -> Double {
         let view = ViewController(content: .vstack([.text("Rows"), .list(id: "rows", rows: (0..<rows).map { "Row number \($0)" })]))
