@@ -19,12 +19,9 @@ struct GalleryTreeTests {
         let folder = try TemporaryFolder()
         let text = try String(contentsOf: Products.repository.appendingPathComponent("config.json"), encoding: .utf8)
             .replacingOccurrences(of: "\".build/debug\"", with: "\"\(Products.directory.path)\"")
-        let config = try RouteConfig.load(from: try folder.write(text, to: "config.json"))
-        let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
-        try tree.launch()
-        let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
+        let session = try launchSession(configAt: try folder.write(text, to: "config.json"))
         try session.execute(.tap(demo))
-        let root = try #require(tree.root)
+        let root = try #require(session.tree.root)
         weak let demoRouter = root.children.first
         weak let demoView = (demoRouter as? ViewableRouting)?.viewControllable.viewController
         weak let demoInteractor = demoRouter?.interactable

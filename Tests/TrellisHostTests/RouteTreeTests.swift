@@ -14,10 +14,7 @@ struct RouteTreeTests {
     }
 
     private func launch(_ routes: String) throws -> ScreenSession {
-        let config = try RouteConfig.load(from: try folder.writeConfig(routes: routes))
-        let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
-        try tree.launch()
-        return ScreenSession(tree: tree, window: Window(width: 80, height: 24))
+        try launchSession(configAt: try folder.writeConfig(routes: routes))
     }
 
     private let mainNext = """

@@ -13,15 +13,8 @@ struct TutorialTreeTests {
         folder = try TemporaryFolder()
     }
 
-    private func launch(_ config: URL) throws -> ScreenSession {
-        let config = try RouteConfig.load(from: config)
-        let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
-        try tree.launch()
-        return ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-    }
-
     @Test func logoutDeallocatesEveryRouterOfTheLoggedInSubtree() throws {
-        let session = try launch(try folder.writeTutorialConfig())
+        let session = try launchSession(configAt: try folder.writeTutorialConfig())
         try session.execute(.tap("Login"))
         try session.execute(.tap("Start Game"))
         let root = try #require(session.tree.root)
@@ -43,7 +36,7 @@ struct TutorialTreeTests {
     }
 
     @Test func aMissingDependencyAtAttachIsShownInPlaceOfTheChild() throws {
-        let session = try launch(try folder.writeConfig(routes: """
+        let session = try launchSession(configAt: try folder.writeConfig(routes: """
             { "main": { "plugin": "MainScreen", "children": { "next": "offGame" } }, "offGame": { "plugin": "OffGame" } }
             """))
 
