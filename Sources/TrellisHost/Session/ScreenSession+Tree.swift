@@ -1,0 +1,39 @@
+import TrellisSDK
+
+extension ScreenSession {
+    /// The live router tree, one router a line, indented by depth, with the route
+    /// and plugin it was built for.
+    public func treeText() -> String {
+        guard let root = tree.root else { return "" }
+        var lines: [String] = []
+        func visit(_ router: Routing, depth: Int) {
+            let indent = String(repeating: "  ", count: depth)
+            if let route = tree.route(of: router) {
+                lines.append("\(indent)\(route.id) (\(route.plugin))")
+            } else {
+                lines.append("\(indent)- (\(type(of: router)))")
+            }
+            router.children.forEach { visit($0, depth: depth + 1) }
+        }
+        visit(root, depth: 0)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The route ids from the root to the screen on top.
+    public func routePath() -> [String] {
+        guard let root = tree.root else { return [] }
+        let onScreen = Window.layers(from: root.viewControllable.viewController).flatMap { $0 }
+        func path(from router: Routing) -> [String] {
+            let own = tree.route(of: router).map { [$0.id] } ?? []
+            for child in router.children.reversed() {
+                let below = path(from: child)
+                if !below.isEmpty { return own + below }
+            }
+            let isShown = (router as? ViewableRouting).map { viewable in
+                onScreen.contains { $0 === viewable.viewControllable.viewController }
+            } ?? false
+            return isShown ? own : []
+        }
+        return path(from: root)
+    }
+}
