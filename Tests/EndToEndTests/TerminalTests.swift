@@ -106,15 +106,24 @@ struct TerminalTests {
     }
 
     @Test func tabMovesTheFocusAndNoColorDrawsWithoutColour() throws {
-        let tmux = try TmuxSession(environment: ["NO_COLOR": "1"])
-        try tmux.run("\(trellis) run Examples/main-next.json; echo EXITED=$?")
-        try tmux.waitForText("[ Click Button! ]")
+        let plain = try TmuxSession(environment: ["NO_COLOR": "1"])
+        let coloured = try TmuxSession()
+        for tmux in [plain, coloured] {
+            try tmux.run("\(trellis) run Examples/tictactoe.json; echo EXITED=$?")
+            try tmux.waitForText("Player 1 name")
+        }
 
-        try tmux.send(["Tab", "Enter"])
-        try tmux.waitForText("Now is")
-        try tmux.send(["C-c"])
+        let plainScreen = plain.screenWithAttributes()
+        let colouredScreen = coloured.screenWithAttributes()
+        try plain.send(["Tab", "Tab", "Enter"])
+        try plain.waitForText("Player 1 (0) vs Player 2 (0)")
 
-        try tmux.waitForText("EXITED=0")
+        // The status line: cyan background with colour, reverse video without.
+        #expect(colouredScreen.contains("46m"))
+        #expect(!plainScreen.contains("46m") && !plainScreen.contains("36m") && !plainScreen.contains("90m"), "\(plainScreen)")
+        #expect(plainScreen.contains("\u{1B}[7m"), "focus and the status line stay visible in reverse video")
+        for tmux in [plain, coloured] { try tmux.send(["C-c"]) }
+        try plain.waitForText("EXITED=0")
     }
 
     @Test func theTutorialGameIsPlayableFromTheKeyboard() throws {

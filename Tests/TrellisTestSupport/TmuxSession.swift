@@ -46,6 +46,11 @@ public final class TmuxSession {
         tmux(["capture-pane", "-p", "-t", name]).output
     }
 
+    /// The screen with its colours and attributes as SGR escape sequences.
+    public func screenWithAttributes() -> String {
+        tmux(["capture-pane", "-p", "-e", "-t", name]).output
+    }
+
     /// Waits until `condition` holds for the screen.
     ///
     /// - Returns: The screen it held for, or `nil` if it did not within the
