@@ -28,14 +28,6 @@ enum ELFComment {
         }
     }
 
-    /// The same, over bytes in memory.
-    static func swiftToolchain(in bytes: [UInt8]) throws(Failure) -> String? {
-        try swiftToolchain { offset, count throws(Failure) in
-            guard offset >= 0, count >= 0, offset + count <= bytes.count else { throw .truncated }
-            return Array(bytes[offset..<offset + count])
-        }
-    }
-
     private static func swiftToolchain(reading read: (Int, Int) throws(Failure) -> [UInt8]) throws(Failure) -> String? {
         let header: [UInt8]
         do { header = try read(0, 64) } catch { throw .notELF }

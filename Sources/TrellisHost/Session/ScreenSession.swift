@@ -32,24 +32,25 @@ public final class ScreenSession {
     /// - Throws: ``SessionFailure`` when a step does not hold.
     @discardableResult
     public func execute(_ command: ScriptCommand) throws(SessionFailure) -> String? {
-        // Drawing first settles the focus on a screen that has just appeared.
-        _ = frame()
+        // Drawing first settles the focus on a screen that has just appeared; the
+        // commands that read the screen use this one frame.
+        let current = frame()
         switch command {
         case let .tap(label):
-            activate(try control(matching: label, in: frame().controls.filter { !$0.isField }))
+            activate(try control(matching: label, in: current.controls.filter { !$0.isField }))
         case let .focus(label):
-            moveFocus(to: try control(matching: label, in: frame().controls).id)
+            moveFocus(to: try control(matching: label, in: current.controls).id)
         case let .type(text):
             guard focusedField != nil else { throw .noFocusedField }
             text.forEach { press(.character($0)) }
         case let .key(key):
             press(key)
         case let .expect(text):
-            guard frame().text.contains(text) else { throw .expectationFailed(text: text) }
+            guard current.text.contains(text) else { throw .expectationFailed(text: text) }
         case let .expectNot(text):
-            guard !frame().text.contains(text) else { throw .unexpectedText(text: text) }
+            guard !current.text.contains(text) else { throw .unexpectedText(text: text) }
         case .print:
-            return frame().text
+            return current.text
         case .tree:
             return treeText()
         case let .open(url):
@@ -70,9 +71,9 @@ public final class ScreenSession {
     /// Enter or Space activates; in a text field printable keys, Backspace, Delete,
     /// Left, Right, Home and End edit; Esc goes back.
     public func press(_ key: Key) {
-        _ = frame()
-        if let field = focusedField, edit(field, with: key) { return }
+        // One frame settles the focus and gives the controls the key moves among.
         let controls = frame().controls
+        if let field = focusedField, edit(field, with: key) { return }
         let index = controls.firstIndex { $0.id == focus }
         switch key {
         case .enter, .character(" "):

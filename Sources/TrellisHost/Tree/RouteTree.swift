@@ -51,8 +51,7 @@ public final class RouteTree {
 
     /// The route and plugin a router was built for, if it was built for a route.
     public func route(of router: Routing) -> (id: String, plugin: String)? {
-        records.removeAll { $0.router == nil }
-        return records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
+        records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
     }
 
     func build(routeID: String, parameters: JSONValue, listener: ScreenListener?,
@@ -87,6 +86,9 @@ public final class RouteTree {
     }
 
     func record(_ router: Routing, routeID: String, plugin: String) {
+        // Forgetting routers that are gone here, not in `route(of:)`, which every
+        // frame calls for every router.
+        records.removeAll { $0.router == nil }
         records.append(RouterRecord(router: router, routeID: routeID, plugin: plugin))
     }
 }
