@@ -17,13 +17,19 @@ let plugins = ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositori
     + ["TutorialRoot", "LoggedOut", "LoggedIn", "OffGame", "TicTacToe"].map { screenPlugin($0, contracts: [ticTacToeContracts]) }
     + [screenPlugin("AirportSearch", resources: [.copy("Resources/airports.tsv"), .copy("Resources/LICENSE-airportsdata.txt")])]
 
+/// Plugins that misbehave on purpose, for the tests, under `Tests/Plugins/<name>`.
+let testPlugins = ["TestScreens"].map { name -> (Product, Target) in
+    (.library(name: name, type: .dynamic, targets: [name]),
+     .target(name: name, dependencies: [sdk], path: "Tests/Plugins/\(name)"))
+}
+
 let package = Package(
     name: "Trellis",
     products: [
         .executable(name: "trellis", targets: ["trellis"]),
         .executable(name: "trellis-bench", targets: ["trellis-bench"]),
         .executable(name: "trellis-static", targets: ["trellis-static"]),
-    ] + plugins.map(\.0),
+    ] + (plugins + testPlugins).map(\.0),
     dependencies: [
         .package(path: "SDK"),
         .package(path: "Contracts/TicTacToeContracts"),
@@ -41,5 +47,5 @@ let package = Package(
         .testTarget(name: "TrellisSDKTests", dependencies: [sdk]),
         .testTarget(name: "TrellisHostTests", dependencies: ["TrellisHost", "TrellisTestSupport", sdk]),
         .testTarget(name: "EndToEndTests", dependencies: ["TrellisTestSupport"]),
-    ] + plugins.map(\.1)
+    ] + (plugins + testPlugins).map(\.1)
 )

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An airport, as the data file lists it.
-struct AirportModel: Equatable {
+struct AirportModel: Equatable, Sendable {
     let icao: String
     let iata: String
     let name: String
@@ -13,7 +13,7 @@ struct AirportModel: Equatable {
 }
 
 /// A city that has airports.
-struct CityViewModel: Equatable {
+struct CityViewModel: Equatable, Sendable {
     let city: String
     let country: String
 
@@ -30,17 +30,17 @@ struct AirportDataError: Error, CustomStringConvertible {
 }
 
 /// The airports of `airports.tsv`, converted from the MIT-licensed airportsdata
-/// package (Scripts/make-airports-data), read once at run time.
-@MainActor
-final class AirportService {
-    private static var loaded: AirportService?
+/// package (Scripts/make-airports-data), read once at run time. Immutable once
+/// read, so searches run off the main actor.
+final class AirportService: Sendable {
+    @MainActor private static var loaded: AirportService?
 
     /// Every city, sorted, with its lowercased name for matching.
     let cities: [(model: CityViewModel, key: String)]
     private let airportsByCity: [String: [AirportModel]]
 
     /// The service, reading the data file the first time.
-    static func shared() throws -> AirportService {
+    @MainActor static func shared() throws -> AirportService {
         if let loaded { return loaded }
         guard let url = Bundle.module.url(forResource: "airports", withExtension: "tsv"),
               let text = try? String(contentsOf: url, encoding: .utf8)

@@ -8,18 +8,36 @@ struct SearchViewModel {
     typealias Routing = (citySelected: Observable<(CityViewModel, [AirportModel])>, ())
 
     /// How many matching cities the list shows; typing narrows the rest.
-    static let shownCities = 50
+    nonisolated static let shownCities = 50
 
     let cities: Observable<(shown: [CityViewModel], total: Int)>
     let router: Routing
 
     init(input: Input, airportService: AirportService) {
+        // The filter runs off the main actor; a newer keystroke drops the search
+        // still running for the one before (the seed's flatMapLatest).
         cities = input.searchText
             .distinctUntilChanged()
-            .map { text in
-                let matches = airportService.cities(matching: text)
-                return (Array(matches.prefix(Self.shownCities)), matches.count)
+            .flatMapLatest { text in
+                .offMainActor {
+                    let matches = airportService.cities(matching: text)
+                    return (Array(matches.prefix(Self.shownCities)), matches.count)
+                }
             }
         router = (citySelected: input.citySelect.map { ($0, airportService.airports(in: $0)) }, ())
+    }
+}
+
+extension Observable where Element: Sendable {
+    /// A stream of the one value `work` computes off the main actor. Disposing it
+    /// before the value arrives cancels the work and drops its result.
+    static func offMainActor(_ work: @escaping @Sendable () -> Element) -> Observable<Element> {
+        Observable { observer in
+            let task = Task { @MainActor in
+                guard let value = try? await TrellisSDK.offMainActor(work) else { return }
+                observer(value)
+            }
+            return ActionDisposable { task.cancel() }
+        }
     }
 }

@@ -4,9 +4,12 @@ import TrellisSDK
 
 final class NextComponent: Component<EmptyDependency> {
     let title: String
+    /// Whether the title is a clock: `Now is <date>`, updated every second.
+    let isClock: Bool
 
-    init(dependency: EmptyDependency, title: String) {
+    init(dependency: EmptyDependency, title: String, isClock: Bool) {
         self.title = title
+        self.isClock = isClock
         super.init(dependency: dependency)
     }
 }
@@ -18,7 +21,8 @@ protocol NextBuildable: Buildable, ScreenBuildable {}
 final class NextBuilder: Builder<EmptyDependency>, NextBuildable {
     func build(with context: ScreenContext) throws -> Routing {
         // The parent passes the title through the builder, as seed 000 does.
-        let component = NextComponent(dependency: dependency, title: context.parameters["title"]?.stringValue ?? "")
+        let component = NextComponent(dependency: dependency, title: context.parameters["title"]?.stringValue ?? "",
+                                      isClock: context.parameters["clock"] == .bool(true))
         let viewController = NextViewController()
         let interactor = NextInteractor(component: component, presenter: viewController)
         interactor.listener = context.listener

@@ -1,3 +1,4 @@
+import Foundation
 import TrellisSDK
 
 // MARK: - Routing
@@ -8,12 +9,14 @@ protocol NextRouting: ViewableRouting {}
 
 final class NextInteractor: PresentableInteractor<NextPresentable> {
     private let timeTextRelay: BehaviorRelay<String>
+    private let isClock: Bool
 
     weak var router: NextRouting?
     weak var listener: ScreenListener?
 
     init(component: NextComponent, presenter: NextPresentable) {
         timeTextRelay = BehaviorRelay(value: component.title)
+        isClock = component.isClock
         super.init(presenter: presenter)
         presenter.handler = self
     }
@@ -23,6 +26,17 @@ final class NextInteractor: PresentableInteractor<NextPresentable> {
         presenter.action?.didClickButton
             .bind { [weak self] in self?.listener?.screenDidRequestDismiss() }
             .disposeOnDeactivate(interactor: self)
+        if isClock { startClock() }
+    }
+
+    /// Ticks once a second while the screen is attached; detaching cancels it.
+    private func startClock() {
+        task { [weak self] in
+            while true {
+                try await Task.sleep(for: .seconds(1))
+                self?.timeTextRelay.accept("Now is \(Date().description)")
+            }
+        }
     }
 }
 

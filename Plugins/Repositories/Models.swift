@@ -1,6 +1,6 @@
 import TrellisSDK
 
-struct Repository: Equatable {
+struct Repository: Equatable, Sendable {
     let id: Int
     let owner: String
     let name: String
@@ -29,15 +29,24 @@ final class ReactiveDataStore<T> {
     }
 }
 
-/// Fetches the repositories. The demo has no network; it counts its fetches so the
-/// list can show that going back does not fetch again.
+/// Fetches the repositories. The demo has no network: it waits as long as a short
+/// request would, reads its bundled list off the main actor, and counts its fetches
+/// so the list can show that going back does not fetch again.
 @MainActor
 final class RepositoryWorker {
+    /// How long the pretend request takes: long enough to see `Loading…`.
+    static let latency: Duration = .milliseconds(300)
+
     private(set) var fetchCount = 0
 
-    func fetchRepositories() -> [Repository] {
+    func fetchRepositories() async throws -> [Repository] {
         fetchCount += 1
-        return [
+        try await Task.sleep(for: Self.latency)
+        return try await offMainActor { RepositoryWorker.bundled }
+    }
+
+    private nonisolated static var bundled: [Repository] {
+        [
             Repository(id: 1, owner: "uber", name: "RIBs", desc: "Cross-platform mobile architecture", isPinned: true),
             Repository(id: 2, owner: "ReactiveX", name: "RxSwift", desc: "Reactive Programming in Swift", isPinned: false),
             Repository(id: 3, owner: "GeekTree0101", name: "RxCleanSwift", desc: "Clean Swift with RxSwift", isPinned: false),

@@ -46,6 +46,8 @@ final class SceneHostInteractor: Interactor {
         let list = RepositoryListViewController(worker: worker, navigationController: navigationController)
         self.list = list
         navigationController.push(list)
+        // Loading ends with this RIB: going back before the list arrives cancels it.
+        task { [weak list] in try await list?.load() }
     }
 
     override func willResignActive() {

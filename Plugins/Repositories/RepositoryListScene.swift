@@ -7,21 +7,22 @@ final class RepositoryListInteractor {
     private let worker: RepositoryWorker
     /// The data store: one reactive store per repository, passed on to the show scene.
     private(set) var stores: [ReactiveDataStore<Repository>] = []
-    private let storesRelay = BehaviorRelay<[ReactiveDataStore<Repository>]>(value: [])
+    /// `nil` until the first fetch arrives.
+    private let storesRelay = BehaviorRelay<[ReactiveDataStore<Repository>]?>(value: nil)
 
     init(worker: RepositoryWorker) {
         self.worker = worker
     }
 
-    func fetch() {
-        stores = worker.fetchRepositories().map(ReactiveDataStore.init)
+    func fetch() async throws {
+        stores = try await worker.fetchRepositories().map(ReactiveDataStore.init)
         storesRelay.accept(stores)
     }
 
     var fetchCount: Int { worker.fetchCount }
 
     func bind(to presenter: RepositoryListPresenter) -> Disposable {
-        storesRelay.asObservable().bind { [weak presenter, worker] stores in
+        storesRelay.asObservable().compactMap { $0 }.bind { [weak presenter, worker] stores in
             presenter?.present(stores, fetchCount: worker.fetchCount)
         }
     }
@@ -39,7 +40,8 @@ struct RepositoryCellViewModel: Equatable {
 
 @MainActor
 final class RepositoryListPresenter {
-    private let cells = BehaviorRelay<(cells: [RepositoryCellViewModel], fetchCount: Int)>(value: ([], 0))
+    /// `nil` until the first fetch arrives; the scene shows `Loading…` till then.
+    private let cells = BehaviorRelay<(cells: [RepositoryCellViewModel], fetchCount: Int)?>(value: nil)
     private var cellBag = DisposeBag()
 
     /// Binds each repository's store, so a change made in another scene shows here.
@@ -58,7 +60,7 @@ final class RepositoryListPresenter {
     }
 
     func bind(to viewController: RepositoryListViewController) -> Disposable {
-        cells.asObservable().bind { [weak viewController] state in
+        cells.asObservable().compactMap { $0 }.bind { [weak viewController] state in
             viewController?.display(state.cells, fetchCount: state.fetchCount)
         }
     }
@@ -115,7 +117,11 @@ final class RepositoryListViewController: ViewController {
         interactor.bind(to: presenter).disposed(by: disposeBag)
         presenter.bind(to: self).disposed(by: disposeBag)
         router.bind(to: self, interactor: interactor).disposed(by: disposeBag)
-        interactor.fetch()
+    }
+
+    /// Fetches the list; the scene shows `Loading…` until it arrives.
+    func load() async throws {
+        try await interactor.fetch()
     }
 
     func display(_ cells: [RepositoryCellViewModel], fetchCount: Int) {

@@ -2,18 +2,19 @@ import Foundation
 import Glibc
 import TrellisHost
 
-/// `trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL]`.
+/// `trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL] [--timeout SECONDS]`.
 @MainActor
 struct RunCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "run", flags: ["--headless"], options: ["--script", "--size", "--open"])
+        let parsed = try Arguments(arguments, command: "run", flags: ["--headless"], options: ["--script", "--size", "--open", "--timeout"])
         if parsed.wantsHelp {
             print(Help.run)
             return .success
         }
         let size = try parseSize(parsed.value("--size") ?? "80x24")
+        let timeout = try parseTimeout(parsed.value("--timeout"))
         let script = try parsed.value("--script").map(readScript)
         let config = try Trellis.loadConfig(try parsed.singlePositional(command: "run", name: "config"))
         let loader = PluginLoader(searchPath: config.searchPath)
@@ -22,6 +23,7 @@ struct RunCommand {
             errors.forEach { Trellis.printError($0.description) }
             throw CommandError(message: "\(config.fileName) cannot run; `trellis validate` lists the same problems.")
         }
+        let loop = EventLoop()
         let tree = RouteTree(config: config, loader: loader)
         do {
             try tree.launch()
@@ -36,27 +38,29 @@ struct RunCommand {
             }
         }
         if script == nil, !parsed.has("--headless"), Terminal.isAvailable {
-            return try runInTerminal(tree)
+            return try runInTerminal(tree, loop: loop)
         }
+        tree.onNotice = { Trellis.printError($0) }
         let session = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
+        let runner = HeadlessRunner(session: session, loop: loop, timeout: timeout)
         if let script {
-            return try runScript(script, session: session)
+            return try runScript(script, runner: runner)
         }
-        return try runStandardInput(session: session)
+        return try runStandardInput(runner: runner, loop: loop)
     }
 
-    private func runScript(_ script: (file: String, commands: [(line: Int, command: ScriptCommand)]), session: ScreenSession) throws -> ExitStatus {
+    private func runScript(_ script: (file: String, commands: [(line: Int, command: ScriptCommand)]), runner: HeadlessRunner) throws -> ExitStatus {
         for (line, command) in script.commands {
             if command == .quit { break }
-            try execute(command, session: session, place: "\(script.file):\(line)")
+            try execute(command, runner: runner, place: "\(script.file):\(line)")
         }
         return .success
     }
 
-    private func runInTerminal(_ tree: RouteTree) throws -> ExitStatus {
+    private func runInTerminal(_ tree: RouteTree, loop: EventLoop) throws -> ExitStatus {
         let ending: TerminalApp.Ending
         do {
-            ending = try TerminalApp.run(tree: tree)
+            ending = try TerminalApp.run(tree: tree, loop: loop)
         } catch {
             throw CommandError(message: "cannot use the terminal (\(error)); run with --headless instead.")
         }
@@ -68,20 +72,27 @@ struct RunCommand {
         return .success
     }
 
-    /// Reads commands line by line, so a test can drive a live host step by step.
-    /// When a person types them (`--headless` at a terminal), the screen is shown
-    /// after each command.
-    private func runStandardInput(session: ScreenSession) throws -> ExitStatus {
+    /// Reads commands line by line, so a test can drive a live host step by step;
+    /// the app's own work runs while it waits for the next line. When a person
+    /// types them (`--headless` at a terminal), the screen is shown after each
+    /// command.
+    private func runStandardInput(runner: HeadlessRunner, loop: EventLoop) throws -> ExitStatus {
         let isTerminal = isatty(STDIN_FILENO) == 1
-        if isTerminal { print(session.frame().text) }
-        var lineNumber = 0
+        let reader = LineReader(descriptor: STDIN_FILENO, loop: loop)
+        if isTerminal { print(runner.session.frame().text) }
         while true {
             if isTerminal { print("> ", terminator: ""); fflush(nil) }
-            guard let line = readLine() else { break }
-            lineNumber += 1
+            let line: String?
+            do {
+                line = try reader.nextLine()
+            } catch {
+                throw CommandError(message: "standard input: line \(reader.lineNumber + 1) is longer than "
+                    + "\(LineReader.maximumLineLength) bytes; split it into several commands.")
+            }
+            guard let line else { break }
             let command: ScriptCommand?
             do {
-                command = try ScriptCommand.parse(line, line: lineNumber)
+                command = try ScriptCommand.parse(line, line: reader.lineNumber)
             } catch {
                 guard isTerminal else { throw CommandError(message: "standard input: \(error)") }
                 Trellis.printError(error.message)
@@ -90,24 +101,24 @@ struct RunCommand {
             guard let command else { continue }
             if command == .quit { break }
             do {
-                try execute(command, session: session, place: "standard input:\(lineNumber)")
+                try execute(command, runner: runner, place: "standard input:\(reader.lineNumber)")
             } catch let error as CommandError where isTerminal {
                 Trellis.printError(error.message)
             }
-            if isTerminal, command != .print { print(session.frame().text) }
+            if isTerminal, command != .print { print(runner.session.frame().text) }
             fflush(nil)
         }
         return .success
     }
 
-    private func execute(_ command: ScriptCommand, session: ScreenSession, place: String) throws {
+    private func execute(_ command: ScriptCommand, runner: HeadlessRunner, place: String) throws {
         do {
-            if let output = try session.execute(command) {
+            if let output = try runner.execute(command) {
                 print(output)
                 fflush(nil)
             }
         } catch {
-            throw CommandError(message: "\(place): \(error.localizedDescription)\n--- screen ---\n\(session.frame().text)\n---",
+            throw CommandError(message: "\(place): \(error.localizedDescription)\n--- screen ---\n\(runner.session.frame().text)\n---",
                                status: .failure)
         }
     }
@@ -119,6 +130,7 @@ struct RunCommand {
         var commands: [(line: Int, command: ScriptCommand)] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             do {
+                let line = line.last == "\r" ? line.dropLast() : line[...]
                 if let command = try ScriptCommand.parse(String(line), line: index + 1) {
                     commands.append((index + 1, command))
                 }
@@ -127,6 +139,15 @@ struct RunCommand {
             }
         }
         return (path, commands)
+    }
+
+    private func parseTimeout(_ text: String?) throws -> Duration {
+        guard let text else { return HeadlessRunner.defaultTimeout }
+        guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
+            throw CommandError.usage("--timeout must be a number of seconds from 0 to 3600, for example 5 or 0.5; got \"\(text)\".",
+                                     help: "run")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
     }
 
     private func parseSize(_ text: String) throws -> (columns: Int, rows: Int) {

@@ -75,6 +75,35 @@ struct TerminalTests {
         #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
     }
 
+    @Test func theNextClockTicksWithNoKeyPressed() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run Examples/main-next.json; echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["Enter"])
+        let first = try tmux.waitForText("Now is")
+        let time = { (screen: String) in screen.split(separator: "\n").first { $0.contains("Now is") }.map(String.init) }
+
+        let later = try tmux.waitForScreen { time($0) != nil && time($0) != time(first) }
+
+        #expect(later.contains("[ Close ]"))
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
+    @Test func ctrlCRestoresTheTerminalWhileTasksArePending() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run Examples/repositories.json; echo EXITED=$?")
+        try tmux.waitForText("Loading…")
+
+        // The fetch and its 300 ms wait are still pending.
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+        try tmux.run("stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo'")
+        let settings = try tmux.waitForText("echo\n")
+
+        #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
+    }
+
     @Test func sigtermRestoresTheTerminalAndEndsWithTheSignal() throws {
         let folder = try TemporaryFolder()
         let config = try folder.writeConfig(routes: """

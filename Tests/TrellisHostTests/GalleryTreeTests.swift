@@ -15,12 +15,12 @@ struct GalleryTreeTests {
         ("Coordinator: Airports", ["focus Search a city", "type Seoul", "tap Seoul (KR)"], 2),
         ("Clean Swift: Repositories", ["tap uber/RIBs", "tap Unpin"], 2),
     ])
-    func aDemoIsDeallocatedAfterBackFromItsFirstScreen(demo: String, steps: [String], escapes: Int) throws {
+    func aDemoIsDeallocatedAfterBackFromItsFirstScreen(demo: String, steps: [String], escapes: Int) async throws {
         let folder = try TemporaryFolder()
         let text = try String(contentsOf: Products.repository.appendingPathComponent("config.json"), encoding: .utf8)
             .replacingOccurrences(of: "\".build/debug\"", with: "\"\(Products.directory.path)\"")
         let session = try launchSession(configAt: try folder.write(text, to: "config.json"))
-        try session.execute(.tap(demo))
+        try await session.step(.tap(demo))
         let root = try #require(session.tree.root)
         weak let demoRouter = root.children.first
         weak let demoView = (demoRouter as? ViewableRouting)?.viewControllable.viewController
@@ -28,9 +28,9 @@ struct GalleryTreeTests {
         #expect(demoRouter != nil)
 
         for (index, step) in steps.enumerated() {
-            try session.execute(try #require(try ScriptCommand.parse(step, line: index + 1)))
+            try await session.step(try #require(try ScriptCommand.parse(step, line: index + 1)))
         }
-        for _ in 0..<escapes { try session.execute(.key(.escape)) }
+        for _ in 0..<escapes { try await session.step(.key(.escape)) }
 
         #expect(root.children.isEmpty)
         #expect(demoRouter == nil, "\(demo)'s router outlived its detach")

@@ -10,3 +10,25 @@ public func launchSession(configAt file: URL) throws -> ScreenSession {
     try tree.launch()
     return ScreenSession(tree: tree, window: Window(width: 80, height: 24))
 }
+
+extension ScreenSession {
+    /// Runs `command` inside an async test, which already runs on the main queue, so
+    /// the host's poll loop cannot drain it: a step that does not hold yet suspends
+    /// (letting the plugins' tasks run) and tries again, for up to 30 seconds (other
+    /// tests may hold the main actor meanwhile), as
+    /// ``HeadlessRunner`` does in `trellis run`.
+    @discardableResult
+    public func step(_ command: ScriptCommand) async throws -> String? {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            let failure: SessionFailure
+            do {
+                return try execute(command)
+            } catch {
+                failure = error
+            }
+            guard failure.mayHoldLater, ContinuousClock.now < deadline else { throw failure }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}

@@ -1,4 +1,4 @@
-import TrellisSDK
+@_spi(TrellisHost) import TrellisSDK
 
 /// One drawn frame: the canvas and the controls of the top layer.
 public struct Frame: Sendable {
@@ -63,7 +63,7 @@ public struct Window {
             var layout = Layout(focus: isTop ? focus : nil)
             // A modal's frame and padding take six columns and four rows.
             let available = index == 0 ? area : Size(width: area.width - 6, height: area.height - 4)
-            let content = chain.last!.content.wrapped(toWidth: available.width)
+            let content = chain.last!.displayedContent.wrapped(toWidth: available.width)
                 .windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets)
             let size = Layout.size(of: content)
             if index == 0 {

@@ -59,7 +59,8 @@ public final class ScreenSession {
             } catch {
                 throw .linkRefused(url: url, reason: error.userMessage)
             }
-        case .quit:
+        case .quit, .wait:
+            // The runner handles these: they are about time and input, not the screen.
             break
         }
         return nil

@@ -18,6 +18,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case tree
     /// Opens a deep link, as `--open` does.
     case open(String)
+    /// Lets the app run for a while: its tasks and timers go on.
+    case wait(Duration)
     /// Ends the session.
     case quit
 
@@ -27,11 +29,12 @@ public enum ScriptCommand: Equatable, Sendable {
         focus LABEL     focus the control LABEL (a text field by its placeholder)
         type TEXT       type TEXT into the focused text field
         key NAME        press a key: \(Key.scriptNames.map(\.key).joined(separator: ", "))
-        expect TEXT     fail (exit 1) unless the screen contains TEXT
-        expect-not TEXT fail (exit 1) if the screen contains TEXT
+        expect TEXT     fail (exit 1) unless the screen comes to contain TEXT (see --timeout)
+        expect-not TEXT fail (exit 1) unless the screen comes not to contain TEXT
         print           write the screen to standard output
         tree            write the live router tree: route id and plugin, indented by depth
         open URL        open a deep link, for example trellis://launchGame?gameId=ticTacToe
+        wait SECONDS    let the app run for SECONDS (0 to 3600, for example 0.5)
         quit            end the session
         Blank lines and lines starting with # are skipped. Quote TEXT ("...") to keep
         spaces at its ends.
@@ -49,6 +52,9 @@ public struct ScriptSyntaxError: Error, Equatable, CustomStringConvertible {
 }
 
 extension ScriptCommand {
+    /// The longest `wait`, in seconds.
+    static let maximumWait = 3600.0
+
     /// Parses one script line; `nil` for a blank line or a comment.
     ///
     /// - Throws: ``ScriptSyntaxError`` for an unknown command or a missing argument.
@@ -72,6 +78,11 @@ extension ScriptCommand {
         case "expect": return try needsArgument(ScriptCommand.expect)
         case "expect-not": return try needsArgument(ScriptCommand.expectNot)
         case "open": return try needsArgument(ScriptCommand.open)
+        case "wait":
+            guard let seconds = Double(argument), seconds.isFinite, (0...maximumWait).contains(seconds) else {
+                throw ScriptSyntaxError(line: line, message: "`wait` needs a number of seconds from 0 to \(Int(maximumWait)), got \"\(argument)\"")
+            }
+            return .wait(.milliseconds(Int((seconds * 1000).rounded())))
         case "key":
             guard let key = Key.named(argument) else {
                 let names = Key.scriptNames.map(\.key).joined(separator: ", ")
@@ -83,7 +94,7 @@ extension ScriptCommand {
             return word == "print" ? .print : word == "tree" ? .tree : .quit
         default:
             throw ScriptSyntaxError(line: line, message: "unknown command \"\(word)\"; commands are tap, focus, type, key, "
-                + "expect, expect-not, print, tree, open, quit")
+                + "expect, expect-not, print, tree, open, wait, quit")
         }
     }
 }

@@ -30,6 +30,7 @@ public final class Terminal {
         guard pipe(&pipeDescriptors) == 0 else { throw .setupFailed("cannot create a pipe") }
         signalDescriptor = pipeDescriptors[0]
         TerminalState.signalWriteDescriptor = pipeDescriptors[1]
+        _ = fcntl(pipeDescriptors[0], F_SETFL, O_NONBLOCK)
         _ = fcntl(pipeDescriptors[1], F_SETFL, O_NONBLOCK)
         guard tcgetattr(STDIN_FILENO, &TerminalState.saved) == 0 else {
             throw .setupFailed("cannot read the terminal's settings")
@@ -68,30 +69,22 @@ public final class Terminal {
         bytes.removeAll()
     }
 
-    /// Reads what standard input has, waiting at most `timeout` milliseconds
-    /// (-1: until something comes), and reports signals that arrived.
+    /// The signals reported since the last call, as events. Call it when
+    /// ``signalDescriptor`` can be read.
+    public func takeSignals() -> [Event] {
+        var signals = [UInt8](repeating: 0, count: 64)
+        let count = Glibc.read(signalDescriptor, &signals, signals.count)
+        return signals.prefix(max(count, 0)).map { Int32($0) == SIGWINCH ? .resized : .terminated(signal: Int32($0)) }
+    }
+
+    /// Reads what standard input has. Call it when standard input can be read.
     ///
-    /// - Returns: The bytes read (empty on a time-out) and any signal events.
-    public func read(timeout: Int32) -> (bytes: [UInt8], events: [Event]) {
-        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)]
-        guard poll(&descriptors, 2, timeout) > 0 else { return ([], []) }
-        var events: [Event] = []
-        if descriptors[1].revents & Int16(POLLIN) != 0 {
-            var signals = [UInt8](repeating: 0, count: 64)
-            let count = Glibc.read(signalDescriptor, &signals, signals.count)
-            for signal in signals.prefix(max(count, 0)) {
-                events.append(Int32(signal) == SIGWINCH ? .resized : .terminated(signal: Int32(signal)))
-            }
-        }
-        var bytes: [UInt8] = []
-        if descriptors[0].revents & Int16(POLLIN | POLLHUP) != 0 {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
-            if count > 0 { bytes = Array(buffer.prefix(count)) }
-            if count == 0 { events.append(.terminated(signal: SIGHUP)) }
-        }
-        return (bytes, events)
+    /// - Returns: The bytes read, and whether input has ended (the terminal hung up).
+    public func readInput() -> (bytes: [UInt8], ended: Bool) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
+        if count < 0 { return ([], errno != EINTR && errno != EAGAIN) }
+        return (Array(buffer.prefix(count)), count == 0)
     }
 
     /// Leaves the alternate screen, shows the cursor and restores the settings

@@ -1,10 +1,11 @@
 import Glibc
 
-/// Runs a launched route tree in the terminal, driven from the keyboard.
+/// Runs a launched route tree in the terminal, driven from the keyboard and by the
+/// screens' own asynchronous work.
 @MainActor
 public enum TerminalApp {
     /// How long to wait after an Esc byte for the rest of an escape sequence.
-    static let escapeWait: Int32 = 30
+    static let escapeWait: Duration = .milliseconds(30)
 
     /// Why the app stopped.
     public enum Ending: Equatable {
@@ -17,8 +18,11 @@ public enum TerminalApp {
     /// Takes over the terminal, runs the app until the user quits or a signal ends
     /// it, and gives the terminal back as it was.
     ///
+    /// One ``EventLoop`` waits for keys, signals, the lone-Esc time-out and the main
+    /// actor's work; a frame is drawn when something changed, at most once a tick.
+    ///
     /// - Throws: ``TerminalError`` if the terminal cannot be set up.
-    public static func run(tree: RouteTree) throws(TerminalError) -> Ending {
+    public static func run(tree: RouteTree, loop: EventLoop) throws(TerminalError) -> Ending {
         let terminal = try Terminal()
         defer { terminal.restore() }
         let usesColor = (getenv("NO_COLOR").map { String(cString: $0).isEmpty }) ?? true
@@ -26,26 +30,43 @@ public enum TerminalApp {
         let size = terminal.size
         let session = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
         var decoder = KeyDecoder()
-        terminal.write(diff.update(to: session.frame()))
+        var escapeDeadline: ContinuousClock.Instant?
+        loop.setNeedsFrame()
         while true {
-            let (bytes, events) = terminal.read(timeout: decoder.isWaiting ? escapeWait : -1)
-            for event in events {
-                switch event {
-                case .resized:
-                    let size = terminal.size
-                    session.window = Window(width: size.columns, height: size.rows)
-                    diff.invalidate()
-                case let .terminated(signal):
-                    return .signal(signal)
+            if loop.isFrameDue {
+                terminal.write(diff.update(to: session.frame()))
+                loop.didDrawFrame()
+            }
+            let deadline = [loop.nextFrameTime, escapeDeadline].compactMap { $0 }.min()
+            let ready = loop.wait(for: [STDIN_FILENO, terminal.signalDescriptor], until: deadline)
+            if ready.contains(terminal.signalDescriptor) {
+                for event in terminal.takeSignals() {
+                    switch event {
+                    case .resized:
+                        let size = terminal.size
+                        session.window = Window(width: size.columns, height: size.rows)
+                        diff.invalidate()
+                        loop.setNeedsFrame()
+                    case let .terminated(signal):
+                        return .signal(signal)
+                    }
                 }
             }
-            var keys = decoder.decode(bytes)
-            if bytes.isEmpty, events.isEmpty, decoder.isWaiting { keys += decoder.flush() }
+            var keys: [Key] = []
+            if ready.contains(STDIN_FILENO) {
+                let input = terminal.readInput()
+                if input.ended { return .signal(SIGHUP) }
+                keys = decoder.decode(input.bytes)
+                escapeDeadline = decoder.isWaiting ? loop.now + escapeWait : nil
+            } else if let pending = escapeDeadline, pending <= loop.now {
+                keys = decoder.flush()
+                escapeDeadline = nil
+            }
             for key in keys {
                 if key == .control("c") { return .quit }
                 session.press(key)
+                loop.setNeedsFrame()
             }
-            terminal.write(diff.update(to: session.frame()))
         }
     }
 }

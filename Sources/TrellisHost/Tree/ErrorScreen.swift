@@ -15,6 +15,15 @@ enum ErrorScreen {
 }
 
 extension ErrorScreen {
+    /// What a screen whose work failed shows instead of its content.
+    static func failureContent(message: String, canGoBack: Bool) -> ViewNode {
+        .vstack([
+            .text("This screen stopped working"),
+            .text(message),
+            .text(canGoBack ? "Esc goes back." : "The rest of the app still works."),
+        ])
+    }
+
     /// Shows an error screen built for a viewless child in the view its parent
     /// lent it; Close asks the parent to dismiss the child as usual.
     static func show(_ router: ViewableRouting, in hostView: ViewControllable) {

@@ -1,5 +1,5 @@
 import Foundation
-import TrellisSDK
+@_spi(TrellisHost) import TrellisSDK
 
 /// The live app: the config's routes built into one router tree.
 ///
@@ -16,6 +16,11 @@ public final class RouteTree {
 
     /// The root router, once ``launch()`` has built it.
     public private(set) var root: ViewableRouting?
+
+    /// Where the tree reports what the user should know that has no screen to be
+    /// shown on (a viewless RIB's failed task). Headless runs write it to standard
+    /// error; the terminal shows it in the status line.
+    public var onNotice: ((String) -> Void)?
 
     /// Creates a tree for `config`, loading plugins with `loader`.
     public init(config: RouteConfig, loader: PluginLoader) {
@@ -34,6 +39,9 @@ public final class RouteTree {
             throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
         }
         root = viewable
+        HostHooks.onTaskFailure = { [weak self] interactor, error in
+            self?.taskDidFail(of: interactor, error)
+        }
         viewable.interactable.activate()
         viewable.load()
     }
@@ -52,6 +60,18 @@ public final class RouteTree {
     /// The route and plugin a router was built for, if it was built for a route.
     public func route(of router: Routing) -> (id: String, plugin: String)? {
         records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
+    }
+
+    /// Shows a RIB's failed task where its screen is, naming the route and plugin.
+    func taskDidFail(of interactor: Interactor, _ error: any Error) {
+        let record = records.first { $0.router?.interactable === interactor }
+        let origin = record.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a screen"
+        let message = "\(origin): a task failed: \(error.userMessage)"
+        if let view = (record?.router as? ViewableRouting)?.viewControllable.viewController {
+            view.failure = ErrorScreen.failureContent(message: message, canGoBack: view.backAction != nil)
+        } else {
+            onNotice?(message)
+        }
     }
 
     func build(routeID: String, parameters: JSONValue, listener: ScreenListener?,

@@ -16,17 +16,35 @@ public protocol ViewControllable: AnyObject {
 open class ViewController: ViewControllable {
     private let actionRelay = PublishRelay<ViewAction>()
 
-    /// What the screen shows.
-    public final var content: ViewNode
+    /// What the screen shows. Setting it, from a key or from asynchronous work,
+    /// makes the host draw a new frame soon after.
+    public final var content: ViewNode {
+        didSet { HostHooks.screenDidChange() }
+    }
 
     /// The modal this view presents, drawn over it.
-    public final private(set) var presentedViewController: ViewController?
+    public final private(set) var presentedViewController: ViewController? {
+        didSet { HostHooks.screenDidChange() }
+    }
 
     /// The views pushed over this one, oldest first; the last is on screen.
-    public final private(set) var navigationStack: [ViewController] = []
+    public final private(set) var navigationStack: [ViewController] = [] {
+        didSet { HostHooks.screenDidChange() }
+    }
 
     /// The view shown in this one's place, set by ``embed(_:)``.
-    public final private(set) var embeddedViewController: ViewController?
+    public final private(set) var embeddedViewController: ViewController? {
+        didSet { HostHooks.screenDidChange() }
+    }
+
+    /// What the host shows instead of ``content`` after the screen's work failed;
+    /// the screen's own updates can no longer cover it.
+    @_spi(TrellisHost) public final var failure: ViewNode? {
+        didSet { HostHooks.screenDidChange() }
+    }
+
+    /// What the host draws: the failure, if there was one, else the content.
+    @_spi(TrellisHost) public final var displayedContent: ViewNode { failure ?? content }
 
     /// What the host calls when the user goes back from this view (Esc). The host
     /// sets it when it attaches the screen; a screen rarely needs to.

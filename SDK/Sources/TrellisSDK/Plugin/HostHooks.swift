@@ -1,0 +1,29 @@
+import Glibc
+
+/// What the SDK tells the host that runs it: screens that changed and work that
+/// failed. Only the host sets these (`@_spi(TrellisHost)`); plugins never see them.
+@_spi(TrellisHost)
+@MainActor
+public enum HostHooks {
+    /// Called whenever a view's content or navigation changes, so the host can
+    /// schedule a frame. Cheap: the host only sets a flag.
+    public static var onScreenChange: (() -> Void)?
+
+    /// Called when a task started with ``Interactor/task(_:)`` throws an error
+    /// other than cancellation. Without a host (unit tests), the error is written
+    /// to standard error, never dropped.
+    public static var onTaskFailure: ((Interactor, any Error) -> Void)?
+
+    static func screenDidChange() {
+        onScreenChange?()
+    }
+
+    static func taskDidFail(_ interactor: Interactor, _ error: any Error) {
+        if let onTaskFailure {
+            onTaskFailure(interactor, error)
+        } else {
+            let line = "TrellisSDK: a task of \(type(of: interactor)) failed: \(error)\n"
+            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        }
+    }
+}

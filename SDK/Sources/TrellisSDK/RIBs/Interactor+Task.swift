@@ -1,0 +1,58 @@
+extension Interactor {
+    /// Starts asynchronous work that ends with this interactor's active scope.
+    ///
+    /// The task runs on the main actor, so it may update the presenter directly;
+    /// the host draws the change. When the interactor deactivates (its router is
+    /// detached) the task is cancelled: `Task.sleep` and ``offMainActor(_:)`` then
+    /// throw `CancellationError`, so code after them never touches a detached view.
+    /// Started while inactive, the task is cancelled before it runs. This is the
+    /// role RIBs gives a `Worker` started with the interactor as its scope.
+    ///
+    /// ```swift
+    /// override func didBecomeActive() {
+    ///     super.didBecomeActive()
+    ///     task { [weak self] in
+    ///         while true {
+    ///             try await Task.sleep(for: .seconds(1))
+    ///             self?.presenter.showTime(.now)
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter operation: The work. An error it throws, other than
+    ///   cancellation, is shown by the host in place of this RIB's screen.
+    /// - Returns: The task as a ``Disposable``: disposing it cancels the task early.
+    @discardableResult
+    public func task(_ operation: @escaping @MainActor () async throws -> Void) -> Disposable {
+        let task = Task { @MainActor [weak self] in
+            do {
+                try Task.checkCancellation()
+                try await operation()
+            } catch is CancellationError {
+                // Ended with its scope: nothing to report.
+            } catch {
+                if let self, !Task.isCancelled { HostHooks.taskDidFail(self, error) }
+            }
+        }
+        let disposable = ActionDisposable { task.cancel() }
+        disposable.disposeOnDeactivate(interactor: self)
+        return disposable
+    }
+}
+
+/// Runs `work` off the main actor and returns its result to the caller.
+///
+/// Use it for work too slow for the main actor (reading files, parsing, filtering
+/// large data) inside ``Interactor/task(_:)``. If the calling task was cancelled
+/// while the work ran, the result is dropped and `CancellationError` is thrown, so
+/// a detached RIB or a newer keystroke never sees stale results.
+///
+/// - Parameter work: The work, run on a global executor.
+/// - Returns: What `work` returned.
+/// - Throws: What `work` threw, or `CancellationError`.
+public func offMainActor<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    let result = try await Task.detached(operation: work).value
+    try Task.checkCancellation()
+    return result
+}

@@ -1,0 +1,96 @@
+import Glibc
+@_spi(TrellisHost) import TrellisSDK
+
+/// The one loop of `trellis run`: it waits in `poll` on the caller's descriptors
+/// (keys, the signal pipe, script lines) and on the main queue, runs the main
+/// actor's queued work when it arrives, and paces frames.
+///
+/// Screens report changes through the SDK; the loop only notes them, and the
+/// caller draws at most one frame per ``frameInterval``.
+@MainActor
+public final class EventLoop {
+    /// The shortest time between two frames: one display tick.
+    public static let frameInterval: Duration = .milliseconds(16)
+
+    /// The longest a wait lasts when libdispatch offers no descriptor to wait on.
+    private static let fallbackPollInterval: Duration = .milliseconds(10)
+
+    private let clock = ContinuousClock()
+    private var lastFrame: ContinuousClock.Instant?
+
+    /// Whether a screen changed, or a key was handled, since the last frame.
+    public private(set) var needsFrame = false
+
+    /// Creates the loop and starts listening for screen changes.
+    public init() {
+        HostHooks.onScreenChange = { [weak self] in self?.needsFrame = true }
+    }
+
+    /// Notes that the screen must be drawn again (a key moved the focus, say).
+    public func setNeedsFrame() {
+        needsFrame = true
+    }
+
+    /// Notes that a frame was drawn now.
+    public func didDrawFrame() {
+        needsFrame = false
+        lastFrame = clock.now
+    }
+
+    /// When the next frame may be drawn, or `nil` if none is needed.
+    public var nextFrameTime: ContinuousClock.Instant? {
+        guard needsFrame else { return nil }
+        return lastFrame.map { $0 + Self.frameInterval } ?? clock.now
+    }
+
+    /// Whether a needed frame may be drawn now.
+    public var isFrameDue: Bool {
+        nextFrameTime.map { $0 <= clock.now } ?? false
+    }
+
+    /// Now, on the loop's clock.
+    public var now: ContinuousClock.Instant { clock.now }
+
+    /// Runs the main actor's queued work without waiting.
+    public func drain() {
+        _ = wait(for: [], until: clock.now)
+    }
+
+    /// Waits until one of `descriptors` can be read, main-actor work arrives (which
+    /// it runs), or `deadline` passes, whichever comes first.
+    ///
+    /// - Parameters:
+    ///   - descriptors: The descriptors to watch for input.
+    ///   - deadline: When to stop waiting; `nil` waits for input or work.
+    /// - Returns: The descriptors of `descriptors` that can be read (or are closed).
+    @discardableResult
+    public func wait(for descriptors: [Int32], until deadline: ContinuousClock.Instant?) -> [Int32] {
+        var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let queue = MainQueue.descriptor
+        if let queue { polled.append(pollfd(fd: queue, events: Int16(POLLIN), revents: 0)) }
+        var timeout = deadline.map { Self.milliseconds(until: $0, from: clock.now) } ?? -1
+        if queue == nil {
+            let cap = Self.milliseconds(Self.fallbackPollInterval)
+            timeout = timeout < 0 ? cap : min(timeout, cap)
+        }
+        let count = poll(&polled, nfds_t(polled.count), timeout)
+        guard count >= 0 else { return [] }
+        if queue == nil || polled.last!.revents != 0 { MainQueue.drain() }
+        let ready = Int16(POLLIN | POLLHUP | POLLERR)
+        return polled.prefix(descriptors.count).filter { $0.revents & ready != 0 }.map(\.fd)
+    }
+
+    /// Milliseconds from `now` to `deadline`, rounded up so a wait never ends early,
+    /// and bounded to what `poll` takes.
+    static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+        guard deadline > now else { return 0 }
+        return milliseconds(now.duration(to: deadline))
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds < 86_400 else { return 86_400_000 }
+        let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: max(millis, 0))
+    }
+}

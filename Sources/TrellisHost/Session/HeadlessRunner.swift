@@ -1,0 +1,75 @@
+/// Runs headless commands against a session on the event loop, waiting for the
+/// screen the way a person would.
+///
+/// Before each command the main actor's queued work runs. A step that looks for
+/// something on screen (`expect`, `expect-not`, `tap`, `focus`, `type`) and does
+/// not find it waits for the screen to change and tries again, until ``timeout``;
+/// so a script never needs a fixed sleep to see the result of asynchronous work,
+/// and a step that holds at once answers at once.
+@MainActor
+public final class HeadlessRunner {
+    /// How long a step waits for the screen by default.
+    public static let defaultTimeout: Duration = .seconds(5)
+
+    /// The session the commands drive.
+    public let session: ScreenSession
+    /// How long a step waits for the screen before it fails.
+    public var timeout: Duration
+
+    private let loop: EventLoop
+
+    /// Creates a runner over `session`, waiting on `loop`.
+    public init(session: ScreenSession, loop: EventLoop, timeout: Duration = HeadlessRunner.defaultTimeout) {
+        self.session = session
+        self.loop = loop
+        self.timeout = timeout
+    }
+
+    /// Runs one command, waiting for the screen as described above.
+    ///
+    /// - Returns: What the command writes to standard output, if anything.
+    /// - Throws: ``SessionFailure`` when a step does not hold within the time-out.
+    @discardableResult
+    public func execute(_ command: ScriptCommand) throws(SessionFailure) -> String? {
+        loop.drain()
+        if case let .wait(duration) = command {
+            pause(for: duration)
+            return nil
+        }
+        let deadline = loop.now + timeout
+        while true {
+            // What the step sees is consumed here; a change after it wakes the wait.
+            loop.didDrawFrame()
+            do {
+                return try session.execute(command)
+            } catch {
+                guard error.mayHoldLater, loop.now < deadline else { throw error }
+                waitForChange(until: deadline)
+            }
+        }
+    }
+
+    /// Runs the main actor's work for `duration`, as a person waits and watches.
+    private func pause(for duration: Duration) {
+        let deadline = loop.now + duration
+        while loop.now < deadline {
+            loop.wait(for: [], until: deadline)
+        }
+    }
+
+    private func waitForChange(until deadline: ContinuousClock.Instant) {
+        while !loop.needsFrame, loop.now < deadline {
+            loop.wait(for: [], until: deadline)
+        }
+    }
+}
+
+extension SessionFailure {
+    /// Whether the step looked for something the screen may still come to show.
+    public var mayHoldLater: Bool {
+        switch self {
+        case .expectationFailed, .unexpectedText, .noControl, .ambiguousControl, .noFocusedField: true
+        case .linkRefused: false
+        }
+    }
+}

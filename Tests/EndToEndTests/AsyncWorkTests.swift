@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// Plugins' asynchronous work under `trellis run`: tasks, timers and work off the
+/// main thread run while the host waits for input, and the screen shows their
+/// results with no key pressed.
+struct AsyncWorkTests {
+    private func testScreen(_ behaviour: String, in folder: TemporaryFolder) throws -> URL {
+        try folder.writeConfig(routes: """
+            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
+            """)
+    }
+
+    @Test func aTaskThatSleepsThenChangesItsContentIsDrawnWithoutAKey() throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try testScreen("slowTitle", in: folder).path, "--headless"],
+                                            input: "print\nexpect Ready after a task\nprint\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Waiting…"), "the first print comes before the task's 50 ms")
+        #expect(result.stdout.contains("Ready after a task"))
+    }
+
+    @Test func aTaskThatThrowsShowsTheErrorInPlaceNamingTheRouteAndPlugin() throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try testScreen("failingTask", in: folder).path, "--headless",
+                                             "--size", "100x12"],
+                                            input: "expect a task failed\nprint\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("route main (plugin TestScreens): a task failed: the test data source is gone"))
+        #expect(!result.stdout.contains("Working…"))
+    }
+
+    @Test func aFailedExpectationWaitsOnlyAsLongAsTheTimeout() throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try testScreen("slowTitle", in: folder).path, "--headless",
+                                             "--timeout", "0"],
+                                            input: "expect Ready after a task\n")
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("expected the screen to contain \"Ready after a task\""))
+    }
+
+    @Test func theRepositoriesShowLoadingThenTheListFetchedOnceAcrossAPinRoundTrip() throws {
+        let result = try TrellisProcess.run(["run", "Examples/repositories.json", "--headless"], input: """
+            print
+            tap uber/RIBs
+            tap Unpin
+            key esc
+            expect ☆ uber/RIBs
+            print
+            """)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        let screens = result.stdout.components(separatedBy: "Ctrl-C quit")
+        #expect(screens.first?.contains("Loading…") == true, "\(result.stdout)")
+        #expect(screens.first?.contains("uber/RIBs") == false)
+        #expect(result.stdout.contains("Repositories (fetched 1×)"))
+    }
+
+    @Test func theNextClockTicksBetweenTwoPrintsASecondApart() throws {
+        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: """
+            tap Click Button
+            print
+            wait 1.2
+            print
+            """)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        let times = result.stdout.split(separator: "\n").filter { $0.contains("Now is") }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }
+        #expect(times.count == 2)
+        #expect(Set(times).count == 2, "the clock did not tick: \(times)")
+    }
+
+    @Test func theWaitCommandChecksItsArgument() throws {
+        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: "wait forever\n")
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("`wait` needs a number of seconds from 0 to 3600"))
+    }
+}
