@@ -30,6 +30,7 @@ enum Help {
 
     static let run = """
         USAGE: trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL]
+                           [--timeout SECONDS]
 
         Runs the app that CONFIG (default ./config.json) describes. Every route's
         plugin is loaded and checked first; a problem stops the run with exit code 2.
@@ -43,6 +44,8 @@ enum Help {
           --size COLSxROWS    the screen size (default 80x24)
           --open URL          open a deep link once the app has started, for example
                               trellis://launchGame?gameId=ticTacToe
+          --timeout SECONDS   how long a headless step waits for the screen to show
+                              what it looks for (default 5; 0 does not wait)
           -h, --help          show this help
 
         HEADLESS COMMANDS:
