@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CTerminal"),
         .target(name: "TrellisHost", dependencies: ["CTerminal", sdk]),
         .executableTarget(name: "trellis", dependencies: ["TrellisHost", sdk]),
-        .executableTarget(name: "trellis-bench", dependencies: ["TrellisHost", sdk]),
+        .executableTarget(name: "trellis-bench", dependencies: ["TrellisHost", "CTerminal", sdk]),
         // The screens linked in statically, as the benchmark's baseline. Each plugin
         // defines the same C entry symbol, which this executable never uses.
         .executableTarget(name: "trellis-static", dependencies: ["TrellisHost", "MainScreen", "NextScreen", sdk],

@@ -16,11 +16,14 @@ struct BenchmarkReport {
     var searchKeystroke = 0.0
     var bytesPerKeystroke = 0
     var leakedRouters = 0
+    var idleCPU = 0.0
+    var asyncUpdateLatency = 0.0
+    var keystrokeToFrame = 0.0
 
     static func measure(products: URL, repository: URL, quick: Bool) throws -> BenchmarkReport {
         let fixtures = try Fixtures(products: products)
         defer { fixtures.remove() }
-        let bench = Benchmarks(fixtures: fixtures, products: products)
+        let bench = Benchmarks(fixtures: fixtures, products: products, repository: repository)
         var report = BenchmarkReport()
         (report.dlopenFloor, report.pluginLoad) = try bench.pluginLoad(copies: quick ? 40 : 200)
         for routes in quick ? [1, 10, 100] : [1, 10, 100, 1000] {
@@ -31,12 +34,16 @@ struct BenchmarkReport {
         report.attachDetach = bench.attachDetach(pairs: quick ? 100_000 : 1_000_000)
         report.buildAttachDetach = try bench.buildAttachDetach(cycles: quick ? 20_000 : 200_000)
         let airports = try bench.session(repository.appendingPathComponent("Examples/airports.json").path)
+        try bench.settle(airports, showing: "type to narrow")
         report.frame = bench.frameTime(airports)
         report.searchKeystroke = try bench.searchKeystroke(airports)
         for rows in [10, 1000, 28000] { report.listFrames[rows] = bench.listFrameTime(rows: rows) }
         report.bytesPerKeystroke = bench.bytesPerKeystroke(try bench.session(repository.appendingPathComponent("config.json").path))
         report.leakedRouters = try bench.leakedRouters(try bench.session(repository.appendingPathComponent("Examples/main-next.json").path),
                                                        cycles: quick ? 1000 : 10_000)
+        report.idleCPU = try bench.idleCPU(seconds: quick ? 1 : 5)
+        report.asyncUpdateLatency = try bench.asyncUpdateLatency(samples: quick ? 10 : 50)
+        report.keystrokeToFrame = try bench.keystrokeToFrame(samples: quick ? 10 : 40)
         return report
     }
 
@@ -54,6 +61,9 @@ struct BenchmarkReport {
             ("frame_us <= 500", frame <= 500, String(format: "%.1f", frame)),
             ("tui_bytes_per_keystroke <= 64", bytesPerKeystroke <= 64, "\(bytesPerKeystroke)"),
             ("leaked_routers_after_10k_cycles == 0", leakedRouters == 0, "\(leakedRouters)"),
+            ("idle_cpu_percent <= 1", idleCPU <= 1, String(format: "%.2f", idleCPU)),
+            ("async_update_latency_us <= 2,000", asyncUpdateLatency <= 2000, String(format: "%.0f", asyncUpdateLatency)),
+            ("keystroke_to_frame_us <= 1,000", keystrokeToFrame <= 1000, String(format: "%.0f", keystrokeToFrame)),
         ]
     }
 
@@ -78,6 +88,9 @@ struct BenchmarkReport {
             row("search_keystroke_us (28k rows)", String(format: "%.1f", searchKeystroke)),
             row("tui_bytes_per_keystroke", "\(bytesPerKeystroke)"),
             row("leaked_routers_after_10k_cycles", "\(leakedRouters)"),
+            row("idle_cpu_percent (Next clock)", String(format: "%.2f", idleCPU)),
+            row("async_update_latency_us", String(format: "%.0f", asyncUpdateLatency)),
+            row("keystroke_to_frame_us (airports)", String(format: "%.0f", keystrokeToFrame)),
             "",
             "Goals:",
         ]
@@ -103,7 +116,10 @@ struct BenchmarkReport {
               "list_frame_us": \(object(listFrames)),
               "search_keystroke_us": \(String(format: "%.3f", searchKeystroke)),
               "tui_bytes_per_keystroke": \(bytesPerKeystroke),
-              "leaked_routers_after_10k_cycles": \(leakedRouters)
+              "leaked_routers_after_10k_cycles": \(leakedRouters),
+              "idle_cpu_percent": \(String(format: "%.3f", idleCPU)),
+              "async_update_latency_us": \(String(format: "%.1f", asyncUpdateLatency)),
+              "keystroke_to_frame_us": \(String(format: "%.1f", keystrokeToFrame))
             }
 
             """

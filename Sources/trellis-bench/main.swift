@@ -45,14 +45,16 @@ if configuration != "release" {
     FileHandle.standardError.write(Data("trellis-bench: a debug build measures the wrong thing; run `swift run -c release trellis-bench`\n".utf8))
 }
 for product in ["trellis", "trellis-static", "MainScreen", "NextScreen", "AirportSearch", "Launcher", "CandyStore", "TutorialRoot",
-                "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories"] {
+                "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories", "TestScreens"] {
     guard run(["swift", "build", "-c", configuration, "--package-path", repository.path, "--product", product]) else {
         FileHandle.standardError.write(Data("trellis-bench: could not build \(product)\n".utf8))
         exit(2)
     }
 }
 
-let report = try await MainActor.run { try BenchmarkReport.measure(products: products, repository: repository, quick: quick) }
+// Not inside a main-queue item (no top-level `await`): the event loop the in-process
+// benchmarks wait on drains the main queue from here, as `trellis run` does.
+let report = try MainActor.assumeIsolated { try BenchmarkReport.measure(products: products, repository: repository, quick: quick) }
 print(report.table)
 if let jsonFile {
     try report.json.write(to: URL(fileURLWithPath: jsonFile), atomically: true, encoding: .utf8)

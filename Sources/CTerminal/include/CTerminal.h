@@ -2,10 +2,18 @@
 #ifndef TRELLIS_CTERMINAL_H
 #define TRELLIS_CTERMINAL_H
 
+#include <stddef.h>
 #include <wchar.h>
 
 /// Columns a character takes in a terminal (wcwidth(3), an X/Open extension that
 /// the Glibc module does not import).
 int trellis_wcwidth(wchar_t character);
+
+/// Opens a new pseudo-terminal and writes its device's path to `name`; returns the
+/// master's descriptor, or -1. For the benchmark, which drives `trellis run` in it.
+int trellis_open_pseudo_terminal(char *name, size_t size);
+
+/// posix_spawn's flag that starts the child in a new session (a GNU extension).
+short trellis_spawn_new_session_flag(void);
 
 #endif

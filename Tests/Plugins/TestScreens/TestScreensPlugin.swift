@@ -1,3 +1,4 @@
+import Glibc
 import TrellisSDK
 
 /// The plugin's entry: the host looks this symbol up and calls it once.
@@ -25,6 +26,10 @@ enum TestBehaviour: String {
     case slowTitle
     /// Shows `Working…`, then its task throws after 10 ms.
     case failingTask
+    /// Changes its content every `interval_ms` (default 50) from a task, first
+    /// appending the change's number and `CLOCK_MONOTONIC` time in nanoseconds to
+    /// the file `stamps`, for the benchmark's update-to-frame latency.
+    case ticker
 }
 
 struct TestFailure: Error, CustomStringConvertible {
@@ -38,15 +43,22 @@ final class TestScreensBuilder: ScreenBuildable {
             throw TestFailure(description: "unknown behaviour \"\(name)\"")
         }
         let view = ViewController(content: .text("Starting"))
-        return ViewableRouter(interactor: TestInteractor(behaviour: behaviour, view: view), viewController: view)
+        let interactor = TestInteractor(behaviour: behaviour, view: view,
+                                        interval: .milliseconds(Int(context.parameters["interval_ms"]?.numberValue ?? 50)),
+                                        stamps: context.parameters["stamps"]?.stringValue)
+        return ViewableRouter(interactor: interactor, viewController: view)
     }
 }
 
 final class TestInteractor: PresentableInteractor<ViewController> {
     private let behaviour: TestBehaviour
+    private let interval: Duration
+    private let stamps: String?
 
-    init(behaviour: TestBehaviour, view: ViewController) {
+    init(behaviour: TestBehaviour, view: ViewController, interval: Duration, stamps: String?) {
         self.behaviour = behaviour
+        self.interval = interval
+        self.stamps = stamps
         super.init(presenter: view)
     }
 
@@ -64,6 +76,19 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             task {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
+            }
+        case .ticker:
+            let file = stamps.map { open($0, O_WRONLY | O_CREAT | O_APPEND, 0o644) } ?? -1
+            task { [weak self, interval] in
+                defer { if file >= 0 { close(file) } }
+                for tick in 1... {
+                    try await Task.sleep(for: interval)
+                    var time = timespec()
+                    clock_gettime(CLOCK_MONOTONIC, &time)
+                    let line = "\(tick) \(Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec))\n"
+                    _ = line.withCString { write(file, $0, strlen($0)) }
+                    self?.presenter.content = .text(tick % 2 == 0 ? "tick ■■■■■■■■ \(tick)" : "tick □□□□□□□□ \(tick)")
+                }
             }
         }
     }

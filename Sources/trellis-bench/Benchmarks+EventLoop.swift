@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+
+/// The event loop, measured on `trellis run` in a pseudo-terminal: what a person
+/// sees, not a model of it.
+extension Benchmarks {
+    /// CPU used by `trellis run` over `seconds` with the ticking Next screen open,
+    /// in percent of one core.
+    func idleCPU(seconds: Double) throws -> Double {
+        let config = try releaseConfig("Examples/main-next.json")
+        guard let terminal = PseudoTerminal([trellis, "run", config.path]) else { return .nan }
+        defer { terminal.end() }
+        terminal.nextOutput(timeout: 5)
+        terminal.type("\r")
+        terminal.discardOutput(for: 0.5)
+        let before = terminal.cpuSeconds
+        terminal.discardOutput(for: seconds)
+        return (terminal.cpuSeconds - before) / seconds * 100
+    }
+
+    /// From a main-actor task changing a screen's content (the test plugin stamps
+    /// the time just before) to the frame arriving on the terminal, in microseconds.
+    func asyncUpdateLatency(samples: Int) throws -> Double {
+        let stamps = fixtures.folder.appendingPathComponent("stamps-\(samples).txt")
+        let config = fixtures.folder.appendingPathComponent("ticker.json")
+        try """
+            { "plugins": ["\(products.path)"], "root": "ticker", "routes": { "ticker": { "plugin": "TestScreens",
+              "parameters": { "behaviour": "ticker", "interval_ms": 40, "stamps": "\(stamps.path)" } } } }
+            """.write(to: config, atomically: true, encoding: .utf8)
+        guard let terminal = PseudoTerminal([trellis, "run", config.path]) else { return .nan }
+        // The first frame shows "Starting"; every later one is a tick's (the diff
+        // writes only the cells that changed, so frames are told apart by time).
+        terminal.nextOutput(timeout: 5)
+        var arrivals: [Double] = []
+        while arrivals.count < samples + 2, let output = terminal.nextOutput(timeout: 2, gap: 0) {
+            arrivals.append(output.time)
+        }
+        terminal.end()
+        let sent = try String(contentsOf: stamps, encoding: .utf8).split(separator: "\n")
+            .compactMap { $0.split(separator: " ").last.flatMap { Double($0) }.map { $0 / 1e9 } }
+        // Each change is matched with the first frame that arrived after it.
+        let latencies = sent.compactMap { stamp in arrivals.first { $0 >= stamp }.map { $0 - stamp } }
+        return median(Array(latencies.prefix(samples))) * 1e6
+    }
+
+    /// From a key written to the terminal to the first frame that echoes it, typing
+    /// into the Airports search over 28,298 airports, in microseconds.
+    func keystrokeToFrame(samples: Int) throws -> Double {
+        let config = fixtures.folder.appendingPathComponent("airports-only.json")
+        try """
+            { "plugins": ["\(products.path)"], "root": "airports", "routes": { "airports": { "plugin": "AirportSearch" } } }
+            """.write(to: config, atomically: true, encoding: .utf8)
+        guard let terminal = PseudoTerminal([trellis, "run", config.path]) else { return .nan }
+        defer { terminal.end() }
+        terminal.drain(quiet: 0.3)
+        var latencies: [Double] = []
+        for index in 0..<samples {
+            let key = index % 2 == 0 ? "s" : "\u{7F}"
+            let sent = now()
+            terminal.type(key)
+            guard let echo = terminal.nextOutput(timeout: 2, gap: 0) else { break }
+            latencies.append(echo.time - sent)
+            // The filter's result comes in a later frame; let it land first.
+            terminal.drain(quiet: 0.05)
+        }
+        return median(latencies) * 1e6
+    }
+
+    private var trellis: String { products.appendingPathComponent("trellis").path }
+
+    /// A copy of a repository config whose plugins come from the release products.
+    private func releaseConfig(_ path: String) throws -> URL {
+        let source = repository.appendingPathComponent(path)
+        let text = try String(contentsOf: source, encoding: .utf8)
+            .replacingOccurrences(of: "\"../.build/debug\"", with: "\"\(products.path)\"")
+            .replacingOccurrences(of: "\".build/debug\"", with: "\"\(products.path)\"")
+        let file = fixtures.folder.appendingPathComponent("release-\(source.lastPathComponent)")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+}
