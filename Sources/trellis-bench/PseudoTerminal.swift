@@ -13,7 +13,7 @@ final class PseudoTerminal {
         var path = [CChar](repeating: 0, count: 256)
         master = trellis_open_pseudo_terminal(&path, path.count)
         guard master >= 0 else { return nil }
-        let name = String(cString: path)
+        let name = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         var actions = posix_spawn_file_actions_t()
@@ -75,7 +75,7 @@ final class PseudoTerminal {
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 4096)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return .nan }
-        let text = String(cString: buffer)
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // Fields after the command's closing parenthesis; utime and stime are 14th and 15th.
         guard let close = text.lastIndex(of: ")") else { return .nan }
         let fields = text[text.index(after: close)...].split(separator: " ")
