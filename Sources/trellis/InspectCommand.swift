@@ -25,6 +25,7 @@ struct InspectCommand {
         }
         let manifest = plugin.manifest
         func list(_ names: [String]) -> String { names.isEmpty ? "(none)" : names.joined(separator: ", ") }
+        // Every field comes from the plugin: escaped before it reaches the terminal.
         print("""
             \(manifest.name) \(manifest.version)
               file:      \(plugin.file.path)
@@ -35,7 +36,7 @@ struct InspectCommand {
               slots:     \(list(manifest.slots))
               requires:  \(list(manifest.requires))
               provides:  \(list(manifest.provides))
-            """)
+            """.escapingControlCharacters)
         return .success
     }
 }

@@ -114,7 +114,8 @@ struct RunCommand {
     private func execute(_ command: ScriptCommand, runner: HeadlessRunner, place: String) throws {
         do {
             if let output = try runner.execute(command) {
-                print(output)
+                // `tree` names routes from the config: escaped like every message.
+                print(output.escapingControlCharacters)
                 fflush(nil)
             }
         } catch {
@@ -152,9 +153,11 @@ struct RunCommand {
 
     private func parseSize(_ text: String) throws -> (columns: Int, rows: Int) {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), columns >= 20, rows >= 5 else {
-            throw CommandError.usage("--size must be COLSxROWS with at least 20 columns and 5 rows, for example 80x24; got \"\(text)\".",
-                                     help: "run")
+        let largest = Canvas.maximumSide
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+              (20...largest).contains(columns), (5...largest).contains(rows) else {
+            throw CommandError.usage("--size must be COLSxROWS with 20 to \(largest) columns and 5 to \(largest) rows, "
+                                     + "for example 80x24; got \"\(text)\".", help: "run")
         }
         return (columns, rows)
     }

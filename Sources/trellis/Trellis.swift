@@ -32,8 +32,10 @@ enum Trellis {
         }
     }
 
+    /// Writes a message to standard error, its control characters escaped: names
+    /// in it come from configs, scripts and plugins.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("trellis: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("trellis: \(message.escapingControlCharacters)\n".utf8))
     }
 
     /// The config at `path`, or `./config.json`.

@@ -13,14 +13,25 @@ struct ValidateCommand {
             return .success
         }
         let config = try Trellis.loadConfig(try parsed.singlePositional(command: "validate", name: "config"))
-        let problems = Validator(config: config, loader: PluginLoader(searchPath: config.searchPath)).problems()
+        let loader = PluginLoader(searchPath: config.searchPath)
+        var problems = Validator(config: config, loader: loader).problems()
+        if !problems.contains(where: { $0.severity == .error }) {
+            // What `run` does first: build the root. Its builder may refuse the
+            // parameters or the place (a screen that needs a parent as root).
+            do {
+                try RouteTree(config: config, loader: loader).launch()
+            } catch {
+                problems.append(ValidationProblem(severity: .error, message: "\(config.fileName): \(error.localizedDescription)"))
+            }
+        }
         problems.forEach { Trellis.printError($0.description) }
         let errors = problems.filter { $0.severity == .error }.count
         guard errors == 0 else {
             throw CommandError(message: "\(config.fileName): \(errors) error\(errors == 1 ? "" : "s"); fix \(errors == 1 ? "it" : "them") and run "
                 + "`trellis validate` again.")
         }
-        print("\(config.fileName): OK, \(config.routes.count) route\(config.routes.count == 1 ? "" : "s"), root \"\(config.root)\".")
+        print("\(config.fileName): OK, \(config.routes.count) route\(config.routes.count == 1 ? "" : "s"), root \"\(config.root)\"."
+            .escapingControlCharacters)
         return .success
     }
 }

@@ -6,23 +6,30 @@ extension RouteConfig {
     ///
     /// - Throws: ``ConfigError`` naming the file, the JSON path and what to do.
     public static func load(from file: URL) throws(ConfigError) -> RouteConfig {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try String(contentsOf: file, encoding: .utf8)
+            bytes = try RegularFile.read(file.path, limit: maximumSize)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: file.path) ? "it is not readable UTF-8 text" : "no such file"
-            throw .unreadable(file: file.path, reason: reason)
+            throw .unreadable(file: file.path, reason: error.description)
         }
-        return try decode(text, file: file)
+        guard !bytes.isEmpty else { throw .unreadable(file: file.path, reason: "the file is empty") }
+        return try decode(bytes: bytes, file: file)
     }
+
+    /// The largest config accepted, in bytes.
+    public static let maximumSize = 256 << 20
 
     /// Checks and decodes the config text `text`, read from `file`.
     ///
     /// - Throws: ``ConfigError`` naming the file, the JSON path and what to do.
     public static func decode(_ text: String, file: URL) throws(ConfigError) -> RouteConfig {
+        try decode(bytes: Array(text.utf8), file: file)
+    }
+
+    private static func decode(bytes: [UInt8], file: URL) throws(ConfigError) -> RouteConfig {
         let json: JSONValue
         do {
-            json = try JSONParser.parse(text)
+            json = try JSONParser.parse(bytes: bytes)
         } catch {
             throw .malformedJSON(file: file.path, line: error.line, column: error.column, reason: error.reason)
         }
@@ -46,29 +53,39 @@ extension RouteConfig {
         if let cycle = findCycle() { throw .cycle(file: fileName, routes: cycle) }
     }
 
+    /// The first cycle of routes, in id order, or `nil`. Depth first with an
+    /// explicit stack (a chain of any length is safe), keeping the current path in
+    /// order and as a set, so a long chain costs linear time.
     private func findCycle() -> [String]? {
-        // Depth first, keeping the current path both in order and as a set, so a
-        // long chain of routes costs linear time.
         var finished: Set<String> = []
         var path: [String] = []
         var onPath: Set<String> = []
-        func visit(_ id: String) -> [String]? {
-            if onPath.contains(id) { return Array(path[path.firstIndex(of: id)!...]) + [id] }
-            guard !finished.contains(id), let route = routes[id] else { return nil }
-            path.append(id)
-            onPath.insert(id)
-            for child in route.children.values.sorted() {
-                if let cycle = visit(child) { return cycle }
+        for start in routes.keys.sorted() where !finished.contains(start) {
+            // Each frame: a route on the path and the children still to visit.
+            var stack: [(id: String, children: [String])] = [(start, childIDs(of: start))]
+            path = [start]
+            onPath = [start]
+            while !stack.isEmpty {
+                guard let child = stack[stack.count - 1].children.popLast() else {
+                    let (id, _) = stack.removeLast()
+                    path.removeLast()
+                    onPath.remove(id)
+                    finished.insert(id)
+                    continue
+                }
+                if onPath.contains(child) { return Array(path[path.firstIndex(of: child)!...]) + [child] }
+                guard !finished.contains(child), routes[child] != nil else { continue }
+                stack.append((child, childIDs(of: child)))
+                path.append(child)
+                onPath.insert(child)
             }
-            path.removeLast()
-            onPath.remove(id)
-            finished.insert(id)
-            return nil
-        }
-        for id in routes.keys.sorted() {
-            if let cycle = visit(id) { return cycle }
         }
         return nil
+    }
+
+    /// A route's children, last first, so popping visits them in sorted order.
+    private func childIDs(of id: String) -> [String] {
+        (routes[id]?.children.values.sorted() ?? []).reversed()
     }
 }
 

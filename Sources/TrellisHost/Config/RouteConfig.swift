@@ -46,6 +46,12 @@ public enum ConfigError: Error, Equatable, LocalizedError {
     case unknownRoute(file: String, path: String, route: String, known: [String])
     case cycle(file: String, routes: [String])
 
+    /// A long cycle as its first and last routes around the count left out.
+    private static func shortened(_ routes: [String]) -> [String] {
+        guard routes.count > 12 else { return routes }
+        return Array(routes.prefix(6)) + ["… \(routes.count - 11) more …"] + Array(routes.suffix(5))
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .unreadable(file, reason):
@@ -62,7 +68,7 @@ public enum ConfigError: Error, Equatable, LocalizedError {
             "\(file): \(path) names route \"\(route)\", which `routes` does not define. "
                 + "Defined routes: \(known.joined(separator: ", ")). Add the route or fix the name."
         case let .cycle(file, routes):
-            "\(file): the routes form a cycle: \(routes.joined(separator: " → ")). A route cannot contain itself; "
+            "\(file): the routes form a cycle: \(Self.shortened(routes).joined(separator: " → ")). A route cannot contain itself; "
                 + "break the cycle in `children`."
         }
     }

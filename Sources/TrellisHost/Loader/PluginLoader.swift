@@ -28,6 +28,9 @@ public final class PluginLoader {
     private let hostToolchain: String?
     private let linkedPlugins: [String: TrellisPlugin]
     private var loaded: [String: LoadedPlugin] = [:]
+    /// Where each name on the search path was found: a config of many routes
+    /// names few plugins.
+    private var located: [String: URL] = [:]
 
     /// Creates a loader.
     ///
@@ -55,15 +58,20 @@ public final class PluginLoader {
     public func locate(_ reference: String, relativeTo base: URL) throws(PluginLoadError) -> URL {
         // Plain path strings and access(2): this runs once per route at start-up,
         // where Foundation's URL and FileManager calls would cost more than dlopen's floor.
-        if reference.hasSuffix(".so") {
+        if reference.hasSuffix(".so") || reference.contains("/") {
             let path = reference.hasPrefix("/") ? reference : base.path + "/" + reference
             guard access(path, F_OK) == 0 else { throw .fileMissing(path: URL(fileURLWithPath: path).standardizedFileURL.path) }
             return URL(fileURLWithPath: path)
         }
+        if let file = located[reference] { return file }
         let fileName = "lib\(reference).so"
         for folder in searchPath {
             let path = folder.path + "/" + fileName
-            if access(path, F_OK) == 0 { return URL(fileURLWithPath: path) }
+            if access(path, F_OK) == 0 {
+                let file = URL(fileURLWithPath: path)
+                located[reference] = file
+                return file
+            }
         }
         throw .notFound(plugin: reference, searched: searchPath.map(\.path))
     }
@@ -91,8 +99,10 @@ public final class PluginLoader {
         guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
             throw .missingEntry(path: path, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
         }
-        let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
-        guard let plugin = (Unmanaged<AnyObject>.fromOpaque(entry()).takeRetainedValue() as? PluginExport)?.plugin else {
+        // Optional: a C library may export the name and return NULL.
+        let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer?).self)
+        guard let pointer = entry(),
+              let plugin = (Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? PluginExport)?.plugin else {
             throw .wrongEntryObject(path: path)
         }
         let manifest = plugin.manifest
@@ -109,19 +119,26 @@ public final class PluginLoader {
         do {
             toolchain = try ELFComment.swiftToolchain(ofFileAt: path)
         } catch {
-            throw .notAPlugin(path: path, reason: error == .notELF ? "it is not an ELF shared library" : "the file is truncated")
+            throw .notAPlugin(path: path, reason: error.reason)
         }
-        if let hostToolchain, let toolchain, toolchain != hostToolchain {
-            throw .incompatibleToolchain(path: path, plugin: toolchain, host: hostToolchain)
+        if let hostToolchain {
+            // A library no Swift toolchain built (C, say) cannot be a plugin, and
+            // its entry, if it has one, must not be called.
+            guard let toolchain else {
+                throw .notAPlugin(path: path, reason: "no Swift toolchain built it (its .comment section names none)")
+            }
+            guard toolchain == hostToolchain else {
+                throw .incompatibleToolchain(path: path, plugin: toolchain, host: hostToolchain)
+            }
         }
         return toolchain
     }
 
     /// The entry symbol of another SDK interface that the file names, if any.
+    /// Only asked after a failed load, of files up to 64 MiB.
     private func otherEntrySymbol(in path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let bytes = try? RegularFile.read(path, limit: 64 << 20) else { return nil }
         let prefix = Array("trellis_plugin_entry_v".utf8)
-        let bytes = [UInt8](data)
         let isNamePart = { (byte: UInt8) in byte == 0x5F || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) }
         var searchStart = bytes.startIndex
         while let match = bytes[searchStart...].firstRange(of: prefix) {

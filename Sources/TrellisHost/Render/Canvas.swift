@@ -33,10 +33,14 @@ public struct Canvas: Equatable, Sendable {
     /// The cells, row by row.
     public private(set) var cells: [Cell]
 
-    /// Creates a blank canvas.
+    /// The largest canvas side: a window is clamped to it, so no size from the
+    /// command line or the terminal can make the canvas overflow or exhaust memory.
+    public static let maximumSide = 1000
+
+    /// Creates a blank canvas, at most ``maximumSide`` square.
     public init(width: Int, height: Int) {
-        self.width = max(width, 0)
-        self.height = max(height, 0)
+        self.width = min(max(width, 0), Self.maximumSide)
+        self.height = min(max(height, 0), Self.maximumSide)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
@@ -66,8 +70,10 @@ public struct Canvas: Equatable, Sendable {
 
     /// Fills a rectangle with blank cells of `style`.
     mutating func clear(x: Int, y: Int, width clearWidth: Int, height clearHeight: Int, style: CellStyle = .plain) {
-        for row in max(y, 0)..<min(y + clearHeight, height) {
-            for column in max(x, 0)..<min(x + clearWidth, width) {
+        let rows = max(y, 0)..<max(min(y + clearHeight, height), max(y, 0))
+        let columns = max(x, 0)..<max(min(x + clearWidth, width), max(x, 0))
+        for row in rows {
+            for column in columns {
                 set(Cell(character: " ", style: style, isContinuation: false), x: column, y: row)
             }
         }

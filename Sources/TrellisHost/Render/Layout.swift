@@ -39,6 +39,12 @@ struct Layout {
     /// The controls drawn so far, in reading order.
     private(set) var controls: [Control] = []
 
+    /// A stack's spacing as drawn: a plugin's negative or huge value is kept to
+    /// 0...100, so sizes can neither go negative nor overflow.
+    static func clamped(_ spacing: Int) -> Int {
+        min(max(spacing, 0), 100)
+    }
+
     static func size(of node: ViewNode) -> Size {
         switch node {
         case .empty:
@@ -55,7 +61,7 @@ struct Layout {
             return Size(width: rows.map(TextWidth.of).max() ?? 0, height: rows.count)
         case let .stack(axis, spacing, children):
             let sizes = children.map(size(of:))
-            let gaps = spacing * max(sizes.count - 1, 0)
+            let gaps = Layout.clamped(spacing) * max(sizes.count - 1, 0)
             switch axis {
             case .vertical:
                 return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).reduce(0, +) + gaps)
@@ -119,6 +125,7 @@ struct Layout {
     }
 
     private mutating func drawStack(axis: ViewNode.Axis, spacing: Int, children: [ViewNode], into canvas: inout Canvas, x: Int, y: Int) {
+        let spacing = Layout.clamped(spacing)
         let width = Layout.size(of: .stack(axis: axis, spacing: spacing, children: children)).width
         var offset = 0
         for child in children {
@@ -161,7 +168,8 @@ private struct GridMetrics {
     var rowHeights: [Int] = []
 
     init(columns: Int, cells: [ViewNode]) {
-        self.columns = max(columns, 1)
+        // At least one column, and no more than there are cells to fill them.
+        self.columns = min(max(columns, 1), max(cells.count, 1))
         columnWidths = Array(repeating: 0, count: self.columns)
         for (index, cell) in cells.enumerated() {
             let size = Layout.size(of: cell)

@@ -10,12 +10,12 @@ extension ViewNode {
     ///   - offsets: Receives the index of the first row shown of a cut list.
     func windowingLists(toHeight height: Int, focus: Control.ID?, offsets: inout [String: Int]) -> ViewNode {
         let overflow = Layout.size(of: self).height - height
-        guard overflow > 0, let longest = longestList() else { return self }
-        let shown = max(longest.count - overflow, 1)
+        guard overflow > 0, let longest = longestList(), longest.count > 0 else { return self }
+        let shown = min(max(longest.count - overflow, 1), longest.count)
         var focusedRow = 0
         if case let .row(list, index)? = focus, list == longest.id { focusedRow = index }
         // Centred on the focused row, so moving either way keeps context in sight.
-        let offset = min(max(focusedRow - (shown - 1) / 2, 0), longest.count - shown)
+        let offset = max(min(focusedRow - (shown - 1) / 2, longest.count - shown), 0)
         offsets[longest.id] = offset
         return replacingRows(ofList: longest.id) { Array($0[offset..<offset + shown]) }
     }

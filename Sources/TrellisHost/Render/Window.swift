@@ -24,8 +24,8 @@ public struct Window {
 
     /// Creates a window of the given size.
     public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
+        self.width = min(max(width, 0), Canvas.maximumSide)
+        self.height = min(max(height, 0), Canvas.maximumSide)
     }
 
     /// The layers on screen, bottom first. Each lists the views from the one that
@@ -33,16 +33,21 @@ public struct Window {
     /// views and navigation stacks.
     public static func layers(from root: ViewController) -> [[ViewController]] {
         var layers: [[ViewController]] = []
+        // A plugin could present or embed a view that is already on screen; each
+        // view is walked once, so such a cycle ends instead of looping forever.
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         var start: ViewController? = root
         while let base = start {
             var chain = [base]
             var modal = base.presentedViewController
-            while let next = chain.last!.embeddedViewController ?? chain.last!.navigationStack.last {
+            while let next = chain.last!.embeddedViewController ?? chain.last!.navigationStack.last,
+                  seen.insert(ObjectIdentifier(next)).inserted {
                 chain.append(next)
                 modal = next.presentedViewController ?? modal
             }
             layers.append(chain)
-            start = modal
+            guard let next = modal, seen.insert(ObjectIdentifier(next)).inserted else { break }
+            start = next
         }
         return layers
     }
@@ -62,7 +67,7 @@ public struct Window {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
             // A modal's frame and padding take six columns and four rows.
-            let available = index == 0 ? area : Size(width: area.width - 6, height: area.height - 4)
+            let available = index == 0 ? area : Size(width: max(area.width - 6, 0), height: max(area.height - 4, 0))
             let content = chain.last!.displayedContent.wrapped(toWidth: available.width)
                 .windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets)
             let size = Layout.size(of: content)

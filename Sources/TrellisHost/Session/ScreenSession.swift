@@ -41,8 +41,8 @@ public final class ScreenSession {
         case let .focus(label):
             moveFocus(to: try control(matching: label, in: current.controls).id)
         case let .type(text):
-            guard focusedField != nil else { throw .noFocusedField }
-            text.forEach { press(.character($0)) }
+            guard let field = focusedField else { throw .noFocusedField }
+            insert(text, into: field)
         case let .key(key):
             press(key)
         case let .expect(text):
@@ -188,6 +188,17 @@ public final class ScreenSession {
     }
 
     // MARK: - Text fields
+
+    /// Types `text` at the cursor of `field` as one edit, so a long paste or script
+    /// line costs time linear in its length.
+    private func insert(_ text: String, into field: String) {
+        guard let current = fieldText, !text.isEmpty else { return }
+        var characters = Array(current)
+        cursor = min(cursor, characters.count)
+        characters.insert(contentsOf: text, at: cursor)
+        cursor += text.count
+        topChain.last?.send(.edit(field: field, text: String(characters)))
+    }
 
     /// Applies an editing key to the focused field; `false` if the key does not edit.
     private func edit(_ field: String, with key: Key) -> Bool {

@@ -59,13 +59,20 @@ public struct KeyDecoder {
         }
     }
 
+    /// The longest escape sequence held while waiting for its end.
+    static let maximumSequenceLength = 64
+
     private static func escapeSequence(in bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return nil }
         switch bytes[start + 1] {
         case UInt8(ascii: "["):
-            // CSI: parameter bytes, then one final byte in 0x40...0x7E.
-            guard let final = bytes[(start + 2)...].firstIndex(where: { (0x40...0x7E).contains($0) }) else { return nil }
+            // CSI: parameter bytes, then one final byte in 0x40...0x7E. One that
+            // never ends (noise, a hostile paste) is dropped instead of held and
+            // scanned again with every read.
+            guard let final = bytes[(start + 2)...].firstIndex(where: { (0x40...0x7E).contains($0) }) else {
+                return bytes.count > maximumSequenceLength ? (nil, bytes.count) : nil
+            }
             let parameters = String(decoding: bytes[(start + 2)..<final], as: UTF8.self)
             return (csiKey(final: bytes[final], parameters: parameters), final - start + 1)
         case UInt8(ascii: "O"):

@@ -10,7 +10,13 @@ import Glibc
 public final class Terminal {
     /// What a signal handler tells the main loop.
     public enum Event: Equatable {
+        /// The window changed size (SIGWINCH).
         case resized
+        /// The user asked to suspend (Ctrl-Z: SIGTSTP; or SIGTTIN, SIGTTOU).
+        case suspended
+        /// The process was continued after a stop (SIGCONT): redraw everything.
+        case continued
+        /// A signal that ends the app; re-raise it once the terminal is restored.
         case terminated(signal: Int32)
     }
 
@@ -35,6 +41,11 @@ public final class Terminal {
         guard tcgetattr(STDIN_FILENO, &TerminalState.saved) == 0 else {
             throw .setupFailed("cannot read the terminal's settings")
         }
+        try enterRawMode()
+        TerminalState.installHandlers()
+    }
+
+    private func enterRawMode() throws(TerminalError) {
         var raw = TerminalState.saved
         cfmakeraw(&raw)
         // Keep output processing, so "\n" still returns the carriage.
@@ -43,8 +54,25 @@ public final class Terminal {
             throw .setupFailed("cannot put the terminal in raw mode")
         }
         TerminalState.isRaw = true
-        TerminalState.installHandlers()
         write("\u{1B}[?1049h\u{1B}[?25l")
+    }
+
+    /// Gives the terminal back and stops the process, as Ctrl-Z does to any
+    /// program; when the shell continues it, takes the terminal again. The caller
+    /// redraws the whole screen.
+    public func suspend() {
+        TerminalState.restore()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Stopped here until SIGCONT.
+        TerminalState.reinstallSuspendHandler()
+        try? enterRawMode()
+    }
+
+    /// Puts the terminal back in raw mode on the alternate screen after someone
+    /// else stopped and continued the process (SIGSTOP, then SIGCONT).
+    public func resume() {
+        try? enterRawMode()
     }
 
     /// The terminal's size in columns and rows, or 80x24 if it cannot tell.
@@ -74,7 +102,14 @@ public final class Terminal {
     public func takeSignals() -> [Event] {
         var signals = [UInt8](repeating: 0, count: 64)
         let count = Glibc.read(signalDescriptor, &signals, signals.count)
-        return signals.prefix(max(count, 0)).map { Int32($0) == SIGWINCH ? .resized : .terminated(signal: Int32($0)) }
+        return signals.prefix(max(count, 0)).map { byte in
+            switch Int32(byte) {
+            case SIGWINCH: .resized
+            case SIGTSTP, SIGTTIN, SIGTTOU: .suspended
+            case SIGCONT: .continued
+            case let signal: .terminated(signal: signal)
+            }
+        }
     }
 
     /// Reads what standard input has. Call it when standard input can be read.
@@ -107,13 +142,23 @@ enum TerminalState {
     nonisolated(unsafe) static var signalWriteDescriptor: Int32 = -1
     nonisolated(unsafe) static var previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
 
-    static let reportedSignals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
-    static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+    /// Signals the main loop handles: resizing, suspending, and every signal
+    /// whose default action ends the process and that a program may be sent.
+    static let reportedSignals = [SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGQUIT,
+                                  SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE]
+    /// Signals of a crash, handled in the handler itself: the loop may never run again.
+    static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
     static let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     static func installHandlers() {
         for signal in reportedSignals { install(reportSignal, for: signal) }
-        for signal in crashSignals { install(restoreAndReraise, for: signal) }
+        for signal in crashSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = restoreAndReraise
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_SIGINFO
+            sigaction(signal, &action, previousActions + Int(signal))
+        }
         // A parent may have started us with these blocked; the app needs them.
         var handled = sigset_t()
         sigemptyset(&handled)
@@ -123,6 +168,15 @@ enum TerminalState {
 
     static func removeHandlers() {
         for signal in reportedSignals + crashSignals { sigaction(signal, previousActions + Int(signal), nil) }
+    }
+
+    /// Handles Ctrl-Z again after a suspend reset it to the default.
+    static func reinstallSuspendHandler() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = reportSignal
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGTSTP, &action, nil)
     }
 
     private static func install(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) {
@@ -147,8 +201,23 @@ private func reportSignal(_ signal: Int32) {
     _ = write(TerminalState.signalWriteDescriptor, &byte, 1)
 }
 
-private func restoreAndReraise(_ signal: Int32) {
+/// Restores the terminal and ends the process with the signal. A real crash first
+/// goes to the handler from before (Swift's backtracer, which prints where it
+/// happened); a signal sent with `kill` ends the process at once, since there is
+/// no crash to explain, and the backtracer would return and let the app run on.
+private func restoreAndReraise(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
     TerminalState.restore()
-    sigaction(signal, TerminalState.previousActions + Int(signal), nil)
+    var only = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, signal)
+    let code = info?.pointee.si_code ?? Int32(SI_USER)
+    if code > 0 {
+        sigaction(signal, TerminalState.previousActions + Int(signal), nil)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(signal)
+    }
+    Glibc.signal(signal, SIG_DFL)
+    pthread_sigmask(SIG_UNBLOCK, &only, nil)
     raise(signal)
+    _exit(128 + signal)
 }

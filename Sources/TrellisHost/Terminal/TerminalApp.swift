@@ -42,7 +42,10 @@ public enum TerminalApp {
             if ready.contains(terminal.signalDescriptor) {
                 for event in terminal.takeSignals() {
                     switch event {
-                    case .resized:
+                    case .resized, .continued, .suspended:
+                        if event == .suspended { terminal.suspend() }
+                        if event == .continued { terminal.resume() }
+                        // Whatever was on the terminal meanwhile, draw it all again.
                         let size = terminal.size
                         session.window = Window(width: size.columns, height: size.rows)
                         diff.invalidate()
@@ -64,6 +67,15 @@ public enum TerminalApp {
             }
             for key in keys {
                 if key == .control("c") { return .quit }
+                if key == .control("z") {
+                    // Raw mode turns Ctrl-Z into a byte; suspend as the shell expects.
+                    terminal.suspend()
+                    let size = terminal.size
+                    session.window = Window(width: size.columns, height: size.rows)
+                    diff.invalidate()
+                    loop.setNeedsFrame()
+                    continue
+                }
                 session.press(key)
                 loop.setNeedsFrame()
             }

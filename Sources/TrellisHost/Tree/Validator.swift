@@ -14,6 +14,12 @@ public struct ValidationProblem: Equatable, CustomStringConvertible {
     /// What is wrong and what to do.
     public var message: String
 
+    /// Creates a problem.
+    public init(severity: Severity, message: String) {
+        self.severity = severity
+        self.message = message
+    }
+
     public var description: String {
         "\(severity == .error ? "error" : "warning"): \(message)"
     }
@@ -33,6 +39,9 @@ public struct Validator {
         self.loader = loader
     }
 
+    /// How many unreachable routes are named one by one.
+    static let unreachableListed = 20
+
     /// Every problem found, errors and warnings, in route order.
     public func problems() -> [ValidationProblem] {
         var problems: [ValidationProblem] = []
@@ -50,9 +59,14 @@ public struct Validator {
         }
         problems += dependencyProblems(manifests: manifests)
         let reachable = reachableRoutes()
-        for id in config.routes.keys.sorted() where !reachable.contains(id) {
+        let unreachable = config.routes.keys.sorted().filter { !reachable.contains($0) }
+        for id in unreachable.prefix(Self.unreachableListed) {
             problems.append(.init(severity: .warning, message:
                 "route \"\(id)\" is never shown: no route's `children` binds it and it is not the `root`."))
+        }
+        if unreachable.count > Self.unreachableListed {
+            problems.append(.init(severity: .warning, message:
+                "\(unreachable.count - Self.unreachableListed) more routes are never shown, after those above."))
         }
         return problems
     }
@@ -72,20 +86,29 @@ public struct Validator {
         return problems
     }
 
+    /// Walks every path from the root with what the routes above provide: a route
+    /// shared by two parents is checked under each. A loop, not recursion, so a
+    /// chain of any length is safe.
     private func dependencyProblems(manifests: [String: PluginManifest]) -> [ValidationProblem] {
-        var problems: [ValidationProblem] = []
-        var checked: Set<String> = []
-        func visit(_ id: String, provided: Set<String>) {
-            guard let manifest = manifests[id], checked.insert(id).inserted else { return }
+        var messages: [String] = []
+        var reported: Set<String> = []
+        var visited: Set<VisitKey> = []
+        var pending = [(id: config.root, provided: Set<String>())]
+        while let (id, provided) = pending.popLast() {
+            guard let manifest = manifests[id], visited.insert(VisitKey(id: id, provided: provided)).inserted else { continue }
             for name in manifest.requires.sorted() where !provided.contains(name) {
-                problems.append(.init(severity: .error, message:
-                    "route \"\(id)\": plugin \(manifest.name) requires dependency \"\(name)\", which no route above it provides."))
+                let message = "route \"\(id)\": plugin \(manifest.name) requires dependency \"\(name)\", which no route above it provides."
+                if reported.insert(message).inserted { messages.append(message) }
             }
             let below = provided.union(manifest.provides)
-            for child in config.routes[id]!.children.values.sorted() { visit(child, provided: below) }
+            for child in config.routes[id]!.children.values.sorted().reversed() { pending.append((child, below)) }
         }
-        visit(config.root, provided: [])
-        return problems
+        return messages.map { .init(severity: .error, message: $0) }
+    }
+
+    private struct VisitKey: Hashable {
+        var id: String
+        var provided: Set<String>
     }
 
     private func reachableRoutes() -> Set<String> {

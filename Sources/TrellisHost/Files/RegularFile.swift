@@ -1,0 +1,66 @@
+import Glibc
+
+/// Reads whole files given on the command line or in a config, refusing what is
+/// not a regular file before opening it (a FIFO would block `open`, a device never
+/// ends) and saying why a read failed in words a user can act on.
+public enum RegularFile {
+    /// Why a file could not be read.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case missing
+        case directory
+        case notRegular(kind: String)
+        case permissionDenied
+        case tooLarge(size: Int, limit: Int)
+        case readFailed(reason: String)
+
+        public var description: String {
+            switch self {
+            case .missing: "no such file"
+            case .directory: "it is a folder, not a file"
+            case let .notRegular(kind): "it is \(kind), not a regular file"
+            case .permissionDenied: "permission denied (check the file's mode with ls -l)"
+            case let .tooLarge(size, limit): "it has \(size) bytes, more than the \(limit) accepted"
+            case let .readFailed(reason): reason
+            }
+        }
+    }
+
+    /// Checks that `path` names a regular file and returns its size.
+    public static func size(of path: String) throws(Failure) -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw errno == ENOENT || errno == ENOTDIR ? .missing : errno == EACCES ? .permissionDenied
+                : .readFailed(reason: String(cString: strerror(errno)))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return Int(status.st_size)
+        case S_IFDIR: throw .directory
+        case S_IFIFO: throw .notRegular(kind: "a FIFO (named pipe)")
+        case S_IFCHR, S_IFBLK: throw .notRegular(kind: "a device")
+        case S_IFSOCK: throw .notRegular(kind: "a socket")
+        default: throw .notRegular(kind: "a special file")
+        }
+    }
+
+    /// The bytes of the regular file at `path`, at most `limit` of them.
+    public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        let size = try size(of: path)
+        guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw errno == EACCES ? .permissionDenied : .readFailed(reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, size - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        // A file that shrank while it was read is read as it now is.
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+}
