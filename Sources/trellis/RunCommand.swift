@@ -125,14 +125,22 @@ struct RunCommand {
     }
 
     private func readScript(_ path: String) throws -> (file: String, commands: [(line: Int, command: ScriptCommand)]) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw CommandError(message: "\(path): cannot read the script file. Give the path of a file of headless commands.")
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.readStream(path, limit: 64 << 20)
+        } catch {
+            throw CommandError(message: "\(path): cannot read the script: \(error). Give the path of a file of headless commands.")
         }
         var commands: [(line: Int, command: ScriptCommand)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split as bytes: "\r\n" is one Character, so a CRLF file would be one line.
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            guard line.count <= LineReader.maximumLineLength else {
+                throw CommandError(message: "\(path):\(index + 1): the line is longer than \(LineReader.maximumLineLength) bytes; "
+                    + "split it into several commands.")
+            }
             do {
-                let line = line.last == "\r" ? line.dropLast() : line[...]
-                if let command = try ScriptCommand.parse(String(line), line: index + 1) {
+                let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+                if let command = try ScriptCommand.parse(text, line: index + 1) {
                     commands.append((index + 1, command))
                 }
             } catch {

@@ -121,6 +121,46 @@ struct TerminalTests {
         #expect(after.contains("MARK-BEFORE"))
     }
 
+    @Test(arguments: [("QUIT", 131), ("USR1", 138), ("SEGV", 139), ("ABRT", 134), ("PIPE", 141)])
+    func aSignalEndsTheAppWithTheTerminalRestored(signal: String, status: Int) throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
+            """)
+        let tmux = try TmuxSession()
+        try tmux.run("echo MARK-BEFORE")
+        try tmux.run("\(trellis) run \(config.path); echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+
+        _ = try TrellisProcess.run(["pkill", "-\(signal)", "-f", "trellis run \(config.path)"],
+                                   executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let after = try tmux.waitForText("EXITED=\(status)")
+        try tmux.run("stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo'")
+        let settings = try tmux.waitForText("echo\n")
+
+        #expect(after.contains("MARK-BEFORE") && !after.contains("Click Button"), "\(after)")
+        #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
+    }
+
+    /// Ctrl-Z stops the app with the terminal given back to the shell. (That `fg`
+    /// then redraws was checked by hand: under the test runner the resumed job
+    /// finds its terminal hung up, which a person's shell does not do.)
+    @Test func ctrlZSuspendsWithTheTerminalRestored() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("set -m; echo MARK-BEFORE")
+        try tmux.run("\(trellis) run Examples/main-next.json")
+        try tmux.waitForText("[ Click Button! ]")
+
+        try tmux.send(["C-z"])
+        let stopped = try tmux.waitForText("Stopped")
+        try tmux.run("stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo'")
+        let settings = try tmux.waitForText("echo\n")
+        try tmux.run("kill -9 %1")
+
+        #expect(stopped.contains("MARK-BEFORE") && !stopped.contains("Click Button"), "the shell's screen is back")
+        #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
+    }
+
     @Test func aResizeRedrawsAtTheNewSize() throws {
         let tmux = try TmuxSession(columns: 80, rows: 24)
         try tmux.run("\(trellis) run Examples/main-next.json")

@@ -33,12 +33,14 @@ public enum TrellisProcess {
         try process.run()
         let watchdog = Watchdog(process)
         defer { watchdog.cancel() }
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        // Written on another thread, so a large input and a full output pipe cannot
+        // block each other; a child that stops reading early ends the write.
+        let feeder = InputFeeder(input, to: stdin.fileHandleForWriting)
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
         let errorData = OutputCollector(stderr.fileHandleForReading)
         let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        feeder.wait()
         return ProcessResult(status: process.terminationStatus,
                              stdout: String(decoding: outputData, as: UTF8.self),
                              stderr: String(decoding: errorData.wait(), as: UTF8.self))
@@ -58,6 +60,33 @@ final class Watchdog: @unchecked Sendable {
 
     func cancel() {
         item.cancel()
+    }
+}
+
+/// Writes a child's standard input on another thread, then closes it. SIGPIPE is
+/// ignored in the test process: a child that exits before reading everything
+/// (a script that fails on its first line) ends the write with EPIPE, not the tests.
+final class InputFeeder: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ text: String, to handle: FileHandle) {
+        signal(SIGPIPE, SIG_IGN)
+        Thread.detachNewThread { [done] in
+            let bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { write(handle.fileDescriptor, $0.baseAddress! + offset, bytes.count - offset) }
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+            try? handle.close()
+            done.signal()
+        }
+    }
+
+    func wait() {
+        done.wait()
     }
 }
 

@@ -42,6 +42,27 @@ public enum RegularFile {
         }
     }
 
+    /// The bytes of the file or pipe at `path` (a script may come from
+    /// `<(command)`), at most `limit` of them; a folder or a device is refused.
+    public static func readStream(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        do {
+            return try read(path, limit: limit)
+        } catch .notRegular(kind: "a FIFO (named pipe)") {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .readFailed(reason: String(cString: strerror(errno))) }
+            defer { close(descriptor) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = Glibc.read(descriptor, &chunk, chunk.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return bytes }
+                bytes += chunk.prefix(count)
+                guard bytes.count <= limit else { throw .tooLarge(size: bytes.count, limit: limit) }
+            }
+        }
+    }
+
     /// The bytes of the regular file at `path`, at most `limit` of them.
     public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         let size = try size(of: path)

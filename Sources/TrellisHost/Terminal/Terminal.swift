@@ -12,7 +12,8 @@ public final class Terminal {
     public enum Event: Equatable {
         /// The window changed size (SIGWINCH).
         case resized
-        /// The user asked to suspend (Ctrl-Z: SIGTSTP; or SIGTTIN, SIGTTOU).
+        /// Something asked the app to suspend (SIGTSTP sent with `kill`; the Ctrl-Z
+        /// key arrives as a key in raw mode).
         case suspended
         /// The process was continued after a stop (SIGCONT): redraw everything.
         case continued
@@ -46,6 +47,7 @@ public final class Terminal {
     }
 
     private func enterRawMode() throws(TerminalError) {
+        let wasRaw = TerminalState.isRaw
         var raw = TerminalState.saved
         cfmakeraw(&raw)
         // Keep output processing, so "\n" still returns the carriage.
@@ -54,7 +56,8 @@ public final class Terminal {
             throw .setupFailed("cannot put the terminal in raw mode")
         }
         TerminalState.isRaw = true
-        write("\u{1B}[?1049h\u{1B}[?25l")
+        // Entering the alternate screen again would clear it: only when it was left.
+        if !wasRaw { write("\u{1B}[?1049h\u{1B}[?25l") }
     }
 
     /// Gives the terminal back and stops the process, as Ctrl-Z does to any
@@ -69,8 +72,8 @@ public final class Terminal {
         try? enterRawMode()
     }
 
-    /// Puts the terminal back in raw mode on the alternate screen after someone
-    /// else stopped and continued the process (SIGSTOP, then SIGCONT).
+    /// Puts the terminal back in raw mode after the process was stopped and
+    /// continued (the shell resets the terminal's modes while a job is stopped).
     public func resume() {
         try? enterRawMode()
     }
@@ -105,7 +108,7 @@ public final class Terminal {
         return signals.prefix(max(count, 0)).map { byte in
             switch Int32(byte) {
             case SIGWINCH: .resized
-            case SIGTSTP, SIGTTIN, SIGTTOU: .suspended
+            case SIGTSTP: .suspended
             case SIGCONT: .continued
             case let signal: .terminated(signal: signal)
             }
@@ -144,7 +147,9 @@ enum TerminalState {
 
     /// Signals the main loop handles: resizing, suspending, and every signal
     /// whose default action ends the process and that a program may be sent.
-    static let reportedSignals = [SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGQUIT,
+    /// (SIGTTIN and SIGTTOU keep their default: touching the terminal from the
+    /// background stops the app until `fg`, which SIGCONT then redraws.)
+    static let reportedSignals = [SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGQUIT,
                                   SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE]
     /// Signals of a crash, handled in the handler itself: the loop may never run again.
     static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]

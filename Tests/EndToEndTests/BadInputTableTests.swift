@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// One bad input for `trellis`: how to make it, what to run, and what must come
+/// back. Every one of them trapped, hung or misreported before it was fixed.
+struct BadInput: Sendable, CustomStringConvertible {
+    var description: String
+    /// Writes what the case needs into the folder and returns the command line
+    /// and standard input.
+    var make: @Sendable (TemporaryFolder) throws -> (arguments: [String], input: String)
+    var status: Int32
+    /// Words the message must contain (standard error, or standard output for 0).
+    var words: [String]
+}
+
+/// The bad inputs the issue lists, each with its exit code and the key words of its
+/// message: configs, plugin files, scripts and the command line.
+struct BadInputTableTests {
+    @Test(arguments: BadInputTableTests.cases)
+    func aBadInputGetsItsExitCodeAndAMessage(_ bad: BadInput) throws {
+        let folder = try TemporaryFolder()
+        let (arguments, input) = try bad.make(folder)
+        let result = try TrellisProcess.run(arguments, input: input, in: folder.url)
+
+        #expect(result.status == bad.status, "\(bad): \(result.stderr)")
+        let message = bad.status == 0 ? result.stdout : result.stderr
+        for word in bad.words {
+            #expect(message.contains(word), "\(bad): no \"\(word)\" in \(message.prefix(600))")
+        }
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Backtracing"), "\(bad) crashed")
+        #expect(!result.stderr.utf8.contains(0x1B), "\(bad): a raw escape reached standard error")
+    }
+
+    static let plugins = "\"plugins\": [\"\(Products.directory.path)\"]"
+
+    /// `trellis validate` on a config with this text.
+    static func config(_ name: String, _ text: String, status: Int32 = 2, _ words: String...) -> BadInput {
+        BadInput(description: "config: \(name)", make: { folder in
+            (["validate", try folder.write(text, to: "app.json").path], "")
+        }, status: status, words: words)
+    }
+
+    /// `trellis validate` on a config of these bytes.
+    static func configBytes(_ name: String, _ bytes: [UInt8], _ words: String...) -> BadInput {
+        BadInput(description: "config: \(name)", make: { folder in
+            let file = folder.url.appendingPathComponent("app.json")
+            try Data(bytes).write(to: file)
+            return (["validate", file.path], "")
+        }, status: 2, words: words)
+    }
+
+    /// `trellis inspect` on a file `make` writes.
+    static func plugin(_ name: String, _ words: String..., make: @escaping @Sendable (URL) throws -> Void) -> BadInput {
+        BadInput(description: "plugin: \(name)", make: { folder in
+            let file = folder.url.appendingPathComponent("libBad.so")
+            try make(file)
+            return (["inspect", file.path], "")
+        }, status: 2, words: words)
+    }
+
+    /// `trellis inspect` on a copy of the Next plugin with `patch` applied.
+    static func patchedPlugin(_ name: String, _ words: String..., patch: @escaping @Sendable (inout [UInt8]) -> Void) -> BadInput {
+        BadInput(description: "plugin: \(name)", make: { folder in
+            var bytes = [UInt8](try Data(contentsOf: Products.plugin("NextScreen")))
+            patch(&bytes)
+            let file = folder.url.appendingPathComponent("libBad.so")
+            try Data(bytes).write(to: file)
+            return (["inspect", file.path], "")
+        }, status: 2, words: words)
+    }
+
+    /// A C shared library built with the toolchain's clang from `source`.
+    static func cLibrary(_ source: String, at file: URL) throws {
+        let code = file.deletingLastPathComponent().appendingPathComponent("lib.c")
+        try source.write(to: code, atomically: true, encoding: .utf8)
+        let result = try TrellisProcess.run(["clang", "-shared", "-fPIC", "-o", file.path, code.path],
+                                            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// `trellis run --headless` on the Main → Next config with this script on
+    /// standard input.
+    static func script(_ name: String, _ text: String, status: Int32, _ words: String..., extra: [String] = []) -> BadInput {
+        BadInput(description: "script: \(name)", make: { _ in
+            (["run", Products.repository.appendingPathComponent("Examples/main-next.json").path, "--headless"] + extra, text)
+        }, status: status, words: words)
+    }
+
+    static func commandLine(_ name: String, _ arguments: [String], _ words: String...) -> BadInput {
+        BadInput(description: "command line: \(name)", make: { _ in (arguments, "") }, status: 2, words: words)
+    }
+
+    static func writeSection(_ bytes: inout [UInt8], section: Int, field: Int, value: UInt64) {
+        let table = Int(bytes[0x28..<0x30].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        let start = table + section * 64 + field
+        for index in 0..<8 { bytes[start + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+    }
+
+    static func namesIndex(_ bytes: [UInt8]) -> Int { Int(bytes[0x3E]) | Int(bytes[0x3F]) << 8 }
+
+    static let mainNext = """
+        { \(plugins), "root": "main", "routes": { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+          "next": { "plugin": "NextScreen" } } }
+        """
+
+    static let cases: [BadInput] = [
+        config("malformed JSON", "{ \"root\": main }", "app.json:1:11: not valid JSON"),
+        config("empty", "", "cannot read the config: the file is empty"),
+        configBytes("a byte order mark", [0xEF, 0xBB, 0xBF] + Array("{}".utf8), "byte order mark"),
+        configBytes("invalid UTF-8", Array("{ \"root\": \"".utf8) + [0xC3, 0x28] + Array("\" }".utf8), "not valid UTF-8"),
+        configBytes("a NUL byte", Array("{ \"root\": \"a".utf8) + [0] + Array("\" }".utf8), "control character"),
+        config("an unpaired high surrogate", #"{ "root": "\uD800\u0041" }"#, "not a low surrogate"),
+        config("a lone low surrogate", #"{ "root": "\uDC00" }"#, "second half of a surrogate pair"),
+        config("10,000 levels of nesting", String(repeating: "[", count: 10_000), "nested deeper than 512 levels"),
+        config("a duplicate key", #"{ "root": "a", "root": "b" }"#, "the key \"root\" appears twice"),
+        config("a leading zero", #"{ "root": "a", "x": 0123 }"#, "cannot start with 0"),
+        config("a number with a bare dot", #"{ "x": 1. }"#, "digits after '.'"),
+        config("a signed hex escape", #"{ "root": "\u+041" }"#, "four hex digits"),
+        config("root of the wrong type", "{ \(plugins), \"root\": 42, \"routes\": {} }", "root must be a string"),
+        config("an unknown key", "{ \(plugins), \"root\": \"m\", \"routes\": {}, \"theme\": 1 }", "theme is not a known key"),
+        config("no root", "{ \(plugins), \"routes\": {} }", "root is missing"),
+        config("an undefined root", "{ \(plugins), \"root\": \"m\", \"routes\": {} }", "names route \"m\""),
+        config("a dangling child", """
+            { \(plugins), "root": "m", "routes": { "m": { "plugin": "MainScreen", "children": { "next": "gone" } } } }
+            """, "routes.m.children.next names route \"gone\""),
+        config("a cycle of 10,000 routes", "{ \(plugins), \"root\": \"r0\", \"routes\": { "
+               + (0..<10_000).map { "\"r\($0)\": { \"plugin\": \"MainScreen\", \"children\": { \"next\": \"r\(($0 + 1) % 10_000)\" } }" }
+                .joined(separator: ", ") + " } }", "the routes form a cycle: r0 → r1", "more"),
+        config("a chain of 10,000 routes", "{ \(plugins), \"root\": \"r0\", \"routes\": { "
+               + (0..<9_999).map { "\"r\($0)\": { \"plugin\": \"MainScreen\", \"children\": { \"next\": \"r\($0 + 1)\" } }" }
+                .joined(separator: ", ") + ", \"r9999\": { \"plugin\": \"NextScreen\" } } }", status: 0, "OK, 10000 routes"),
+        config("an unbound slot", "{ \(plugins), \"root\": \"m\", \"routes\": { \"m\": { \"plugin\": \"MainScreen\" } } }",
+               "attaches slot \"next\", which routes.m.children does not bind"),
+        config("an undeclared slot", mainNext.replacingOccurrences(of: "\"plugin\": \"NextScreen\"",
+                                                                    with: "\"plugin\": \"NextScreen\", \"children\": { \"more\": \"more\" } }, \"more\": { \"plugin\": \"NextScreen\""),
+               "binds a slot that plugin NextScreen does not declare"),
+        config("a title that is not a string", mainNext.replacingOccurrences(of: "\"plugin\": \"MainScreen\",",
+                                                                              with: "\"plugin\": \"MainScreen\", \"parameters\": { \"title\": 7 },"),
+               "parameters.title must be a string"),
+        config("a screen that needs a parent as the root", "{ \(plugins), \"root\": \"l\", \"routes\": { \"l\": { \"plugin\": \"LoggedOut\" } } }",
+               "LoggedOut must be attached by a screen that is a LoggedOutListener"),
+        config("an escape sequence in a route id", "{ \(plugins), \"root\": \"\\u001b[2J\", \"routes\": {} }", "\\u{1B}[2J"),
+        config("5 MB with the error at its end", "{ \"pad\": \"" + String(repeating: "x", count: 5_000_000) + "\",\n \"root\": nope }",
+               "app.json:2:10: not valid JSON"),
+        BadInput(description: "config: a folder", make: { folder in (["validate", folder.url.path], "") },
+                 status: 2, words: ["it is a folder, not a file"]),
+        BadInput(description: "config: a FIFO", make: { folder in
+            let fifo = folder.url.appendingPathComponent("app.json")
+            mkfifo(fifo.path, 0o600)
+            return (["validate", fifo.path], "")
+        }, status: 2, words: ["it is a FIFO (named pipe), not a regular file"]),
+        BadInput(description: "config: /dev/null", make: { _ in (["validate", "/dev/null"], "") },
+                 status: 2, words: ["it is a device, not a regular file"]),
+
+        plugin("missing", "no plugin file at") { _ in },
+        plugin("a folder", "it is a folder, not a file") { try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: false) },
+        BadInput(description: "plugin: /dev/zero", make: { _ in (["inspect", "/dev/zero"], "") },
+                 status: 2, words: ["it is a device, not a regular file"]),
+        plugin("a text file", "it is not an ELF shared library") { try "hello".write(to: $0, atomically: true, encoding: .utf8) },
+        plugin("an empty file", "it is not an ELF shared library") { try Data().write(to: $0) },
+        plugin("a FIFO", "it is a FIFO (named pipe)") { mkfifo($0.path, 0o600) },
+        patchedPlugin("a truncated ELF", "the section header table lies outside the file") { $0.removeSubrange(4096...) },
+        patchedPlugin("a 32-bit ELF", "it is not an ELF shared library") { $0[4] = 1 },
+        patchedPlugin("section headers of 65,535 bytes", "section headers of 65535 bytes, not 64") { $0[0x3A] = 0xFF; $0[0x3B] = 0xFF },
+        patchedPlugin("a name table of -1 bytes", "the section name table lies outside the file") {
+            writeSection(&$0, section: namesIndex($0), field: 32, value: UInt64.max)
+        },
+        patchedPlugin("a name table of 1 TB", "the section name table has 1099511627776 bytes") {
+            writeSection(&$0, section: namesIndex($0), field: 32, value: 1 << 40)
+        },
+        patchedPlugin("a name table past the end", "the section name table lies outside the file") {
+            writeSection(&$0, section: namesIndex($0), field: 24, value: 1 << 40)
+        },
+        plugin("a C library whose entry returns NULL", "the entry function returned an object that is not a TrellisPlugin") {
+            try cLibrary("void *trellis_plugin_entry_v1(void) { return 0; }", at: $0)
+        },
+        plugin("a C library with no entry", "exports no trellis_plugin_entry_v1 function") {
+            try cLibrary("int nothing(void) { return 0; }", at: $0)
+        },
+
+        BadInput(description: "script: typing 100,000 characters at once takes linear time", make: { _ in
+            (["run", Products.repository.appendingPathComponent("Examples/tictactoe.json").path, "--headless"],
+             "focus Player 1 name\ntype " + String(repeating: "é", count: 100_000) + "\nexpect éééé\n")
+        }, status: 0, words: []),
+        script("an unknown command", "press the button\n", status: 2, "unknown command \"press\""),
+        script("binary garbage", "\u{1}\u{2}\u{FFFD}\u{7F}zz\n", status: 2, "unknown command"),
+        script("a line of 2 MB", "type " + String(repeating: "x", count: 2 << 20) + "\n", status: 2, "longer than 1048576 bytes"),
+        script("a wait of no number", "wait forever\n", status: 2, "`wait` needs a number of seconds"),
+        script("an expectation that never holds", "expect Goodbye\n", status: 1, "expected the screen to contain \"Goodbye\"",
+               extra: ["--timeout", "0.1"]),
+        BadInput(description: "script: a CRLF file runs as typed", make: { folder in
+            let script = try folder.write("tap Click Button\r\nexpect Now is\r\nprint\r\n", to: "walk.trellis")
+            return (["run", Products.repository.appendingPathComponent("Examples/main-next.json").path, "--script", script.path], "")
+        }, status: 0, words: ["[ Close ]"]),
+        BadInput(description: "script: an empty list in a 20x5 window", make: { _ in
+            (["run", Products.repository.appendingPathComponent("Examples/airports.json").path, "--headless", "--size", "20x5"],
+             "focus Search a city\ntype qqq\nwait 0.5\nprint\n")
+        }, status: 0, words: ["qqq"]),
+
+        commandLine("a size that overflows", ["run", "--size", "99999999999x99999999999"], "--size must be COLSxROWS with 20 to 1000"),
+        commandLine("a size of 240 GB", ["run", "--size", "100000x100000"], "--size must be COLSxROWS"),
+        commandLine("a negative time-out", ["run", "--timeout", "-1"], "--timeout must be a number of seconds"),
+        commandLine("an unknown command", ["launch"], "unknown command \"launch\""),
+    ]
+}

@@ -1,0 +1,154 @@
+import Foundation
+@testable import TrellisHost
+import TrellisSDK
+import TrellisTestSupport
+import Testing
+
+/// Seeded, repeatable mutations of every example config through the parser, the
+/// validator and a short headless session, and of a plugin file through the ELF
+/// reader. A trap kills the test process: the input being tried is written to
+/// `trellis-fuzz-input` in the temporary folder first, so the crash leaves it behind.
+@MainActor
+@Suite(.timeLimit(.minutes(5)))
+struct FuzzTests {
+    static let evidence = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-fuzz-input")
+
+    /// A small, fast, seeded generator (SplitMix64): the same seed, the same inputs.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    /// Fragments that broke parsers and layouts before: escapes, nesting, numbers,
+    /// huge and negative values, control characters.
+    static let fragments: [String] = [
+        #"\uD800"#, #"\uD800\u0041"#, #"\uDC00"#, #"\u+041"#, "[[[[[[[[", "]]]]", "{{{{", "0123", "1.", "-", "1e999", "-0",
+        "\"", "\\", "\u{0}", "\u{1B}[2J", "null", "true", ",", ":", "{}", "[]", "\"children\": {\"next\": \"main\"}",
+        "\"parameters\": {\"title\": 7}", "\"plugin\": \"../x.so\"", "\"plugin\": \"/dev/zero\"", "99999999999999999999",
+        "\"title\": \"" + String(repeating: "界", count: 300) + "\"", "\u{FEFF}", "\u{200D}", "\r\n",
+    ]
+
+    static func mutate(_ bytes: [UInt8], with random: inout Generator) -> [UInt8] {
+        var result = bytes
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            guard !result.isEmpty else { return Array(fragments.randomElement(using: &random)!.utf8) }
+            let position = Int.random(in: 0..<result.count, using: &random)
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: result[position] = UInt8.random(in: 0...255, using: &random)
+            case 1: result.removeSubrange(position..<min(result.count, position + Int.random(in: 1...16, using: &random)))
+            case 2: result.insert(contentsOf: fragments.randomElement(using: &random)!.utf8, at: position)
+            case 3:
+                let end = min(result.count, position + Int.random(in: 1...64, using: &random))
+                result.insert(contentsOf: result[position..<end], at: Int.random(in: 0...result.count, using: &random))
+            case 4: result.removeSubrange(position...)
+            default: result[position] = UInt8(ascii: "\"")
+            }
+        }
+        return result
+    }
+
+    static var seedConfigs: [(name: String, bytes: [UInt8])] {
+        let examples = Products.repository.appendingPathComponent("Examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: examples.path))?.filter { $0.hasSuffix(".json") }.sorted() ?? []
+        let files = names.map { examples.appendingPathComponent($0) } + [Products.repository.appendingPathComponent("config.json")]
+        return files.compactMap { file in
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+            let local = text.replacingOccurrences(of: "\"../.build/debug\"", with: "\"\(Products.directory.path)\"")
+                .replacingOccurrences(of: "\".build/debug\"", with: "\"\(Products.directory.path)\"")
+            return (file.lastPathComponent, Array(local.utf8))
+        }
+    }
+
+    @Test func mutatedConfigsNeverTrapTheParserTheValidatorOrASession() throws {
+        let seeds = Self.seedConfigs
+        #expect(seeds.count >= 6)
+        var random = Generator(state: 0x7E11_1500)
+        let loader = PluginLoader(searchPath: [Products.directory])
+        var outcomes: [String: Int] = [:]
+        for round in 0..<2400 {
+            let seed = seeds[round % seeds.count]
+            let mutant = Self.mutate(seed.bytes, with: &random)
+            try Data(mutant).write(to: Self.evidence)
+            let file = Products.directory.appendingPathComponent("fuzz-\(seed.name)")
+            let config: RouteConfig
+            do {
+                config = try RouteConfig.decode(String(decoding: mutant, as: UTF8.self), file: file)
+            } catch {
+                #expect(!error.localizedDescription.isEmpty)
+                outcomes["refused by the parser or reader", default: 0] += 1
+                continue
+            }
+            guard !Validator(config: config, loader: loader).problems().contains(where: { $0.severity == .error }) else {
+                outcomes["refused by the validator", default: 0] += 1
+                continue
+            }
+            let tree = RouteTree(config: config, loader: loader)
+            do {
+                try tree.launch()
+            } catch {
+                outcomes["refused at launch", default: 0] += 1
+                continue
+            }
+            let session = ScreenSession(tree: tree, window: Window(width: Int.random(in: 20...120, using: &random),
+                                                                   height: Int.random(in: 5...40, using: &random)))
+            for _ in 0..<6 { Self.randomStep(session, with: &random) }
+            outcomes["ran a session", default: 0] += 1
+        }
+        #expect(outcomes["ran a session", default: 0] > 50, "\(outcomes)")
+        #expect(outcomes["refused by the parser or reader", default: 0] > 500, "\(outcomes)")
+    }
+
+    /// One random step a person could take; failures of the step are fine, traps are not.
+    static func randomStep(_ session: ScreenSession, with random: inout Generator) {
+        let keys: [Key] = [.tab, .backtab, .enter, .up, .down, .left, .right, .escape, .backspace, .home, .end, .character("x")]
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+            if let label = session.frame().controls.randomElement(using: &random)?.label { _ = try? session.execute(.tap(label)) }
+        case 1:
+            _ = try? session.execute(.type(fragments.randomElement(using: &random)!))
+        case 2:
+            session.window = Window(width: Int.random(in: -5...300, using: &random), height: Int.random(in: -5...100, using: &random))
+            _ = session.frame()
+        default:
+            session.press(keys.randomElement(using: &random)!)
+        }
+        _ = session.frame()
+        _ = session.treeText()
+    }
+
+    @Test func mutatedPluginFilesNeverTrapTheELFReader() throws {
+        let original = [UInt8](try Data(contentsOf: Products.plugin("NextScreen")))
+        let table = Int(original[0x28..<0x30].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        var random = Generator(state: 0xE1F0_0001)
+        var refused = 0
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                // The header and the section header table are what the reader trusts.
+                let inTable = Bool.random(using: &random) && table < bytes.count
+                let position = inTable ? Int.random(in: table..<bytes.count, using: &random) : Int.random(in: 0..<64, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[position] = UInt8.random(in: 0...255, using: &random)
+                case 1: bytes[position] = 0xFF
+                default: bytes.removeSubrange(Int.random(in: 0..<bytes.count, using: &random)...)
+                }
+                if bytes.count < 64 { break }
+            }
+            try Data(bytes).write(to: Self.evidence)
+            do {
+                _ = try ELFComment.swiftToolchain(ofFileAt: Self.evidence.path)
+            } catch {
+                refused += 1
+                #expect(!error.reason.isEmpty)
+            }
+        }
+        #expect(refused > 50)
+        try? FileManager.default.removeItem(at: Self.evidence)
+    }
+}
