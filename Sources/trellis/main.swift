@@ -1,4 +1,9 @@
 import Glibc
+import TrellisHost
 
-let status = Trellis.main(Array(CommandLine.arguments.dropFirst()))
+let arguments = Array(CommandLine.arguments.dropFirst())
+// First, before any thread exists: `run` goes on in a supervised child process.
+if Supervisor.wants(arguments) { Supervisor.start() }
+CrashHandlers.installIfSupervised()
+let status = Trellis.main(arguments)
 exit(status.rawValue)

@@ -16,4 +16,9 @@ int trellis_open_pseudo_terminal(char *name, size_t size);
 /// posix_spawn's flag that starts the child in a new session (a GNU extension).
 short trellis_spawn_new_session_flag(void);
 
+/// Writes the calling thread's stack, one frame a line as `image\toffset\tsymbol`,
+/// into `out` (NUL-terminated), skipping the first `skip` frames; returns the
+/// length. Used from a crash signal handler, for the supervisor's report.
+size_t trellis_write_frames(char *out, size_t size, int skip);
+
 #endif

@@ -75,7 +75,11 @@ public final class EventLoop {
         }
         let count = poll(&polled, nfds_t(polled.count), timeout)
         guard count >= 0 else { return [] }
-        if queue == nil || polled.last!.revents != 0 { MainQueue.drain() }
+        if queue == nil || polled.last!.revents != 0 {
+            CrashRecord.noteActivity("running tasks and timers")
+            MainQueue.drain()
+            CrashRecord.noteActivity("")
+        }
         let ready = Int16(POLLIN | POLLHUP | POLLERR)
         return polled.prefix(descriptors.count).filter { $0.revents & ready != 0 }.map(\.fd)
     }

@@ -157,6 +157,17 @@ enum TerminalState {
 
     static func installHandlers() {
         for signal in reportedSignals { install(reportSignal, for: signal) }
+        installCrashHandlers()
+        // A parent may have started us with these blocked; the app needs them.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in reportedSignals { sigaddset(&handled, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+    }
+
+    /// Handlers for the crash signals: restore the terminal if it is raw, and
+    /// under a supervisor record the crashing frames for its report.
+    static func installCrashHandlers() {
         for signal in crashSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = restoreAndReraise
@@ -164,11 +175,6 @@ enum TerminalState {
             action.sa_flags = SA_SIGINFO
             sigaction(signal, &action, previousActions + Int(signal))
         }
-        // A parent may have started us with these blocked; the app needs them.
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for signal in reportedSignals { sigaddset(&handled, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     static func removeHandlers() {
@@ -206,7 +212,8 @@ private func reportSignal(_ signal: Int32) {
     _ = write(TerminalState.signalWriteDescriptor, &byte, 1)
 }
 
-/// Restores the terminal and ends the process with the signal. A real crash first
+/// Restores the terminal and ends the process with the signal. Under a supervisor
+/// the crashing frames are recorded for its report. Otherwise a real crash first
 /// goes to the handler from before (Swift's backtracer, which prints where it
 /// happened); a signal sent with `kill` ends the process at once, since there is
 /// no crash to explain, and the backtracer would return and let the app run on.
@@ -216,7 +223,10 @@ private func restoreAndReraise(_ signal: Int32, _ info: UnsafeMutablePointer<sig
     sigemptyset(&only)
     sigaddset(&only, signal)
     let code = info?.pointee.si_code ?? Int32(SI_USER)
-    if code > 0 {
+    if CrashRecord.isSupervised {
+        // Frames only for a real crash: the supervisor reads none as "sent with kill".
+        if code > 0 { CrashRecord.recordFrames() }
+    } else if code > 0 {
         sigaction(signal, TerminalState.previousActions + Int(signal), nil)
         pthread_sigmask(SIG_UNBLOCK, &only, nil)
         raise(signal)
@@ -225,4 +235,14 @@ private func restoreAndReraise(_ signal: Int32, _ info: UnsafeMutablePointer<sig
     pthread_sigmask(SIG_UNBLOCK, &only, nil)
     raise(signal)
     _exit(128 + signal)
+}
+
+/// Crash handling for an app process that has no terminal to restore.
+public enum CrashHandlers {
+    /// Under a supervisor, records a crash's frames for the report and ends the
+    /// process at once (Swift's backtracer would wait at a terminal).
+    public static func installIfSupervised() {
+        guard CrashRecord.isSupervised else { return }
+        TerminalState.installCrashHandlers()
+    }
 }

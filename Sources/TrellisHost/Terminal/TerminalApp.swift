@@ -36,6 +36,7 @@ public enum TerminalApp {
             if loop.isFrameDue {
                 terminal.write(diff.update(to: session.frame()))
                 loop.didDrawFrame()
+                session.noteScreenForCrashReport()
             }
             let deadline = [loop.nextFrameTime, escapeDeadline].compactMap { $0 }.min()
             let ready = loop.wait(for: [STDIN_FILENO, terminal.signalDescriptor], until: deadline)
@@ -76,7 +77,9 @@ public enum TerminalApp {
                     loop.setNeedsFrame()
                     continue
                 }
+                session.noteKeyForCrashReport()
                 session.press(key)
+                CrashRecord.noteActivity("")
                 loop.setNeedsFrame()
             }
         }

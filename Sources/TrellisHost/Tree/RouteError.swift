@@ -11,6 +11,7 @@ public enum RouteError: Error, LocalizedError {
     case treeGone(route: String)
     case missingDependency(route: String, plugin: String, dependency: String)
     case linksUnsupported(route: String, plugin: String)
+    case crashedEarlier(route: String, summary: String)
 
     public var errorDescription: String? {
         switch self {
@@ -33,6 +34,8 @@ public enum RouteError: Error, LocalizedError {
                 + "Attach it under a route whose plugin provides it."
         case let .linksUnsupported(route, plugin):
             "the root route \"\(route)\" (plugin \(plugin)) does not open links."
+        case let .crashedEarlier(route, summary):
+            "route \"\(route)\": \(summary). The app was started again without it; fix the plugin and run again."
         case let .treeGone(route):
             "route \"\(route)\" cannot be built: the app that bound it has shut down."
         }

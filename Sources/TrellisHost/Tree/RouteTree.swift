@@ -13,6 +13,9 @@ public final class RouteTree {
 
     private let loader: PluginLoader
     private var records: [RouterRecord] = []
+    /// For crash reports: the routes built from each plugin file, and its name.
+    private var pluginRoutes: [String: Set<String>] = [:]
+    private var pluginNames: [String: String] = [:]
 
     /// The root router, once ``launch()`` has built it.
     public private(set) var root: ViewableRouting?
@@ -77,6 +80,7 @@ public final class RouteTree {
     func build(routeID: String, parameters: JSONValue, listener: ScreenListener?,
                scope parentScope: DependencyScope, hostView: ViewControllable?) throws(RouteError) -> Routing {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
+        if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
         let loaded: LoadedPlugin
         do {
             loaded = try loader.load(route.plugin, relativeTo: config.file.deletingLastPathComponent())
@@ -96,6 +100,8 @@ public final class RouteTree {
             slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name, scope: scope) }
         )
         let router: Routing
+        noteBuilding(routeID: routeID, loaded: loaded)
+        defer { CrashRecord.noteActivity("") }
         do {
             router = try loaded.plugin.makeBuilder().build(with: context)
         } catch {
@@ -103,6 +109,25 @@ public final class RouteTree {
         }
         record(router, routeID: routeID, plugin: loaded.manifest.name)
         return router
+    }
+
+    /// Tells a supervisor which plugin's code runs now, and which files hold
+    /// which plugins, so a crash report can name them.
+    private func noteBuilding(routeID: String, loaded: LoadedPlugin) {
+        guard CrashRecord.isSupervised else { return }
+        let file = loaded.file.path
+        if pluginRoutes[file, default: []].insert(routeID).inserted {
+            CrashRecord.notePlugins(pluginRoutes.map { file, routes in
+                "\(file)\t\(loaded.file.path == file ? loaded.manifest.name : pluginNames[file] ?? "")\t\(routes.sorted().joined(separator: " "))"
+            }.joined(separator: "\n"))
+        }
+        pluginNames[file] = loaded.manifest.name
+        CrashRecord.noteActivity("building route \(routeID) (plugin \(loaded.manifest.name))")
+    }
+
+    /// The plugin a route's screens come from, by the route's id, for notes.
+    public func plugin(ofRoute routeID: String) -> String? {
+        config.routes[routeID]?.plugin
     }
 
     func record(_ router: Routing, routeID: String, plugin: String) {

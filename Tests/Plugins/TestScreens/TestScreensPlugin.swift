@@ -30,6 +30,10 @@ enum TestBehaviour: String {
     /// appending the change's number and `CLOCK_MONOTONIC` time in nanoseconds to
     /// the file `stamps`, for the benchmark's update-to-frame latency.
     case ticker
+    /// The builder calls `fatalError`.
+    case fatalErrorInBuild
+    /// The builder reads through an invalid pointer.
+    case segfaultInBuild
 }
 
 struct TestFailure: Error, CustomStringConvertible {
@@ -41,6 +45,15 @@ final class TestScreensBuilder: ScreenBuildable {
         let name = context.parameters["behaviour"]?.stringValue ?? ""
         guard let behaviour = TestBehaviour(rawValue: name) else {
             throw TestFailure(description: "unknown behaviour \"\(name)\"")
+        }
+        switch behaviour {
+        case .fatalErrorInBuild:
+            fatalError("the test screen crashed on purpose")
+        case .segfaultInBuild:
+            let invalid = UnsafeMutablePointer<Int>(bitPattern: 0x10)!
+            invalid.pointee = 1
+        default:
+            break
         }
         let view = ViewController(content: .text("Starting"))
         let interactor = TestInteractor(behaviour: behaviour, view: view,
@@ -77,6 +90,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
             }
+        case .fatalErrorInBuild, .segfaultInBuild:
+            break
         case .ticker:
             let file = stamps.map { open($0, O_WRONLY | O_CREAT | O_APPEND, 0o644) } ?? -1
             task { [weak self, interval] in

@@ -1,0 +1,89 @@
+import CTerminal
+import Glibc
+
+/// What a supervised app process tells its supervisor, written into memory the
+/// two share (mapped before the fork), so it survives the app's crash: what the
+/// host is calling into, the route path on screen, the plugins' files, and the
+/// crashing thread's frames.
+///
+/// Writes are plain copies into fixed slots: cheap enough for every key and
+/// every build, and readable after the writer died mid-way.
+public enum CrashRecord {
+    /// The slots of the shared page and their sizes.
+    enum Slot: Int, CaseIterable {
+        case activity, routePath, plugins, frames
+
+        var range: Range<Int> {
+            switch self {
+            case .activity: 0..<1024
+            case .routePath: 1024..<2048
+            case .plugins: 2048..<12288
+            case .frames: 12288..<28672
+            }
+        }
+    }
+
+    static let size = 28672
+
+    nonisolated(unsafe) private static var page: UnsafeMutableRawPointer?
+
+    /// Whether this process is an app run under a supervisor.
+    public static var isSupervised: Bool { page != nil && !isSupervisor }
+    nonisolated(unsafe) static var isSupervisor = false
+
+    /// Maps the shared page; the supervisor calls this once, before it forks.
+    static func createShared() -> Bool {
+        let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else { return false }
+        page = mapped
+        return true
+    }
+
+    /// Notes what the host is calling into now, for example
+    /// `building route next (plugin NextScreen)`; empty when it is back in its own code.
+    public static func noteActivity(_ text: String) {
+        write(text, to: .activity)
+    }
+
+    /// Notes the route path on screen.
+    public static func noteRoutePath(_ text: String) {
+        write(text, to: .routePath)
+    }
+
+    /// Notes the plugins loaded so far, one `file<TAB>name<TAB>routes` a line.
+    static func notePlugins(_ text: String) {
+        write(text, to: .plugins)
+    }
+
+    /// Writes the crashing thread's frames; called from the crash signal handler.
+    static func recordFrames() {
+        guard let page else { return }
+        let range = Slot.frames.range
+        _ = trellis_write_frames((page + range.lowerBound).assumingMemoryBound(to: CChar.self), range.count, 2)
+    }
+
+    /// Empties every slot, for a new app process.
+    static func clear() {
+        guard let page else { return }
+        memset(page, 0, size)
+    }
+
+    /// The text in `slot`.
+    static func read(_ slot: Slot) -> String {
+        guard let page else { return "" }
+        let range = slot.range
+        let bytes = UnsafeRawBufferPointer(start: page + range.lowerBound, count: range.count)
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    private static func write(_ text: String, to slot: Slot) {
+        guard let page, !isSupervisor else { return }
+        let range = slot.range
+        var text = text
+        text.withUTF8 { bytes in
+            let count = min(bytes.count, range.count - 1)
+            if let base = bytes.baseAddress { memcpy(page + range.lowerBound, base, count) }
+            (page + range.lowerBound + count).storeBytes(of: 0, as: UInt8.self)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Glibc
+
+/// The supervisor's account of a crashed app process, from the signal, the
+/// ``CrashRecord`` and the app's standard error.
+struct CrashReport {
+    let signal: Int32
+    let activity: String
+    let routePath: String
+    /// The plugin whose image the crash happened in, and the routes built from it.
+    let plugin: (name: String, file: String, routes: [String])?
+    let fatalMessage: String?
+    let pluginFrames: [String]
+
+    init(signal: Int32, stderr: String) {
+        self.signal = signal
+        activity = CrashRecord.read(.activity)
+        routePath = CrashRecord.read(.routePath)
+        let plugins = CrashRecord.read(.plugins).split(separator: "\n").compactMap { line -> (name: String, file: String, routes: [String])? in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3 else { return nil }
+            return (fields[1], fields[0], fields[2].split(separator: " ").map(String.init))
+        }
+        let frames = CrashRecord.read(.frames).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        // The first frame in a plugin's image names the plugin that crashed.
+        let crashed = frames.lazy.compactMap { frame in plugins.first { $0.file == frame.first } }.first
+        plugin = crashed
+        pluginFrames = frames.filter { $0.first == crashed?.file }.prefix(8).map { frame in
+            let image = frame[0].split(separator: "/").last.map(String.init) ?? frame[0]
+            return "\(image) +\(frame.count > 1 ? frame[1] : "?")  \(frame.count > 2 ? frame[2] : "")"
+        }
+        fatalMessage = stderr.split(separator: "\n").last { $0.contains("Fatal error") || $0.contains("fatal error") }.map(String.init)
+    }
+
+    /// The route that crashed: the one being built or driven, else the only
+    /// route of the crashed plugin.
+    var route: String? {
+        if let named = activity.split(separator: " ").drop(while: { $0 != "route" }).dropFirst().first { return String(named) }
+        guard let routes = plugin?.routes, routes.count == 1 else { return nil }
+        return routes.first
+    }
+
+    /// One line for the error view shown in the crashed route's place.
+    var summary: String {
+        let origin = plugin.map { "plugin \($0.name)" } ?? "its plugin"
+        return "\(origin) crashed the app (\(Self.name(of: signal)))" + (fatalMessage.map { ": \($0)" } ?? "")
+    }
+
+    var text: String {
+        var lines = ["trellis: a plugin crashed the app (\(Self.name(of: signal)))."]
+        if !routePath.isEmpty { lines.append("  on screen:  \(routePath)") }
+        if !activity.isEmpty { lines.append("  running:    \(activity)") }
+        if let plugin { lines.append("  plugin:     \(plugin.name) (\(plugin.file)), routes \(plugin.routes.joined(separator: ", "))") }
+        if let fatalMessage { lines.append("  message:    \(fatalMessage)") }
+        if !pluginFrames.isEmpty {
+            lines.append("  frames in the plugin:")
+            lines += pluginFrames.map { "    \($0)" }
+        }
+        if plugin == nil && activity.isEmpty {
+            lines.append("  (the crash was not in a plugin's image; run with TRELLIS_SUPERVISOR=off under a debugger)")
+        }
+        return lines.joined(separator: "\n").escapingControlCharacters
+    }
+
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: "SIGSEGV, a bad memory access"
+        case SIGBUS: "SIGBUS, a bad memory access"
+        case SIGILL: "SIGILL, a Swift runtime trap such as fatalError"
+        case SIGTRAP: "SIGTRAP, a Swift runtime trap such as fatalError"
+        case SIGFPE: "SIGFPE, an arithmetic error"
+        case SIGABRT: "SIGABRT, an abort"
+        case SIGSYS: "SIGSYS, a bad system call"
+        default: "signal \(signal)"
+        }
+    }
+}

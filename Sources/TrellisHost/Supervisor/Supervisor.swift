@@ -1,0 +1,186 @@
+import Glibc
+
+/// Runs `trellis run` in a child process and survives the plugins it runs.
+///
+/// The supervisor forks at start, before any thread or plugin exists, and waits.
+/// The app (the child) writes what it is doing into a ``CrashRecord`` and its
+/// standard error into a pipe the supervisor reads. When the app ends normally,
+/// from Ctrl-C or from a signal sent to it, the supervisor ends the same way. When
+/// it dies of a crash signal, the supervisor restores the terminal, prints one
+/// report (signal, route path, the route and plugin whose code was running, the
+/// plugin's fatal message, its frames) and, in a terminal, offers to start the app
+/// again with the crashed route shown as an error.
+///
+/// `TRELLIS_SUPERVISOR=off` runs the app in one process, for a debugger.
+public enum Supervisor {
+    /// The exit status after a crash report, when the app is not restarted.
+    public static let crashStatus: Int32 = 3
+
+    /// Routes to show as errors instead of building them: those that crashed an
+    /// earlier app process of this run, with what to say.
+    nonisolated(unsafe) public private(set) static var crashedRoutes: [String: String] = [:]
+
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
+
+    /// The app process being supervised, for the forwarding signal handlers.
+    nonisolated(unsafe) private static var child: pid_t = 0
+
+    /// Whether a run with `arguments` (after `trellis`) is supervised.
+    public static func wants(_ arguments: [String]) -> Bool {
+        guard arguments.first == "run", !arguments.contains("-h"), !arguments.contains("--help") else { return false }
+        guard let setting = getenv("TRELLIS_SUPERVISOR").map({ String(cString: $0) }) else { return true }
+        return !["off", "0", "no"].contains(setting.lowercased())
+    }
+
+    /// Forks the app and supervises it. Returns only in the app process; the
+    /// supervisor itself ends with the app's status and never returns.
+    public static func start() {
+        guard CrashRecord.createShared() else { return }
+        let isTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        var saved = termios()
+        let hasTerminalSettings = isTerminal && tcgetattr(STDIN_FILENO, &saved) == 0
+        while true {
+            CrashRecord.clear()
+            var errors: [Int32] = [-1, -1]
+            guard pipe(&errors) == 0 else { return }
+            let pid = fork()
+            if pid < 0 {
+                close(errors[0]); close(errors[1])
+                return
+            }
+            if pid == 0 {
+                dup2(errors[1], STDERR_FILENO)
+                close(errors[0]); close(errors[1])
+                return
+            }
+            CrashRecord.isSupervisor = true
+            child = pid
+            close(errors[1])
+            forwardSignals()
+            // In a terminal the app owns the screen: its messages wait until it ends.
+            let (status, stderrText) = wait(for: pid, errors: errors[0], holdingOutput: isTerminal)
+            close(errors[0])
+            // Held output is shown once the app has given the terminal back.
+            let unshown = isTerminal ? stderrText : ""
+            if WaitStatus.exited(status) {
+                writeError(unshown)
+                exit(WaitStatus.exitCode(status))
+            }
+            let signal = WaitStatus.signal(status)
+            // A crash signal sent with `kill` leaves no frames: the app did not crash.
+            guard crashSignals.contains(signal), !CrashRecord.read(.frames).isEmpty else {
+                writeError(unshown)
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+                exit(128 + signal)
+            }
+            if hasTerminalSettings { restoreTerminal(saved) }
+            let report = CrashReport(signal: signal, stderr: stderrText)
+            writeError(report.text)
+            guard isTerminal, let route = report.route, !crashedRoutes.keys.contains(route), askToRestart(route: route) else {
+                exit(crashStatus)
+            }
+            crashedRoutes[route] = report.summary
+        }
+    }
+
+    /// Reads the app's standard error until it ends, passing it on at once or
+    /// holding it, and returns the app's wait status and what it wrote.
+    private static func wait(for pid: pid_t, errors: Int32, holdingOutput: Bool) -> (Int32, String) {
+        var held: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var open = true
+        while true {
+            if open {
+                var descriptor = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+                if poll(&descriptor, 1, 50) > 0 {
+                    let count = read(errors, &buffer, buffer.count)
+                    if count > 0 {
+                        pass(buffer.prefix(count), to: &held, writing: !holdingOutput)
+                    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                        open = false
+                    }
+                }
+            } else {
+                usleep(20_000)
+            }
+            var status: Int32 = 0
+            let ended = waitpid(pid, &status, WNOHANG | WUNTRACED)
+            if ended == pid {
+                if WaitStatus.stopped(status) {
+                    // The app stopped itself (Ctrl-Z): stop too, so the shell takes over; go on together.
+                    raise(SIGSTOP)
+                    kill(pid, SIGCONT)
+                    continue
+                }
+                // Whatever the app wrote last is still in the pipe.
+                while open {
+                    let count = read(errors, &buffer, buffer.count)
+                    guard count > 0 else { break }
+                    pass(buffer.prefix(count), to: &held, writing: !holdingOutput)
+                }
+                return (status, String(decoding: held, as: UTF8.self))
+            }
+        }
+    }
+
+    /// Keeps `chunk` for the report (a bounded tail: the fatal message is at the
+    /// end) and, unless the app owns the terminal, writes it on at once.
+    private static func pass(_ chunk: ArraySlice<UInt8>, to held: inout [UInt8], writing: Bool) {
+        if writing { chunk.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) } }
+        held += chunk
+        if held.count > 1 << 20 { held.removeFirst(held.count - (1 << 19)) }
+    }
+
+    /// Signals meant for the app (SIGTERM from `kill`, SIGINT from a terminal's
+    /// Ctrl-C in cooked mode) reach it; the supervisor ends as it does.
+    /// A crash signal sent with `kill` is forwarded too; one the supervisor's own
+    /// code raised ends it as usual.
+    private static func forwardSignals() {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGWINCH] + Array(crashSignals) {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = { received, info, _ in
+                let sentByProcess = (info?.pointee.si_code ?? 0) <= 0
+                if Supervisor.crashSignals.contains(received), !sentByProcess {
+                    Glibc.signal(received, SIG_DFL)
+                    return
+                }
+                if Supervisor.child > 0 { kill(Supervisor.child, received) }
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART | SA_SIGINFO
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    private static func restoreTerminal(_ saved: termios) {
+        var settings = saved
+        let sequence = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+        sequence.withUnsafeBytes { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+    }
+
+    private static func writeError(_ text: String) {
+        guard !text.isEmpty else { return }
+        var text = text
+        if !text.hasSuffix("\n") { text += "\n" }
+        text.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// Asks at the terminal whether to start again; Enter says yes.
+    private static func askToRestart(route: String) -> Bool {
+        writeError("Press Enter to start the app again with route \(route) shown as an error, or q then Enter to quit.")
+        var byte: UInt8 = 0
+        var answer: [UInt8] = []
+        while read(STDIN_FILENO, &byte, 1) == 1, byte != UInt8(ascii: "\n") { answer.append(byte) }
+        return answer.isEmpty
+    }
+}
+
+/// The parts of a `waitpid` status (the C macros are not imported).
+enum WaitStatus {
+    static func exited(_ status: Int32) -> Bool { status & 0x7F == 0 }
+    static func exitCode(_ status: Int32) -> Int32 { (status >> 8) & 0xFF }
+    static func signal(_ status: Int32) -> Int32 { status & 0x7F }
+    static func stopped(_ status: Int32) -> Bool { status & 0xFF == 0x7F }
+}

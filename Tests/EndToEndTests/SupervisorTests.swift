@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// `trellis run` under its supervisor: a plugin that crashes is reported by route,
+/// plugin and message, and in a terminal the app starts again without it.
+struct SupervisorTests {
+    private func crashingConfig(_ behaviour: String, in folder: TemporaryFolder) throws -> URL {
+        try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "boom" } },
+              "boom": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
+            """)
+    }
+
+    @Test(arguments: [("fatalErrorInBuild", "SIGILL"), ("segfaultInBuild", "SIGSEGV")])
+    func aCrashingChildIsReportedWithItsRoutePluginAndMessage(behaviour: String, signal: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try crashingConfig(behaviour, in: folder).path, "--headless"],
+                                            input: "print\ntap Click Button\nprint\n")
+
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("trellis: a plugin crashed the app (\(signal)"))
+        #expect(result.stderr.contains("running:    building route boom (plugin TestScreens)"))
+        #expect(result.stderr.contains("on screen:  main"))
+        #expect(result.stderr.contains("frames in the plugin:\n    libTestScreens.so +0x"))
+        if behaviour == "fatalErrorInBuild" {
+            #expect(result.stderr.contains("message:    TestScreens/TestScreensPlugin.swift"))
+            #expect(result.stderr.contains("Fatal error: the test screen crashed on purpose"))
+        }
+        #expect(result.stdout.contains("[ Click Button! ]"), "the screen before the crash was printed")
+    }
+
+    @Test func withTheSupervisorOffACrashIsTheProcessItself() throws {
+        let folder = try TemporaryFolder()
+        let config = try crashingConfig("fatalErrorInBuild", in: folder)
+        let result = try TrellisProcess.run(["env", "TRELLIS_SUPERVISOR=off", Products.trellis.path, "run", config.path, "--headless"],
+                                            input: "tap Click Button\n", executable: URL(fileURLWithPath: "/usr/bin/env"))
+
+        #expect(result.status != 3 && result.status != 0)
+        #expect(!result.stderr.contains("a plugin crashed the app"))
+        #expect(result.stderr.contains("Fatal error: the test screen crashed on purpose"))
+    }
+
+    @Test func aNormalRunAndAFailedExpectationKeepTheirStatusAndOutput() throws {
+        let ok = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: "print\n")
+        let failed = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless", "--timeout", "0"], input: "expect Nope\n")
+
+        #expect(ok.status == 0 && ok.stdout.contains("[ Click Button! ]") && ok.stderr.isEmpty)
+        #expect(failed.status == 1 && failed.stderr.contains("expected the screen to contain \"Nope\""))
+    }
+
+    @Test func inATerminalTheReportIsReadableAndTheAppRestartsWithTheErrorInPlace() throws {
+        let folder = try TemporaryFolder()
+        let config = try crashingConfig("fatalErrorInBuild", in: folder)
+        let tmux = try TmuxSession(columns: 160, rows: 30)
+        try tmux.run("\(Products.trellis.path) run \(config.path); echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+
+        try tmux.send(["Enter"])
+        let report = try tmux.waitForText("Press Enter to start the app again")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["Enter"])
+        let error = try tmux.waitForText("This screen could not be shown")
+        try tmux.send(["Escape"])
+        let back = try tmux.waitForScreen { $0.contains("[ Click Button! ]") && !$0.contains("could not be shown") }
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+
+        #expect(report.contains("running:    building route boom (plugin TestScreens)"), "\(report)")
+        #expect(report.contains("Fatal error: the test screen crashed on purpose"))
+        #expect(error.contains("route \"boom\": plugin TestScreens crashed the app"))
+        #expect(back.contains(" main "), "the rest of the app still works")
+    }
+}
