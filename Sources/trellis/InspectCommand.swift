@@ -36,6 +36,7 @@ struct InspectCommand {
               slots:     \(list(manifest.slots))
               requires:  \(list(manifest.requires))
               provides:  \(list(manifest.provides))
+              sha256:    \(loader.hash(ofFileAt: plugin.file.path) ?? "(no libcrypto.so.3 here to compute it)")
             """.escapingControlCharacters)
         return .success
     }

@@ -17,7 +17,7 @@ struct RunCommand {
         let timeout = try parseTimeout(parsed.value("--timeout"))
         let script = try parsed.value("--script").map(readScript)
         let config = try Trellis.loadConfig(try parsed.singlePositional(command: "run", name: "config"))
-        let loader = PluginLoader(searchPath: config.searchPath)
+        let loader = PluginLoader(config: config)
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
         guard errors.isEmpty else {
             errors.forEach { Trellis.printError($0.description) }

@@ -13,7 +13,7 @@ struct ValidateCommand {
             return .success
         }
         let config = try Trellis.loadConfig(try parsed.singlePositional(command: "validate", name: "config"))
-        let loader = PluginLoader(searchPath: config.searchPath)
+        let loader = PluginLoader(config: config)
         var problems = Validator(config: config, loader: loader).problems()
         if !problems.contains(where: { $0.severity == .error }) {
             // What `run` does first: build the root. Its builder may refuse the

@@ -50,8 +50,8 @@ struct RouteConfigTests {
     }
 
     @Test func unknownKeysAreNamedWithTheirPath() {
-        #expect(error(#"{ "root": "a", "routes": { "a": { "plugin": "A", "childs": {} } } }"#) == .unknownKey(file: "/configs/app.json", path: "routes.a.childs", allowed: ["plugin", "children", "parameters"]))
-        #expect(error(#"{ "root": "a", "route": {} }"#) == .unknownKey(file: "/configs/app.json", path: "route", allowed: ["plugins", "root", "routes"]))
+        #expect(error(#"{ "root": "a", "routes": { "a": { "plugin": "A", "childs": {} } } }"#) == .unknownKey(file: "/configs/app.json", path: "routes.a.childs", allowed: ["plugin", "children", "parameters", "sha256"]))
+        #expect(error(#"{ "root": "a", "route": {} }"#) == .unknownKey(file: "/configs/app.json", path: "route", allowed: ["plugins", "root", "routes", "allowExternalPlugins"]))
     }
 
     @Test func wrongTypesAreNamedWithTheirPath() {

@@ -94,7 +94,7 @@ struct RouteTreeTests {
             { "main": { "plugin": "MainScreen", "children": { "next": "main2" }, "parameters": { "title": 3 } },
               "main2": { "plugin": "NextScreen" } }
             """))
-        let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
+        let tree = RouteTree(config: config, loader: PluginLoader(config: config))
         let error = #expect(throws: RouteError.self) { try tree.launch() }
         #expect(error?.localizedDescription.contains("route \"main\": plugin MainScreen failed to build") == true)
     }

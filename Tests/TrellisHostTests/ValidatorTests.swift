@@ -8,7 +8,7 @@ struct ValidatorTests {
     private func problems(_ routes: String, root: String = "main") throws -> [ValidationProblem] {
         let folder = try TemporaryFolder()
         let config = try RouteConfig.load(from: try folder.writeConfig(routes: routes, root: root))
-        return Validator(config: config, loader: PluginLoader(searchPath: config.searchPath)).problems()
+        return Validator(config: config, loader: PluginLoader(config: config)).problems()
     }
 
     @Test func theDefaultShapeHasNoProblems() throws {

@@ -6,7 +6,7 @@ import TrellisHost
 @MainActor
 public func launchSession(configAt file: URL) throws -> ScreenSession {
     let config = try RouteConfig.load(from: file)
-    let tree = RouteTree(config: config, loader: PluginLoader(searchPath: config.searchPath))
+    let tree = RouteTree(config: config, loader: PluginLoader(config: config))
     try tree.launch()
     return ScreenSession(tree: tree, window: Window(width: 80, height: 24))
 }

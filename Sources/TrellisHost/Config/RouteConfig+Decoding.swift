@@ -107,7 +107,7 @@ private struct ConfigReader {
 
     func readConfig(_ json: JSONValue, base: URL) throws(ConfigError) -> RouteConfig {
         let members = try object(json, at: "the top level")
-        try checkKeys(members, allowed: ["plugins", "root", "routes"], at: nil)
+        try checkKeys(members, allowed: ["plugins", "root", "routes", "allowExternalPlugins"], at: nil)
         let searchPath: [URL]
         if let plugins = members["plugins"] {
             guard case let .array(entries) = plugins else { throw .wrongType(file: file, path: "plugins", expected: "an array of folder paths") }
@@ -131,12 +131,17 @@ private struct ConfigReader {
         for (id, value) in try object(routesValue, at: "routes").sorted(by: { $0.key < $1.key }) {
             routes[id] = try readRoute(id: id, value)
         }
-        return RouteConfig(file: URL(fileURLWithPath: file), searchPath: searchPath, root: root, routes: routes)
+        var config = RouteConfig(file: URL(fileURLWithPath: file), searchPath: searchPath, root: root, routes: routes)
+        if let allow = members["allowExternalPlugins"] {
+            guard case let .bool(value) = allow else { throw .wrongType(file: file, path: "allowExternalPlugins", expected: "true or false") }
+            config.allowExternalPlugins = value
+        }
+        return config
     }
 
     private func readRoute(id: String, _ json: JSONValue) throws(ConfigError) -> Route {
         let members = try object(json, at: JSONPath.routes(id))
-        try checkKeys(members, allowed: ["plugin", "children", "parameters"], at: JSONPath.routes(id))
+        try checkKeys(members, allowed: ["plugin", "children", "parameters", "sha256"], at: JSONPath.routes(id))
         guard let pluginValue = members["plugin"] else {
             throw .missingKey(file: file, path: JSONPath.routes(id, "plugin"),
                               hint: "Name a plugin library (\"NextScreen\" for libNextScreen.so) or a path ending in .so.")
@@ -150,7 +155,16 @@ private struct ConfigReader {
         }
         let parameters = members["parameters"] ?? .object([:])
         _ = try object(parameters, at: JSONPath.routes(id, "parameters"))
-        return Route(id: id, plugin: plugin, children: children, parameters: parameters)
+        var pin: String?
+        if let value = members["sha256"] {
+            let text = try string(value, at: JSONPath.routes(id, "sha256"))
+            guard text.count == 64, text.allSatisfy(\.isHexDigit) else {
+                throw .wrongType(file: file, path: JSONPath.routes(id, "sha256"),
+                                 expected: "64 hex digits, the SHA-256 that `trellis inspect` prints")
+            }
+            pin = text
+        }
+        return Route(id: id, plugin: plugin, children: children, parameters: parameters, sha256: pin)
     }
 
     // Paths are autoclosures: they are only spelled out for an error.

@@ -11,6 +11,9 @@ public struct RouteConfig: Equatable, Sendable {
     public var root: String
     /// The routes by identifier.
     public var routes: [String: Route]
+    /// Whether routes may name `.so` files outside the config's folder and the
+    /// search folders (`"allowExternalPlugins": true`).
+    public var allowExternalPlugins = false
 
     /// The file name as messages show it.
     public var fileName: String { file.path }
@@ -26,13 +29,16 @@ public struct Route: Equatable, Sendable {
     public var children: [String: String]
     /// Handed to the plugin's builder.
     public var parameters: JSONValue
+    /// The SHA-256 the plugin file must have (`"sha256"`), checked before loading.
+    public var sha256: String?
 
     /// Creates a route.
-    public init(id: String, plugin: String, children: [String: String] = [:], parameters: JSONValue = .object([:])) {
+    public init(id: String, plugin: String, children: [String: String] = [:], parameters: JSONValue = .object([:]), sha256: String? = nil) {
         self.id = id
         self.plugin = plugin
         self.children = children
         self.parameters = parameters
+        self.sha256 = sha256
     }
 }
 

@@ -10,6 +10,17 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
     case missingEntry(path: String, expected: String, found: String?)
     case wrongEntryObject(path: String)
     case incompatibleInterface(path: String, plugin: Int, host: Int)
+    case outsideAllowedFolders(path: String, resolved: String, folders: [String])
+    case unsafePermissions(path: String, offender: String, reason: UnsafeReason)
+    case hashMismatch(path: String, pinned: String, actual: String)
+    case pinUncheckable(path: String)
+
+    /// Why a plugin file's permissions are refused.
+    public enum UnsafeReason: Equatable, Sendable {
+        case foreignOwner(uid: Int)
+        case writableByOthers
+        case writableByGroup
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -37,6 +48,28 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
         case let .wrongEntryObject(path):
             return "\(path): the entry function returned an object that is not a TrellisPlugin. "
                 + "Return `exportPlugin { YourPlugin() }` from it."
+        case let .outsideAllowedFolders(path, resolved, folders):
+            return "\(path) resolves to \(resolved), outside the folders plugins load from (\(folders.joined(separator: ", "))). "
+                + "Move the plugin into one of them, add its folder to `plugins`, or set \"allowExternalPlugins\": true in the config."
+        case let .unsafePermissions(path, offender, reason):
+            let what = offender == path ? "the file" : "the folder \(offender) above it"
+            switch reason {
+            case let .foreignOwner(uid):
+                return "\(path) is refused: \(what) belongs to user \(uid), not to you or root, so someone else could "
+                    + "change the code you run. Take ownership (chown) or move the plugin."
+            case .writableByOthers:
+                return "\(path) is refused: other users can write \(what), so they could change the code you run. "
+                    + "Fix it with chmod o-w \(offender)."
+            case .writableByGroup:
+                return "\(path) is refused: its group can write \(what), so others could change the code you run. "
+                    + "Fix it with chmod g-w \(offender)."
+            }
+        case let .hashMismatch(path, pinned, actual):
+            return "\(path) does not match the route's \"sha256\" pin: the config pins \(pinned), the file hashes to \(actual). "
+                + "If you rebuilt the plugin on purpose, pin the new hash (`trellis inspect` prints it)."
+        case let .pinUncheckable(path):
+            return "\(path) is pinned by \"sha256\", but this machine has no libcrypto.so.3 (OpenSSL 3) to check the pin with. "
+                + "Install OpenSSL 3 (Debian: libssl3) or remove the pin."
         case let .incompatibleInterface(path, plugin, host):
             return "\(path) was compiled against SDK interface \(plugin); this host has interface \(host). "
                 + "Rebuild the plugin against this SDK."

@@ -27,6 +27,13 @@ public final class PluginLoader {
 
     private let hostToolchain: String?
     private let linkedPlugins: [String: TrellisPlugin]
+    /// The config's folder, for `.so` paths in it; `nil` for a file named on the
+    /// command line, which may be anywhere.
+    private let configFolder: URL?
+    private let allowsExternalPlugins: Bool
+    private var safety = PluginFileSafety()
+    /// Each file's SHA-256, once a pin asked for it.
+    private var hashes: [String: String] = [:]
     private var loaded: [String: LoadedPlugin] = [:]
     /// Where each name on the search path was found: a config of many routes
     /// names few plugins.
@@ -40,11 +47,23 @@ public final class PluginLoader {
     ///     executable's unless given, `nil` to skip the check.
     ///   - linkedPlugins: Plugins linked into the executable, by the name routes
     ///     use; they are found before the search path (a static build, tests).
+    ///   - configFolder: The folder `.so` paths are relative to and must stay in
+    ///     (with the search folders); `nil` lets them be anywhere.
+    ///   - allowsExternalPlugins: Whether `.so` paths may leave those folders.
     public init(searchPath: [URL], hostToolchain: String? = PluginLoader.runningToolchain,
-                linkedPlugins: [String: TrellisPlugin] = [:]) {
+                linkedPlugins: [String: TrellisPlugin] = [:], configFolder: URL? = nil, allowsExternalPlugins: Bool = true) {
         self.searchPath = searchPath
         self.hostToolchain = hostToolchain
         self.linkedPlugins = linkedPlugins
+        self.configFolder = configFolder
+        self.allowsExternalPlugins = allowsExternalPlugins
+    }
+
+    /// A loader for `config`: its search path, its folder, and whether it lets
+    /// plugins come from outside them.
+    public convenience init(config: RouteConfig) {
+        self.init(searchPath: config.searchPath, configFolder: config.file.deletingLastPathComponent(),
+                  allowsExternalPlugins: config.allowExternalPlugins)
     }
 
     /// The Swift toolchain recorded in the running executable.
@@ -60,7 +79,15 @@ public final class PluginLoader {
         // where Foundation's URL and FileManager calls would cost more than dlopen's floor.
         if reference.hasSuffix(".so") || reference.contains("/") {
             let path = reference.hasPrefix("/") ? reference : base.path + "/" + reference
-            guard access(path, F_OK) == 0 else { throw .fileMissing(path: URL(fileURLWithPath: path).standardizedFileURL.path) }
+            guard access(path, F_OK) == 0, let real = PluginFileSafety.realPath(path) else {
+                throw .fileMissing(path: URL(fileURLWithPath: path).standardizedFileURL.path)
+            }
+            if let configFolder, !allowsExternalPlugins {
+                let folders = ([configFolder] + searchPath).compactMap { PluginFileSafety.realPath($0.path) }
+                guard folders.contains(where: { PluginFileSafety.isInside(real, $0) }) else {
+                    throw .outsideAllowedFolders(path: path, resolved: real, folders: folders)
+                }
+            }
             return URL(fileURLWithPath: path)
         }
         if let file = located[reference] { return file }
@@ -68,6 +95,12 @@ public final class PluginLoader {
         for folder in searchPath {
             let path = folder.path + "/" + fileName
             if access(path, F_OK) == 0 {
+                // A search folder that is a link (SwiftPM's .build/debug) is resolved
+                // first; the file itself must not lead out of it.
+                if !allowsExternalPlugins, let real = PluginFileSafety.realPath(path),
+                   let realFolder = PluginFileSafety.realPath(folder.path), !PluginFileSafety.isInside(real, realFolder) {
+                    throw .outsideAllowedFolders(path: path, resolved: real, folders: [realFolder])
+                }
                 let file = URL(fileURLWithPath: path)
                 located[reference] = file
                 return file
@@ -79,11 +112,29 @@ public final class PluginLoader {
     /// Locates and loads the plugin a route names.
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
-    public func load(_ reference: String, relativeTo base: URL) throws(PluginLoadError) -> LoadedPlugin {
+    /// - Parameter pin: The SHA-256 the route pins the file to, if any; checked
+    ///   before the file is mapped.
+    public func load(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError) -> LoadedPlugin {
         if let plugin = linkedPlugins[reference] {
             return LoadedPlugin(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: plugin.manifest, toolchain: nil, plugin: plugin)
         }
-        return try load(fileAt: try locate(reference, relativeTo: base))
+        let file = try locate(reference, relativeTo: base)
+        if let pin { try check(file.path, against: pin) }
+        return try load(fileAt: file)
+    }
+
+    /// The SHA-256 of the file at `path`, as `"sha256"` pins it.
+    public func hash(ofFileAt path: String) -> String? {
+        if let known = hashes[path] { return known }
+        let hash = SHA256.hex(ofFileAt: path)
+        hashes[path] = hash
+        return hash
+    }
+
+    private func check(_ path: String, against pin: String) throws(PluginLoadError) {
+        guard SHA256.isAvailable else { throw .pinUncheckable(path: path) }
+        guard let actual = hash(ofFileAt: path) else { throw .notAPlugin(path: path, reason: "it cannot be read to check its pin") }
+        guard actual == pin.lowercased() else { throw .hashMismatch(path: path, pinned: pin, actual: actual) }
     }
 
     /// Checks and loads the plugin library at `file`.
@@ -121,6 +172,8 @@ public final class PluginLoader {
         } catch {
             throw .notAPlugin(path: path, reason: error.reason)
         }
+        // Reading is harmless; mapping code that others could have written is not.
+        if let real = PluginFileSafety.realPath(path) { try safety.checkPermissions(ofFileAt: real) }
         if let hostToolchain {
             // A library no Swift toolchain built (C, say) cannot be a plugin, and
             // its entry, if it has one, must not be called.

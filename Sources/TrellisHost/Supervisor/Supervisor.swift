@@ -101,11 +101,10 @@ public enum Supervisor {
                         open = false
                     }
                 }
-            } else {
-                usleep(20_000)
             }
             var status: Int32 = 0
-            let ended = waitpid(pid, &status, WNOHANG | WUNTRACED)
+            // Once standard error has ended, the app is ending: wait for it without polling.
+            let ended = waitpid(pid, &status, open ? WNOHANG | WUNTRACED : WUNTRACED)
             if ended == pid {
                 if WaitStatus.stopped(status) {
                     // The app stopped itself (Ctrl-Z): stop too, so the shell takes over; go on together.

@@ -83,7 +83,7 @@ public final class RouteTree {
         if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
         let loaded: LoadedPlugin
         do {
-            loaded = try loader.load(route.plugin, relativeTo: config.file.deletingLastPathComponent())
+            loaded = try loader.load(route.plugin, relativeTo: config.file.deletingLastPathComponent(), pin: route.sha256)
         } catch {
             throw .pluginUnusable(route: routeID, error)
         }

@@ -50,7 +50,7 @@ public struct Validator {
         for id in config.routes.keys.sorted() {
             let route = config.routes[id]!
             do {
-                let manifest = try loader.load(route.plugin, relativeTo: base).manifest
+                let manifest = try loader.load(route.plugin, relativeTo: base, pin: route.sha256).manifest
                 manifests[id] = manifest
                 problems += slotProblems(route: route, manifest: manifest)
             } catch {

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// Where plugins load from and who may have written them, checked before any
+/// plugin code is mapped; and `"sha256"` pins.
+struct PluginSafetyTests {
+    /// A folder with copies of the Next plugin in `plugins/` (the search folder)
+    /// and `elsewhere/`, and `app/config.json` naming it by `reference`.
+    private struct Fixture {
+        let folder: TemporaryFolder
+        let plugin: URL
+        let config: URL
+    }
+
+    private func setUp(reference: String = "NextScreen", extra: String = "", route: String = "") throws -> Fixture {
+        let folder = try TemporaryFolder()
+        for place in ["plugins", "elsewhere"] {
+            let directory = folder.url.appendingPathComponent(place)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Products.plugin("NextScreen"), to: directory.appendingPathComponent("libNextScreen.so"))
+        }
+        let config = try folder.write("""
+            { "plugins": ["../plugins"], "root": "main"\(extra),
+              "routes": { "main": { "plugin": "\(reference)"\(route) } } }
+            """, to: "app/config.json")
+        return Fixture(folder: folder, plugin: folder.url.appendingPathComponent("plugins/libNextScreen.so"), config: config)
+    }
+
+    private func validate(_ config: URL) throws -> ProcessResult {
+        try TrellisProcess.run(["validate", config.path])
+    }
+
+    @Test func aPluginInTheSearchFolderLoads() throws {
+        let fixture = try setUp()
+        let result = try validate(fixture.config)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func aPathThatLeavesTheConfigFolderIsRefusedUnlessAllowed() throws {
+        let refused = try setUp(reference: "../elsewhere/libNextScreen.so")
+        let allowed = try setUp(reference: "../elsewhere/libNextScreen.so", extra: #", "allowExternalPlugins": true"#)
+        let inSearchFolder = try setUp(reference: "../plugins/libNextScreen.so")
+
+        let refusal = try validate(refused.config)
+        #expect(refusal.status == 2)
+        #expect(refusal.stderr.contains("outside the folders plugins load from"), "\(refusal.stderr)")
+        #expect(try validate(allowed.config).status == 0)
+        #expect(try validate(inSearchFolder.config).status == 0)
+    }
+
+    @Test func aSymbolicLinkOutOfTheSearchFolderIsRefused() throws {
+        let fixture = try setUp()
+        let plugin = fixture.folder.url.appendingPathComponent("elsewhere/libNextScreen.so")
+        let links = fixture.folder.url.appendingPathComponent("app/links")
+        try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: links.appendingPathComponent("libNextScreen.so"), withDestinationURL: plugin)
+        let config = try fixture.folder.write("""
+            { "plugins": ["links"], "root": "main", "routes": { "main": { "plugin": "NextScreen" } } }
+            """, to: "app/linked.json")
+
+        let result = try validate(config)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("resolves to \(plugin.resolvingSymlinksInPath().path), outside the folders"), "\(result.stderr)")
+    }
+
+    @Test(arguments: [(0o777, "other users can write the file"), (0o775, "its group can write the file")])
+    func aPluginOthersCanWriteIsRefused(mode: Int, words: String) throws {
+        let fixture = try setUp()
+        chmod(fixture.plugin.path, mode_t(mode))
+        // A group that is not the user's own private one (as root, any gid will do;
+        // otherwise a private group's write bit is allowed, as Debian's ssh allows it).
+        if getuid() == 0 { chown(fixture.plugin.path, 0, 4321) } else if mode & 0o002 == 0 { return }
+        let result = try validate(fixture.config)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(words), "\(result.stderr)")
+        #expect(result.stderr.contains("chmod"))
+    }
+
+    @Test func aFolderOthersCanWriteAboveThePluginIsRefused() throws {
+        let fixture = try setUp()
+        let folder = fixture.plugin.deletingLastPathComponent().path
+        chmod(folder, 0o777)
+        let result = try validate(fixture.config)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("other users can write the folder \(folder)"), "\(result.stderr)")
+    }
+
+    @Test func aPluginOwnedBySomeoneElseIsRefused() throws {
+        let fixture = try setUp()
+        // Only root can give a file away; as anyone else there is nothing to arrange.
+        guard getuid() == 0 else { return }
+        chown(fixture.plugin.path, 4321, 4321)
+        let result = try validate(fixture.config)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("belongs to user 4321, not to you or root"), "\(result.stderr)")
+    }
+
+    @Test func aGoodPinLoadsAndAWrongPinIsRefused() throws {
+        let fixture = try setUp()
+        let inspect = try TrellisProcess.run(["inspect", fixture.plugin.path])
+        let hash = try #require(inspect.stdout.split(separator: "\n").first { $0.contains("sha256:") }?
+            .split(separator: " ").last.map(String.init))
+        let good = try setUp(route: #", "sha256": "\#(hash)""#)
+        let wrong = String(repeating: "ab", count: 32)
+        let bad = try setUp(route: #", "sha256": "\#(wrong)""#)
+
+        #expect(hash.count == 64)
+        #expect(try validate(good.config).status == 0)
+        let refusal = try validate(bad.config)
+        #expect(refusal.status == 2)
+        #expect(refusal.stderr.contains("does not match the route's \"sha256\" pin: the config pins \(wrong), the file hashes to \(hash)"),
+                "\(refusal.stderr)")
+    }
+}
