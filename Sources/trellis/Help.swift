@@ -25,7 +25,7 @@ enum Help {
 
         EXIT CODES:
           0 success; 1 a headless expectation failed; 2 bad usage, a bad config,
-          or a plugin that cannot be used.
+          or a plugin that cannot be used; 3 a plugin crashed the app.
         """
 
     static let run = """
@@ -51,22 +51,32 @@ enum Help {
         HEADLESS COMMANDS:
         \(ScriptCommand.summary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
 
+        SUPERVISOR:
+          The app runs in a child process. If a plugin crashes it, the terminal is
+          restored and a report names the route, the plugin, its message and its
+          frames; in a terminal the app can start again with that route shown as an
+          error. TRELLIS_SUPERVISOR=off runs in one process (for a debugger).
+
         EXIT CODES:
           0 the script ran to its end or `quit`; 1 a step failed (the screen is
-          written to standard error); 2 bad usage, config, script or plugin.
+          written to standard error); 2 bad usage, config, script or plugin;
+          3 a plugin crashed the app (the report is on standard error).
         """
 
     static let validate = """
-        USAGE: trellis validate [CONFIG]
+        USAGE: trellis validate [CONFIG] [--deep]
 
         Checks CONFIG (default ./config.json): the JSON and its keys, that every route
         a config names exists, that routes form no cycle, that every route's plugin
         loads and is compatible with this host, that every slot a plugin declares is
         bound and every binding names a declared slot, and that each dependency a
         plugin requires is provided above it. Routes that are never shown are warned
-        about.
+        about. The root route is built, as `run` would build it first.
 
         OPTIONS:
+          --deep              build every route once, each in a process of its own,
+                              and report each whose builder throws or crashes (for
+                              a plugin author's CI)
           -h, --help          show this help
 
         EXIT CODES:
@@ -77,8 +87,8 @@ enum Help {
         USAGE: trellis inspect PLUGIN.so
 
         Loads one plugin library and prints its manifest: name, version, the SDK
-        interface and compiler it was built with, its slots, and the dependencies it
-        requires and provides.
+        interface and compiler it was built with, its slots, the dependencies it
+        requires and provides, and the file's SHA-256 to pin it with.
 
         OPTIONS:
           -h, --help          show this help

@@ -7,7 +7,7 @@ struct ValidateCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "validate")
+        let parsed = try Arguments(arguments, command: "validate", flags: ["--deep"])
         if parsed.wantsHelp {
             print(Help.validate)
             return .success
@@ -15,7 +15,10 @@ struct ValidateCommand {
         let config = try Trellis.loadConfig(try parsed.singlePositional(command: "validate", name: "config"))
         let loader = PluginLoader(config: config)
         var problems = Validator(config: config, loader: loader).problems()
-        if !problems.contains(where: { $0.severity == .error }) {
+        if parsed.has("--deep"), !problems.contains(where: { $0.severity == .error }) {
+            // Every route built once, each in a process of its own.
+            problems += DeepValidator.problems(config: config)
+        } else if !problems.contains(where: { $0.severity == .error }) {
             // What `run` does first: build the root. Its builder may refuse the
             // parameters or the place (a screen that needs a parent as root).
             do {

@@ -73,3 +73,35 @@ struct SupervisorTests {
         #expect(back.contains(" main "), "the rest of the app still works")
     }
 }
+
+/// `trellis validate --deep`: every route built once, each in its own process.
+struct DeepValidationTests {
+    @Test func deepValidationListsExactlyTheRoutesThatThrowOrCrash() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: """
+            { "launcher": { "plugin": "Launcher", "children": { "mainNext": "main", "tictactoe": "crash",
+                            "candyStore": "segfault", "airports": "airports", "repositories": "throws" } },
+              "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+              "next": { "plugin": "NextScreen" },
+              "crash": { "plugin": "TestScreens", "parameters": { "behaviour": "fatalErrorInBuild" } },
+              "segfault": { "plugin": "TestScreens", "parameters": { "behaviour": "segfaultInBuild" } },
+              "airports": { "plugin": "AirportSearch" },
+              "throws": { "plugin": "TestScreens", "parameters": { "behaviour": "no such behaviour" } } }
+            """, root: "launcher")
+
+        let shallow = try TrellisProcess.run(["validate", config.path])
+        let deep = try TrellisProcess.run(["validate", "--deep", config.path])
+
+        #expect(shallow.status == 0, "without --deep only the root is built: \(shallow.stderr)")
+        #expect(deep.status == 2)
+        let failed = deep.stderr.split(separator: "\n").filter { $0.hasPrefix("trellis: error: route") }
+        #expect(failed.count == 3, "\(deep.stderr)")
+        #expect(deep.stderr.contains("error: route \"crash\": its plugin crashed while it was built (SIGILL"))
+        #expect(deep.stderr.contains("Fatal error: the test screen crashed on purpose"))
+        #expect(deep.stderr.contains("error: route \"segfault\": its plugin crashed while it was built (SIGSEGV"))
+        #expect(deep.stderr.contains("error: route \"throws\": plugin TestScreens failed to build its screen: unknown behaviour"))
+        for good in ["main", "next", "airports", "launcher"] {
+            #expect(!deep.stderr.contains("route \"\(good)\""), "\(good) was reported")
+        }
+    }
+}

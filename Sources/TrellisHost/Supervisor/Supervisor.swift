@@ -51,6 +51,7 @@ public enum Supervisor {
             if pid == 0 {
                 dup2(errors[1], STDERR_FILENO)
                 close(errors[0]); close(errors[1])
+                CrashRecord.isSupervisor = false
                 return
             }
             CrashRecord.isSupervisor = true
@@ -86,7 +87,7 @@ public enum Supervisor {
 
     /// Reads the app's standard error until it ends, passing it on at once or
     /// holding it, and returns the app's wait status and what it wrote.
-    private static func wait(for pid: pid_t, errors: Int32, holdingOutput: Bool) -> (Int32, String) {
+    static func wait(for pid: pid_t, errors: Int32, holdingOutput: Bool) -> (Int32, String) {
         var held: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var open = true

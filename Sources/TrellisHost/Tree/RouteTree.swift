@@ -16,6 +16,8 @@ public final class RouteTree {
     /// For crash reports: the routes built from each plugin file, and its name.
     private var pluginRoutes: [String: Set<String>] = [:]
     private var pluginNames: [String: String] = [:]
+    /// The routers ``buildChain(_:)`` built, kept while the check runs.
+    private var chainKeptAlive: [Routing] = []
 
     /// The root router, once ``launch()`` has built it.
     public private(set) var root: ViewableRouting?
@@ -77,8 +79,37 @@ public final class RouteTree {
         }
     }
 
+    /// Builds `routeIDs` in order, each as the child of the one before: its
+    /// listener the parent's interactor (as a parent passes it), its dependencies
+    /// those the routes above provide. For `validate --deep`.
+    ///
+    /// - Returns: The index of the route that failed and why, or `nil`.
+    public func buildChain(_ routeIDs: [String]) -> (index: Int, error: RouteError)? {
+        var listener: ScreenListener?
+        var scope = DependencyScope()
+        var hostView: ViewControllable?
+        for (index, routeID) in routeIDs.enumerated() {
+            do {
+                let (router, routeScope) = try buildReturningScope(routeID: routeID, parameters: .object([:]), listener: listener,
+                                                                   scope: scope, hostView: hostView)
+                listener = router.interactable as? ScreenListener
+                scope = routeScope
+                hostView = (router as? ViewableRouting)?.viewControllable ?? hostView
+                chainKeptAlive.append(router)
+            } catch {
+                return (index, error)
+            }
+        }
+        return nil
+    }
+
     func build(routeID: String, parameters: JSONValue, listener: ScreenListener?,
                scope parentScope: DependencyScope, hostView: ViewControllable?) throws(RouteError) -> Routing {
+        try buildReturningScope(routeID: routeID, parameters: parameters, listener: listener, scope: parentScope, hostView: hostView).0
+    }
+
+    private func buildReturningScope(routeID: String, parameters: JSONValue, listener: ScreenListener?,
+                                     scope parentScope: DependencyScope, hostView: ViewControllable?) throws(RouteError) -> (Routing, DependencyScope) {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
         if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
         let loaded: LoadedPlugin
@@ -108,7 +139,7 @@ public final class RouteTree {
             throw .buildFailed(route: routeID, plugin: route.plugin, message: error.userMessage)
         }
         record(router, routeID: routeID, plugin: loaded.manifest.name)
-        return router
+        return (router, scope)
     }
 
     /// Tells a supervisor which plugin's code runs now, and which files hold

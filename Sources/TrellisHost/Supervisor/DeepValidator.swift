@@ -1,0 +1,95 @@
+import Glibc
+
+/// `trellis validate --deep`: builds every reachable route once, each in a child
+/// process of its own, and reports each whose builder throws or crashes.
+///
+/// A route is built the way the app would reach it: the routes from the root down
+/// to it are built first in the same process, each the child of the one above,
+/// with the parent's interactor as its listener and the dependencies the routes
+/// above provide. Nothing is attached or shown. A crash is reported as the
+/// supervisor reports one; a route below a failed one is not checked again.
+@MainActor
+public enum DeepValidator {
+    /// The problems found, in route order.
+    public static func problems(config: RouteConfig) -> [ValidationProblem] {
+        guard CrashRecord.createShared() else {
+            return [ValidationProblem(severity: .error, message: "--deep could not set up its child processes.")]
+        }
+        var problems: [ValidationProblem] = []
+        var failed: Set<String> = []
+        for (route, path) in pathsFromRoot(config) {
+            if let broken = path.dropLast().first(where: failed.contains) {
+                problems.append(.init(severity: .warning, message: "route \"\(route)\" was not built: route \"\(broken)\" above it was not."))
+                continue
+            }
+            if let problem = check(path, config: config) {
+                problems.append(problem)
+                failed.insert(route)
+            }
+        }
+        return problems
+    }
+
+    /// Each reachable route with the routes from the root to it, shortest first.
+    static func pathsFromRoot(_ config: RouteConfig) -> [(String, [String])] {
+        var paths: [String: [String]] = [config.root: [config.root]]
+        var order = [config.root]
+        var next = 0
+        while next < order.count {
+            let id = order[next]
+            next += 1
+            for child in (config.routes[id]?.children.values.sorted() ?? []) where paths[child] == nil {
+                paths[child] = paths[id]! + [child]
+                order.append(child)
+            }
+        }
+        return order.map { ($0, paths[$0]!) }
+    }
+
+    private static func check(_ path: [String], config: RouteConfig) -> ValidationProblem? {
+        let route = path.last!
+        CrashRecord.clear()
+        var errors: [Int32] = [-1, -1]
+        guard pipe(&errors) == 0 else { return nil }
+        fflush(nil)
+        let pid = fork()
+        guard pid >= 0 else { return .init(severity: .error, message: "route \"\(route)\" could not be checked: fork failed.") }
+        if pid == 0 {
+            dup2(errors[1], STDERR_FILENO)
+            close(errors[0]); close(errors[1])
+            CrashRecord.isSupervisor = false
+            TerminalState.installCrashHandlers()
+            let tree = RouteTree(config: config, loader: PluginLoader(config: config))
+            guard let (index, error) = tree.buildChain(path) else { _exit(0) }
+            let message = error.localizedDescription + "\n"
+            message.withCString { _ = write(STDERR_FILENO, $0, strlen($0)) }
+            if case let .missingDependency(_, _, dependency) = error {
+                // Provided while the app runs (after a login, say), not at build time.
+                "\(dependency)\n".withCString { _ = write(STDERR_FILENO, $0, strlen($0)) }
+                _exit(5)
+            }
+            _exit(index == path.count - 1 ? 1 : 4)
+        }
+        CrashRecord.isSupervisor = true
+        close(errors[1])
+        let (status, stderr) = Supervisor.wait(for: pid, errors: errors[0], holdingOutput: true)
+        close(errors[0])
+        if WaitStatus.exited(status) {
+            switch WaitStatus.exitCode(status) {
+            case 0: return nil
+            case 4: return .init(severity: .warning, message: "route \"\(route)\" was not built: a route above it failed.")
+            case 5:
+                let dependency = stderr.split(separator: "\n").last.map(String.init) ?? "a dependency"
+                return .init(severity: .warning, message: "route \"\(route)\" was not built: it needs \"\(dependency)\", which the routes "
+                    + "above provide only while the app runs. Check it in a session (`trellis run --headless`).")
+            default:
+                let message = stderr.split(separator: "\n").last.map(String.init) ?? "its builder failed"
+                return .init(severity: .error, message: message)
+            }
+        }
+        let report = CrashReport(signal: WaitStatus.signal(status), stderr: stderr)
+        let details = report.text.split(separator: "\n").dropFirst().joined(separator: "\n")
+        return .init(severity: .error, message: "route \"\(route)\": its plugin crashed while it was built "
+            + "(\(CrashReport.name(of: report.signal))).\n" + details)
+    }
+}
