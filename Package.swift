@@ -5,12 +5,16 @@ import PackageDescription
 // target of this package: SwiftPM would link a target statically into each image,
 // and casts across the plugin boundary would fail (Docs/PluginSystem.md).
 let sdk = Target.Dependency.product(name: "TrellisSDK", package: "SDK")
+/// Compiles each plugin's `trellis-plugin.json`, with the SDK's fingerprint, into its
+/// library, where the host reads it without loading the library.
+func manifest() -> Target.PluginUsage { .plugin(name: "TrellisManifest", package: "SDK") }
 let ticTacToeContracts = Target.Dependency.product(name: "TicTacToeContracts", package: "TicTacToeContracts")
 
 /// A screen plugin under `Plugins/<name>`, built as `lib<name>.so`.
 func screenPlugin(_ name: String, contracts: [Target.Dependency] = [], resources: [Resource]? = nil) -> (Product, Target) {
     (.library(name: name, type: .dynamic, targets: [name]),
-     .target(name: name, dependencies: [sdk] + contracts, path: "Plugins/\(name)", resources: resources))
+     .target(name: name, dependencies: [sdk] + contracts, path: "Plugins/\(name)",
+             exclude: ["trellis-plugin.json"], resources: resources, plugins: [manifest()]))
 }
 
 let plugins = ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositories"].map { screenPlugin($0) }
@@ -18,9 +22,9 @@ let plugins = ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositori
     + [screenPlugin("AirportSearch", resources: [.copy("Resources/airports.tsv"), .copy("Resources/LICENSE-airportsdata.txt")])]
 
 /// Plugins that misbehave on purpose, for the tests, under `Tests/Plugins/<name>`.
-let testPlugins = ["TestScreens"].map { name -> (Product, Target) in
+let testPlugins = ["TestScreens", "TrapInEntry"].map { name -> (Product, Target) in
     (.library(name: name, type: .dynamic, targets: [name]),
-     .target(name: name, dependencies: [sdk], path: "Tests/Plugins/\(name)"))
+     .target(name: name, dependencies: [sdk], path: "Tests/Plugins/\(name)", exclude: ["trellis-plugin.json"], plugins: [manifest()]))
 }
 
 let package = Package(

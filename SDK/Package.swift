@@ -1,14 +1,21 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The SDK is its own package so that SwiftPM links it as one shared image:
 // the host and every plugin load the same `libTrellisSDK.so` (Docs/PluginSystem.md).
+//
+// It also offers the `TrellisManifest` build tool plugin: applied to a plugin's
+// target, it reads the target's `trellis-plugin.json` and compiles it, with the
+// SDK's fingerprint, into an ELF section the host reads without loading the file.
 let package = Package(
     name: "TrellisSDK",
     products: [
         .library(name: "TrellisSDK", type: .dynamic, targets: ["TrellisSDK"]),
+        .plugin(name: "TrellisManifest", targets: ["TrellisManifest"]),
     ],
     targets: [
-        .target(name: "TrellisSDK"),
+        .target(name: "TrellisSDK", plugins: ["TrellisManifest"]),
+        .executableTarget(name: "trellis-manifest-tool"),
+        .plugin(name: "TrellisManifest", capability: .buildTool(), dependencies: ["trellis-manifest-tool"]),
     ]
 )

@@ -13,6 +13,8 @@ let package = Package(
         .package(path: "../../SDK"),
     ],
     targets: [
-        .target(name: "HelloScreen", dependencies: [.product(name: "TrellisSDK", package: "SDK")]),
+        // The TrellisManifest build tool compiles trellis-plugin.json into the library.
+        .target(name: "HelloScreen", dependencies: [.product(name: "TrellisSDK", package: "SDK")],
+                exclude: ["trellis-plugin.json"], plugins: [.plugin(name: "TrellisManifest", package: "SDK")]),
     ]
 )

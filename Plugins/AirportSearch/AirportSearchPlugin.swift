@@ -9,11 +9,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 /// Seed 003's Coordinator demo: search a city, push its airports. Coordinators and
 /// view models live inside; the host sees a Builder and a router.
 final class AirportSearchPlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "AirportSearch",
-        summary: "MVVM with coordinators: filter 28,000 airports' cities as you type, push a city's airports (seed 003)."
-    )
-
     func makeBuilder() -> ScreenBuildable {
         AirportSearchBuilder()
     }

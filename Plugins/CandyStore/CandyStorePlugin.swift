@@ -9,11 +9,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 /// Seed 002's VIPER demo: a store card that pushes the candy list. VIPER lives
 /// inside; the host sees a Builder and a router.
 final class CandyStorePlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "CandyStore",
-        summary: "VIPER: a candy store card; activating it pushes the list of candies (seed 002)."
-    )
-
     func makeBuilder() -> ScreenBuildable {
         CandyStoreBuilder()
     }

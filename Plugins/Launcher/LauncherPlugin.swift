@@ -8,18 +8,13 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 
 /// Lists the demos; activating one attaches its route, back detaches it.
 final class LauncherPlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "Launcher",
-        summary: "Lists every demo; activating one attaches its route, Esc from its first screen detaches it.",
-        slots: Demo.all.map(\.slot)
-    )
-
     func makeBuilder() -> ScreenBuildable {
         LauncherBuilder(dependency: EmptyComponent())
     }
 }
 
-/// A demo the launcher lists: its title and the slot its route is bound to.
+/// A demo the launcher lists: its title and the slot its route is bound to (each
+/// slot is declared in trellis-plugin.json).
 struct Demo {
     let title: String
     let slot: String

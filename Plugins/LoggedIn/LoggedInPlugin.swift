@@ -10,14 +10,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 /// The tutorial's LoggedIn: no view of its own; it switches its parent's view
 /// between OffGame and TicTacToe and keeps the score.
 final class LoggedInPlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "LoggedIn",
-        summary: "Viewless: shows OffGame or TicTacToe in its parent's view and owns the score (RIBs tutorial).",
-        slots: ["offGame", "ticTacToe"],
-        requires: [TicTacToeDependency.playerNames.name],
-        provides: [TicTacToeDependency.scoreStream.name]
-    )
-
     func makeBuilder() -> ScreenBuildable {
         LoggedInBuilder(dependency: EmptyComponent())
     }

@@ -9,8 +9,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 
 /// The tutorial's LoggedOut: two player names and Login.
 final class LoggedOutPlugin: TrellisPlugin {
-    let manifest = PluginManifest(name: "LoggedOut", summary: "Two player names and a Login button (RIBs tutorial).")
-
     func makeBuilder() -> ScreenBuildable {
         LoggedOutBuilder(dependency: EmptyComponent())
     }

@@ -10,12 +10,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 public final class MainScreenPlugin: TrellisPlugin {
     public init() {}
 
-    public let manifest = PluginManifest(
-        name: "MainScreen",
-        summary: "Shows its title as a button; activating it presents the \"next\" slot modally.",
-        slots: ["next"]
-    )
-
     public func makeBuilder() -> ScreenBuildable {
         MainBuilder(dependency: EmptyComponent())
     }

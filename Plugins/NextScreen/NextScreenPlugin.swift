@@ -10,11 +10,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 public final class NextScreenPlugin: TrellisPlugin {
     public init() {}
 
-    public let manifest = PluginManifest(
-        name: "NextScreen",
-        summary: "Shows the title its parent passes and a Close button that asks the parent to dismiss it."
-    )
-
     public func makeBuilder() -> ScreenBuildable {
         NextBuilder(dependency: EmptyComponent())
     }

@@ -9,12 +9,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 
 /// The tutorial's OffGame: the players, the score, Start Game and Logout.
 final class OffGamePlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "OffGame",
-        summary: "Both players with their wins, Start Game and Logout (RIBs tutorial).",
-        requires: [TicTacToeDependency.playerNames.name, TicTacToeDependency.scoreStream.name]
-    )
-
     func makeBuilder() -> ScreenBuildable {
         OffGameBuilder(dependency: EmptyComponent())
     }

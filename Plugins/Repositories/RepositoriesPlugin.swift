@@ -10,11 +10,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 /// reactive data store per repository. The VIP cycles live inside; the host sees a
 /// Builder and a router.
 final class RepositoriesPlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "Repositories",
-        summary: "Clean Swift: repositories with a pin that both scenes share through a reactive data store (seed 004)."
-    )
-
     func makeBuilder() -> ScreenBuildable {
         RepositoriesBuilder()
     }

@@ -9,12 +9,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 
 /// The tutorial's TicTacToe: a 3x3 board that reports its end to its parent.
 final class TicTacToePlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "TicTacToe",
-        summary: "A 3x3 game for the logged-in players; tells its parent who won (RIBs tutorial).",
-        requires: [TicTacToeDependency.playerNames.name]
-    )
-
     func makeBuilder() -> ScreenBuildable {
         TicTacToeBuilder(dependency: EmptyComponent())
     }

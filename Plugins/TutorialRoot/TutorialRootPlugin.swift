@@ -9,13 +9,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 
 /// The tutorial's Root: shows LoggedOut, and after login LoggedIn in its place.
 final class TutorialRootPlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "TutorialRoot",
-        summary: "Shows LoggedOut, then LoggedIn after login; opens trellis://launchGame links (RIBs tutorial).",
-        slots: ["loggedOut", "loggedIn"],
-        provides: [TicTacToeDependency.playerNames.name]
-    )
-
     func makeBuilder() -> ScreenBuildable {
         RootBuilder(dependency: EmptyComponent())
     }

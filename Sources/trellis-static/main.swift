@@ -5,6 +5,7 @@ import Foundation
 import MainScreen
 import NextScreen
 import TrellisHost
+import TrellisSDK
 
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: trellis-static CONFIG (the benchmark runs it)\n".utf8))
@@ -12,7 +13,14 @@ guard CommandLine.arguments.count == 2 else {
 }
 do {
     let config = try RouteConfig.load(from: URL(fileURLWithPath: CommandLine.arguments[1]))
-    let loader = PluginLoader(searchPath: [], linkedPlugins: ["MainScreen": MainScreenPlugin(), "NextScreen": NextScreenPlugin()])
+    let linked = [("MainScreen", MainScreenPlugin() as TrellisPlugin, MainScreen.TrellisPluginManifest.json),
+                  ("NextScreen", NextScreenPlugin() as TrellisPlugin, NextScreen.TrellisPluginManifest.json)]
+    var plugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)] = [:]
+    for (name, plugin, json) in linked {
+        guard let manifest = PluginManifest.linked(json: json) else { throw CocoaError(.fileReadCorruptFile) }
+        plugins[name] = (plugin, manifest)
+    }
+    let loader = PluginLoader(searchPath: [], linkedPlugins: plugins)
     let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
     guard errors.isEmpty else { throw CocoaError(.fileReadCorruptFile) }
     let tree = RouteTree(config: config, loader: loader)

@@ -15,13 +15,13 @@ enum Help {
         COMMANDS:
           run [CONFIG]        run the app a route config describes
           validate [CONFIG]   check a config and every plugin it names
-          inspect PLUGIN.so   show a plugin's manifest
+          inspect PLUGIN.so   show a plugin's manifest, read from the file
 
         CONFIG defaults to ./config.json. Run `trellis <command> --help` for details.
 
         OPTIONS:
           -h, --help          show this help
-          --version           show the version and the SDK interface version
+          --version           show the version and the SDK's interface and fingerprint
 
         EXIT CODES:
           0 success; 1 a headless expectation failed; 2 bad usage, a bad config,
@@ -30,10 +30,12 @@ enum Help {
 
     static let run = """
         USAGE: trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL]
-                           [--timeout SECONDS]
+                           [--timeout SECONDS] [--eager]
 
-        Runs the app that CONFIG (default ./config.json) describes. Every route's
-        plugin is loaded and checked first; a problem stops the run with exit code 2.
+        Runs the app that CONFIG (default ./config.json) describes. The config and
+        every route's plugin are checked first, from the plugin files' manifests; a
+        problem stops the run with exit code 2. A plugin is loaded when its route is
+        first built.
 
         OPTIONS:
           --headless          draw the screen as plain text and read commands instead
@@ -46,6 +48,7 @@ enum Help {
                               trellis://launchGame?gameId=ticTacToe
           --timeout SECONDS   how long a headless step waits for the screen to show
                               what it looks for (default 5; 0 does not wait)
+          --eager             load every route's plugin before the first frame
           -h, --help          show this help
 
         HEADLESS COMMANDS:
@@ -84,13 +87,15 @@ enum Help {
         """
 
     static let inspect = """
-        USAGE: trellis inspect PLUGIN.so
+        USAGE: trellis inspect PLUGIN.so [--json]
 
-        Loads one plugin library and prints its manifest: name, version, the SDK
-        interface and compiler it was built with, its slots, the dependencies it
+        Reads one plugin library's manifest from the file, without loading it (none
+        of the plugin's code runs), and prints it: name, version, summary, the SDK
+        fingerprint and toolchain it was built with, its slots, the dependencies it
         requires and provides, and the file's SHA-256 to pin it with.
 
         OPTIONS:
+          --json              print the same as one JSON object
           -h, --help          show this help
 
         EXIT CODES:

@@ -2,13 +2,23 @@ import Foundation
 import TrellisHost
 import TrellisSDK
 
-/// `trellis inspect PLUGIN.so`.
+/// `trellis inspect PLUGIN.so [--json]`.
+
+extension JSONEncoder {
+    /// An encoder with sorted keys, so output is stable for tools and tests.
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}
+
 @MainActor
 struct InspectCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "inspect")
+        let parsed = try Arguments(arguments, command: "inspect", flags: ["--json"])
         if parsed.wantsHelp {
             print(Help.inspect)
             return .success
@@ -17,26 +27,40 @@ struct InspectCommand {
             throw CommandError.usage("give the plugin file to inspect, for example .build/debug/libMainScreen.so.", help: "inspect")
         }
         let loader = PluginLoader(searchPath: [])
-        let plugin: LoadedPlugin
+        let plugin: PluginFile
         do {
-            plugin = try loader.load(path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            // Read from the file alone: none of the plugin's code runs.
+            plugin = try loader.describe(path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         } catch {
             throw CommandError(message: error.localizedDescription)
         }
         let manifest = plugin.manifest
+        let hash = loader.hash(ofFileAt: plugin.file.path)
+        if parsed.has("--json") {
+            var fields: [String: JSONValue] = [
+                "name": .string(manifest.name), "version": .string(manifest.version), "summary": .string(manifest.summary),
+                "file": .string(plugin.file.path), "sdkFingerprint": .string(manifest.sdkFingerprint),
+                "slots": .array(manifest.slots.map(JSONValue.string)), "requires": .array(manifest.requires.map(JSONValue.string)),
+                "provides": .array(manifest.provides.map(JSONValue.string)),
+            ]
+            fields["toolchain"] = plugin.toolchain.map(JSONValue.string) ?? .null
+            fields["sha256"] = hash.map(JSONValue.string) ?? .null
+            let data = try JSONEncoder.sorted.encode(JSONValue.object(fields))
+            print(String(decoding: data, as: UTF8.self))
+            return .success
+        }
         func list(_ names: [String]) -> String { names.isEmpty ? "(none)" : names.joined(separator: ", ") }
-        // Every field comes from the plugin: escaped before it reaches the terminal.
+        // Every field comes from the plugin's file: escaped before it reaches the terminal.
         print("""
             \(manifest.name) \(manifest.version)
               file:      \(plugin.file.path)
               summary:   \(manifest.summary.isEmpty ? "(none)" : manifest.summary)
-              sdk:       interface \(manifest.sdkInterface) (this host: \(TrellisSDKInterface.version))
-              compiler:  \(manifest.compiler)
+              sdk:       fingerprint \(manifest.sdkFingerprint) (this host: \(TrellisSDKInterface.fingerprint))
               toolchain: \(plugin.toolchain ?? "(not recorded)")
               slots:     \(list(manifest.slots))
               requires:  \(list(manifest.requires))
               provides:  \(list(manifest.provides))
-              sha256:    \(loader.hash(ofFileAt: plugin.file.path) ?? "(no libcrypto.so.3 here to compute it)")
+              sha256:    \(hash ?? "(no libcrypto.so.3 here to compute it)")
             """.escapingControlCharacters)
         return .success
     }

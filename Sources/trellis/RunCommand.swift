@@ -2,13 +2,13 @@ import Foundation
 import Glibc
 import TrellisHost
 
-/// `trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL] [--timeout SECONDS]`.
+/// `trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL] [--timeout SECONDS] [--eager]`.
 @MainActor
 struct RunCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "run", flags: ["--headless"], options: ["--script", "--size", "--open", "--timeout"])
+        let parsed = try Arguments(arguments, command: "run", flags: ["--headless", "--eager"], options: ["--script", "--size", "--open", "--timeout"])
         if parsed.wantsHelp {
             print(Help.run)
             return .success
@@ -26,6 +26,8 @@ struct RunCommand {
         let loop = EventLoop()
         let tree = RouteTree(config: config, loader: loader)
         do {
+            // With --eager every plugin is mapped before the first frame.
+            if parsed.has("--eager") { try tree.loadAllPlugins() }
             try tree.launch()
         } catch {
             throw CommandError(message: error.localizedDescription)

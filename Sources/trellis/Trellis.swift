@@ -1,5 +1,6 @@
 import Foundation
 import TrellisHost
+import TrellisSDK
 
 /// The `trellis` command line: picks the subcommand and turns errors into text and
 /// exit codes, in this one place.
@@ -11,7 +12,7 @@ enum Trellis {
             case nil, "-h", "--help", "help":
                 print(Help.overview)
             case "--version":
-                print("trellis \(Help.version) (SDK interface \(Help.sdkInterface))")
+                print("trellis \(Help.version) (SDK interface \(Help.sdkInterface), fingerprint \(TrellisSDKInterface.fingerprint))")
             case "run":
                 return try RunCommand(arguments: Array(arguments.dropFirst())).run()
             case "validate":

@@ -13,19 +13,12 @@ struct ValidateCommand {
             return .success
         }
         let config = try Trellis.loadConfig(try parsed.singlePositional(command: "validate", name: "config"))
-        let loader = PluginLoader(config: config)
-        var problems = Validator(config: config, loader: loader).problems()
-        if parsed.has("--deep"), !problems.contains(where: { $0.severity == .error }) {
-            // Every route built once, each in a process of its own.
-            problems += DeepValidator.problems(config: config)
-        } else if !problems.contains(where: { $0.severity == .error }) {
-            // What `run` does first: build the root. Its builder may refuse the
-            // parameters or the place (a screen that needs a parent as root).
-            do {
-                try RouteTree(config: config, loader: loader).launch()
-            } catch {
-                problems.append(ValidationProblem(severity: .error, message: "\(config.fileName): \(error.localizedDescription)"))
-            }
+        var problems = Validator(config: config, loader: PluginLoader(config: config)).problems()
+        if !problems.contains(where: { $0.severity == .error }) {
+            // Plugin code runs only in child processes: every route with --deep,
+            // else the root, which `run` builds first (its builder may refuse the
+            // parameters, or the place: a screen that needs a parent).
+            problems += DeepValidator.problems(config: config, onlyRoot: !parsed.has("--deep"))
         }
         problems.forEach { Trellis.printError($0.description) }
         let errors = problems.filter { $0.severity == .error }.count

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisSDK
 import TrellisTestSupport
 
 /// One bad input for `trellis`: how to make it, what to run, and what must come
@@ -70,10 +71,18 @@ struct BadInputTableTests {
         }, status: 2, words: words)
     }
 
-    /// A C shared library built with the toolchain's clang from `source`.
+    /// A C shared library built with the toolchain's clang from `source`, with a
+    /// manifest section that passes every check made before loading, so the
+    /// loader gets as far as the entry.
     static func cLibrary(_ source: String, at file: URL) throws {
+        let inspect = try TrellisProcess.run(["inspect", "--json", Products.plugin("NextScreen").path])
+        let fingerprint = try JSONDecoder().decode([String: JSONValue].self, from: Data(inspect.stdout.utf8))["sdkFingerprint"]?
+            .stringValue ?? ""
+        let manifest = #"{"format":1,"name":"C","version":"1","summary":"","slots":[],"requires":[],"provides":[],"sdkFingerprint":"\#(fingerprint)"}"#
+            .replacingOccurrences(of: "\"", with: "\\\"")
+        let section = "__attribute__((section(\"trellis_manifest\"), used)) static const char manifest[] = \"\(manifest)\";\n"
         let code = file.deletingLastPathComponent().appendingPathComponent("lib.c")
-        try source.write(to: code, atomically: true, encoding: .utf8)
+        try (section + source).write(to: code, atomically: true, encoding: .utf8)
         let result = try TrellisProcess.run(["clang", "-shared", "-fPIC", "-o", file.path, code.path],
                                             executable: URL(fileURLWithPath: "/usr/bin/env"))
         guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -81,6 +90,16 @@ struct BadInputTableTests {
 
     /// `trellis run --headless` on the Main → Next config with this script on
     /// standard input.
+    /// `trellis validate` on a config whose root is a C library that passes the
+    /// checks made from the file, so the root's build (in a child) loads it.
+    static func loadedCLibrary(_ name: String, _ source: String, _ words: String...) -> BadInput {
+        BadInput(description: "plugin: a C library \(name)", make: { folder in
+            try cLibrary(source, at: folder.url.appendingPathComponent("libC.so"))
+            let config = try folder.write(#"{ "root": "c", "routes": { "c": { "plugin": "libC.so" } } }"#, to: "app.json")
+            return (["validate", config.path], "")
+        }, status: 2, words: words)
+    }
+
     static func script(_ name: String, _ text: String, status: Int32, _ words: String..., extra: [String] = []) -> BadInput {
         BadInput(description: "script: \(name)", make: { _ in
             (["run", Products.repository.appendingPathComponent("Examples/main-next.json").path, "--headless"] + extra, text)
@@ -169,15 +188,20 @@ struct BadInputTableTests {
         patchedPlugin("a name table of 1 TB", "the section name table has 1099511627776 bytes") {
             writeSection(&$0, section: namesIndex($0), field: 32, value: 1 << 40)
         },
+        patchedPlugin("a corrupted manifest", "its manifest is not valid JSON") { bytes in
+            if let start = bytes.firstRange(of: Array(#"{"format":1"#.utf8))?.lowerBound { bytes[start + 1] = UInt8(ascii: "!") }
+        },
         patchedPlugin("a name table past the end", "the section name table lies outside the file") {
             writeSection(&$0, section: namesIndex($0), field: 24, value: 1 << 40)
         },
-        plugin("a C library whose entry returns NULL", "the entry function returned an object that is not a TrellisPlugin") {
-            try cLibrary("void *trellis_plugin_entry_v1(void) { return 0; }", at: $0)
+        plugin("a C library without a manifest", "it has no trellis_manifest section") {
+            let code = $0.deletingLastPathComponent().appendingPathComponent("plain.c")
+            try "int nothing(void) { return 0; }".write(to: code, atomically: true, encoding: .utf8)
+            _ = try TrellisProcess.run(["clang", "-shared", "-fPIC", "-o", $0.path, code.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
         },
-        plugin("a C library with no entry", "exports no trellis_plugin_entry_v1 function") {
-            try cLibrary("int nothing(void) { return 0; }", at: $0)
-        },
+        loadedCLibrary("whose entry returns NULL", "void *trellis_plugin_entry_v1(void) { return 0; }",
+                       "the entry function returned an object that is not a TrellisPlugin"),
+        loadedCLibrary("with no entry", "int nothing(void) { return 0; }", "exports no trellis_plugin_entry_v1 function"),
 
         BadInput(description: "script: typing 100,000 characters at once takes linear time", make: { _ in
             (["run", Products.repository.appendingPathComponent("Examples/tictactoe.json").path, "--headless"],

@@ -40,7 +40,9 @@ struct CommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("MainScreen 1.0.0"))
         #expect(result.stdout.contains("slots:     next"))
-        #expect(result.stdout.contains("sdk:       interface 1 (this host: 1)"))
+        let fingerprint = try #require(result.stdout.split(separator: "\n").first { $0.contains("sdk:") }?.split(separator: " ").dropFirst(2).first)
+        #expect(fingerprint.count == 32)
+        #expect(result.stdout.contains("sdk:       fingerprint \(fingerprint) (this host: \(fingerprint))"))
         #expect(result.stdout.contains("toolchain: clang version"))
     }
 

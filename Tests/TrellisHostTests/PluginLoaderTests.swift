@@ -21,7 +21,7 @@ struct PluginLoaderTests {
 
         #expect(plugin.manifest.name == "MainScreen")
         #expect(plugin.manifest.slots == ["next"])
-        #expect(plugin.manifest.sdkInterface == TrellisSDKInterface.version)
+        #expect(plugin.manifest.sdkFingerprint == TrellisSDKInterface.fingerprint)
         #expect(plugin.toolchain == PluginLoader.runningToolchain)
     }
 
@@ -52,9 +52,9 @@ struct PluginLoaderTests {
         #expect(plugin == PluginLoader.runningToolchain)
     }
 
-    @Test func aLibraryWithoutTheEntrySymbolIsNotAPlugin() throws {
-        // The SDK library is a Swift ELF library of this toolchain without a plugin entry.
+    @Test func aLibraryWithoutAManifestIsNotAPlugin() throws {
+        // The SDK library is a Swift ELF library of this toolchain without a manifest.
         let sdk = Products.directory.appendingPathComponent("libTrellisSDK.so")
-        #expect(loadError { _ = try PluginLoader(searchPath: []).load(fileAt: sdk) } == .missingEntry(path: sdk.path, expected: TrellisSDKInterface.entrySymbol, found: nil))
+        #expect(loadError { _ = try PluginLoader(searchPath: []).load(fileAt: sdk) } == .noManifest(path: sdk.path))
     }
 }

@@ -12,12 +12,13 @@ public enum SwiftBuild {
 
     /// Copies the example package at `source` into `destination`, leaving out its
     /// build folder and pointing its SDK dependency at this repository's SDK.
-    public static func copyExample(_ source: URL, to destination: URL) throws {
+    /// - Parameter sdk: The SDK package to depend on; this repository's unless given.
+    public static func copyExample(_ source: URL, to destination: URL, sdk: URL = Products.repository.appendingPathComponent("SDK")) throws {
         let files = FileManager.default
         try files.copyItem(at: source, to: destination)
         try? files.removeItem(at: destination.appendingPathComponent(".build"))
         let manifest = destination.appendingPathComponent("Package.swift")
-        let sdk = Products.repository.appendingPathComponent("SDK").path
+        let sdk = sdk.path
         let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "../../SDK", with: sdk)
         try text.write(to: manifest, atomically: true, encoding: .utf8)
     }

@@ -9,7 +9,8 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
     case openFailed(path: String, reason: String)
     case missingEntry(path: String, expected: String, found: String?)
     case wrongEntryObject(path: String)
-    case incompatibleInterface(path: String, plugin: Int, host: Int)
+    case noManifest(path: String)
+    case incompatibleSDK(path: String, plugin: String, host: String)
     case outsideAllowedFolders(path: String, resolved: String, folders: [String])
     case unsafePermissions(path: String, offender: String, reason: UnsafeReason)
     case hashMismatch(path: String, pinned: String, actual: String)
@@ -70,9 +71,12 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
         case let .pinUncheckable(path):
             return "\(path) is pinned by \"sha256\", but this machine has no libcrypto.so.3 (OpenSSL 3) to check the pin with. "
                 + "Install OpenSSL 3 (Debian: libssl3) or remove the pin."
-        case let .incompatibleInterface(path, plugin, host):
-            return "\(path) was compiled against SDK interface \(plugin); this host has interface \(host). "
-                + "Rebuild the plugin against this SDK."
+        case let .noManifest(path):
+            return "\(path) is not a Trellis plugin: it has no trellis_manifest section. Build it with the SDK's "
+                + "TrellisManifest plugin and a trellis-plugin.json (see the README's \"Writing a plugin\")."
+        case let .incompatibleSDK(path, plugin, host):
+            return "\(path) was built against another Trellis SDK (fingerprint \(plugin)) than this host's (\(host)). "
+                + "Swift has no stable ABI on Linux: rebuild the plugin against this host's SDK."
         }
     }
 }

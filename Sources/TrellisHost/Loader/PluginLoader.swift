@@ -1,6 +1,17 @@
 import Foundation
 import TrellisSDK
 
+/// A plugin file as the host knows it before loading it: its manifest and the
+/// toolchain that built it, both read from the file.
+public struct PluginFile: Sendable {
+    /// The file.
+    public let file: URL
+    /// What the plugin says about itself.
+    public let manifest: PluginManifest
+    /// The Swift toolchain line recorded in the file, if any.
+    public let toolchain: String?
+}
+
 /// A plugin loaded into the process, with what the host checked about it.
 @MainActor
 public struct LoadedPlugin {
@@ -26,7 +37,8 @@ public final class PluginLoader {
     public let searchPath: [URL]
 
     private let hostToolchain: String?
-    private let linkedPlugins: [String: TrellisPlugin]
+    private let linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)]
+    private var described: [String: PluginFile] = [:]
     /// The config's folder, for `.so` paths in it; `nil` for a file named on the
     /// command line, which may be anywhere.
     private let configFolder: URL?
@@ -51,7 +63,8 @@ public final class PluginLoader {
     ///     (with the search folders); `nil` lets them be anywhere.
     ///   - allowsExternalPlugins: Whether `.so` paths may leave those folders.
     public init(searchPath: [URL], hostToolchain: String? = PluginLoader.runningToolchain,
-                linkedPlugins: [String: TrellisPlugin] = [:], configFolder: URL? = nil, allowsExternalPlugins: Bool = true) {
+                linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)] = [:],
+                configFolder: URL? = nil, allowsExternalPlugins: Bool = true) {
         self.searchPath = searchPath
         self.hostToolchain = hostToolchain
         self.linkedPlugins = linkedPlugins
@@ -115,13 +128,68 @@ public final class PluginLoader {
     /// - Parameter pin: The SHA-256 the route pins the file to, if any; checked
     ///   before the file is mapped.
     public func load(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError) -> LoadedPlugin {
-        if let plugin = linkedPlugins[reference] {
-            return LoadedPlugin(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: plugin.manifest, toolchain: nil, plugin: plugin)
+        if let linked = linkedPlugins[reference] {
+            return LoadedPlugin(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: linked.manifest, toolchain: nil, plugin: linked.plugin)
         }
         let file = try locate(reference, relativeTo: base)
         if let pin { try check(file.path, against: pin) }
         return try load(fileAt: file)
     }
+
+    /// Locates the plugin a route names and reads what it is from its file,
+    /// without loading it: none of its code runs.
+    ///
+    /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
+    public func describe(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError) -> PluginFile {
+        if let linked = linkedPlugins[reference] {
+            return PluginFile(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: linked.manifest, toolchain: nil)
+        }
+        let file = try locate(reference, relativeTo: base)
+        if let pin { try check(file.path, against: pin) }
+        return try describe(fileAt: file)
+    }
+
+    /// Reads and checks what the plugin library at `file` is, without loading it:
+    /// a regular ELF file, built by the host's toolchain, against the host's SDK
+    /// (the manifest's fingerprint), with safe permissions.
+    ///
+    /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
+    public func describe(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
+        let path = file.path
+        if let known = described[path] { return known }
+        let elf: ELFFile
+        do {
+            elf = try ELFFile(path: path)
+        } catch {
+            throw .notAPlugin(path: path, reason: error.reason)
+        }
+        defer { elf.close() }
+        let toolchain: String?
+        let manifest: PluginManifest
+        do {
+            toolchain = try ELFComment.swiftToolchain(in: elf)
+            guard let section = try elf.section(named: PluginManifest.sectionName) else {
+                throw PluginLoadError.noManifest(path: path)
+            }
+            manifest = try PluginManifest(json: section)
+        } catch let error as ELFFile.Failure {
+            throw .notAPlugin(path: path, reason: error.reason)
+        } catch let error as PluginManifest.Failure {
+            throw .notAPlugin(path: path, reason: error.reason)
+        } catch {
+            throw error as? PluginLoadError ?? .noManifest(path: path)
+        }
+        try checkToolchain(toolchain, of: path)
+        guard manifest.sdkFingerprint == TrellisSDKInterface.fingerprint else {
+            throw .incompatibleSDK(path: path, plugin: manifest.sdkFingerprint, host: TrellisSDKInterface.fingerprint)
+        }
+        let result = PluginFile(file: file, manifest: manifest, toolchain: toolchain)
+        described[path] = result
+        return result
+    }
+
+    /// The files loaded so far (mapped with `dlopen`), in no order.
+    public var loadedFiles: [URL] { loaded.values.map(\.file) }
 
     /// The SHA-256 of the file at `path`, as `"sha256"` pins it.
     public func hash(ofFileAt path: String) -> String? {
@@ -143,7 +211,9 @@ public final class PluginLoader {
     public func load(fileAt file: URL) throws(PluginLoadError) -> LoadedPlugin {
         let path = file.path
         if let plugin = loaded[path] { return plugin }
-        let toolchain = try checkFile(at: path)
+        let description = try describe(fileAt: file)
+        // Reading is harmless; mapping code that others could have written is not.
+        if let real = PluginFileSafety.realPath(path) { try safety.checkPermissions(ofFileAt: real) }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
         }
@@ -156,35 +226,21 @@ public final class PluginLoader {
               let plugin = (Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? PluginExport)?.plugin else {
             throw .wrongEntryObject(path: path)
         }
-        let manifest = plugin.manifest
-        guard manifest.sdkInterface == TrellisSDKInterface.version else {
-            throw .incompatibleInterface(path: path, plugin: manifest.sdkInterface, host: TrellisSDKInterface.version)
-        }
-        let result = LoadedPlugin(file: file, manifest: manifest, toolchain: toolchain, plugin: plugin)
+        let result = LoadedPlugin(file: file, manifest: description.manifest, toolchain: description.toolchain, plugin: plugin)
         loaded[path] = result
         return result
     }
 
-    private func checkFile(at path: String) throws(PluginLoadError) -> String? {
-        let toolchain: String?
-        do {
-            toolchain = try ELFComment.swiftToolchain(ofFileAt: path)
-        } catch {
-            throw .notAPlugin(path: path, reason: error.reason)
+    private func checkToolchain(_ toolchain: String?, of path: String) throws(PluginLoadError) {
+        guard let hostToolchain else { return }
+        // A library no Swift toolchain built (C, say) cannot be a plugin, and its
+        // entry, if it has one, must not be called.
+        guard let toolchain else {
+            throw .notAPlugin(path: path, reason: "no Swift toolchain built it (its .comment section names none)")
         }
-        // Reading is harmless; mapping code that others could have written is not.
-        if let real = PluginFileSafety.realPath(path) { try safety.checkPermissions(ofFileAt: real) }
-        if let hostToolchain {
-            // A library no Swift toolchain built (C, say) cannot be a plugin, and
-            // its entry, if it has one, must not be called.
-            guard let toolchain else {
-                throw .notAPlugin(path: path, reason: "no Swift toolchain built it (its .comment section names none)")
-            }
-            guard toolchain == hostToolchain else {
-                throw .incompatibleToolchain(path: path, plugin: toolchain, host: hostToolchain)
-            }
+        guard toolchain == hostToolchain else {
+            throw .incompatibleToolchain(path: path, plugin: toolchain, host: hostToolchain)
         }
-        return toolchain
     }
 
     /// The entry symbol of another SDK interface that the file names, if any.

@@ -11,13 +11,15 @@ import Glibc
 @MainActor
 public enum DeepValidator {
     /// The problems found, in route order.
-    public static func problems(config: RouteConfig) -> [ValidationProblem] {
+    ///
+    /// - Parameter onlyRoot: Builds the root route alone, as `run` does first.
+    public static func problems(config: RouteConfig, onlyRoot: Bool = false) -> [ValidationProblem] {
         guard CrashRecord.createShared() else {
             return [ValidationProblem(severity: .error, message: "--deep could not set up its child processes.")]
         }
         var problems: [ValidationProblem] = []
         var failed: Set<String> = []
-        for (route, path) in pathsFromRoot(config) {
+        for (route, path) in pathsFromRoot(config).prefix(onlyRoot ? 1 : .max) {
             if let broken = path.dropLast().first(where: failed.contains) {
                 problems.append(.init(severity: .warning, message: "route \"\(route)\" was not built: route \"\(broken)\" above it was not."))
                 continue

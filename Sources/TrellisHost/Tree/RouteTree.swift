@@ -112,12 +112,7 @@ public final class RouteTree {
                                      scope parentScope: DependencyScope, hostView: ViewControllable?) throws(RouteError) -> (Routing, DependencyScope) {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
         if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
-        let loaded: LoadedPlugin
-        do {
-            loaded = try loader.load(route.plugin, relativeTo: config.file.deletingLastPathComponent(), pin: route.sha256)
-        } catch {
-            throw .pluginUnusable(route: routeID, error)
-        }
+        let loaded = try load(route)
         if let missing = loaded.manifest.requires.first(where: { !parentScope.contains($0) }) {
             throw .missingDependency(route: routeID, plugin: route.plugin, dependency: missing)
         }
@@ -131,7 +126,7 @@ public final class RouteTree {
             slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name, scope: scope) }
         )
         let router: Routing
-        noteBuilding(routeID: routeID, loaded: loaded)
+        CrashRecord.noteActivity("building route \(routeID) (plugin \(loaded.manifest.name))")
         defer { CrashRecord.noteActivity("") }
         do {
             router = try loaded.plugin.makeBuilder().build(with: context)
@@ -142,18 +137,36 @@ public final class RouteTree {
         return (router, scope)
     }
 
-    /// Tells a supervisor which plugin's code runs now, and which files hold
-    /// which plugins, so a crash report can name them.
-    private func noteBuilding(routeID: String, loaded: LoadedPlugin) {
-        guard CrashRecord.isSupervised else { return }
-        let file = loaded.file.path
-        if pluginRoutes[file, default: []].insert(routeID).inserted {
-            CrashRecord.notePlugins(pluginRoutes.map { file, routes in
-                "\(file)\t\(loaded.file.path == file ? loaded.manifest.name : pluginNames[file] ?? "")\t\(routes.sorted().joined(separator: " "))"
-            }.joined(separator: "\n"))
+    /// Loads the plugin of every route now, as `run --eager` asks, instead of
+    /// when each route is first built.
+    ///
+    /// - Throws: ``RouteError/pluginUnusable(route:_:)`` for the first that fails.
+    public func loadAllPlugins() throws(RouteError) {
+        for route in config.routes.values.sorted(by: { $0.id < $1.id }) { _ = try load(route) }
+    }
+
+    /// Loads a route's plugin, telling a supervisor first which file holds which
+    /// plugin and that its entry is being called, so a crash report can name it.
+    private func load(_ route: Route) throws(RouteError) -> LoadedPlugin {
+        let base = config.file.deletingLastPathComponent()
+        do {
+            if CrashRecord.isSupervised {
+                let file = try loader.describe(route.plugin, relativeTo: base, pin: route.sha256)
+                notePlugin(file: file.file.path, name: file.manifest.name, route: route.id)
+                CrashRecord.noteActivity("loading route \(route.id) (plugin \(file.manifest.name))")
+            }
+            return try loader.load(route.plugin, relativeTo: base, pin: route.sha256)
+        } catch {
+            throw .pluginUnusable(route: route.id, error)
         }
-        pluginNames[file] = loaded.manifest.name
-        CrashRecord.noteActivity("building route \(routeID) (plugin \(loaded.manifest.name))")
+    }
+
+    private func notePlugin(file: String, name: String, route: String) {
+        pluginNames[file] = name
+        guard pluginRoutes[file, default: []].insert(route).inserted else { return }
+        CrashRecord.notePlugins(pluginRoutes.map { file, routes in
+            "\(file)\t\(pluginNames[file] ?? "")\t\(routes.sorted().joined(separator: " "))"
+        }.joined(separator: "\n"))
     }
 
     /// The plugin a route's screens come from, by the route's id, for notes.

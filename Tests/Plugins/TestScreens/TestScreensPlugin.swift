@@ -10,11 +10,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 /// Screens that misbehave on purpose, for the host's tests. The route's
 /// `behaviour` parameter picks one (see ``TestBehaviour``).
 final class TestScreensPlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "TestScreens",
-        summary: "Test screens: asynchronous updates and failures, picked by the `behaviour` parameter."
-    )
-
     func makeBuilder() -> ScreenBuildable {
         TestScreensBuilder()
     }

@@ -8,11 +8,6 @@ public func trellisPluginEntry() -> UnsafeMutableRawPointer {
 
 /// A greeting and a Close button; it fits any slot that its parent dismisses.
 final class HelloScreenPlugin: TrellisPlugin {
-    let manifest = PluginManifest(
-        name: "HelloScreen",
-        summary: "Shows parameters.greeting and a Close button; built outside the Trellis package."
-    )
-
     func makeBuilder() -> ScreenBuildable {
         HelloBuilder(dependency: EmptyComponent())
     }

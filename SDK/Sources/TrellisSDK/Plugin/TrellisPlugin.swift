@@ -1,9 +1,10 @@
-/// The object a plugin's entry symbol returns: its manifest and its builder.
+/// The object a plugin's entry symbol returns: the maker of its builder.
+///
+/// What the plugin is (its name, slots and dependencies) is not here: it is in the
+/// plugin's `trellis-plugin.json`, which the `TrellisManifest` build tool plugin
+/// compiles into the library, where the host reads it before loading any code.
 @MainActor
 public protocol TrellisPlugin: AnyObject {
-    /// What the plugin says about itself.
-    var manifest: PluginManifest { get }
-
     /// Makes the builder the host builds the plugin's screens with.
     func makeBuilder() -> ScreenBuildable
 }

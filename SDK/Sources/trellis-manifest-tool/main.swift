@@ -1,0 +1,179 @@
+import Foundation
+
+/// The TrellisManifest build tool plugin's worker.
+///
+///     trellis-manifest-tool sdk OUTPUT SDK-SOURCES...
+///     trellis-manifest-tool plugin OUTPUT trellis-plugin.json SDK-SOURCES...
+///
+/// Both compute the SDK fingerprint: a hash of every SDK source file with comments
+/// and runs of whitespace removed. Without library evolution the layout of every
+/// type, private stored properties included, is part of the ABI, so every
+/// declaration counts, not only the public ones; a comment-only change keeps the
+/// fingerprint. `sdk` writes it into the SDK; `plugin` writes the plugin's manifest
+/// with it into the `trellis_manifest` ELF section.
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, ["sdk", "plugin"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: trellis-manifest-tool sdk|plugin OUTPUT [MANIFEST] SOURCES...\n".utf8))
+    exit(2)
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(1)
+}
+
+/// Swift source without comments, and with every run of whitespace made one space.
+func normalized(_ source: String) -> [UInt8] {
+    let bytes = Array(source.utf8)
+    var result: [UInt8] = []
+    var index = 0
+    var pendingSpace = false
+    func emit(_ byte: UInt8) {
+        if pendingSpace, !result.isEmpty { result.append(0x20) }
+        pendingSpace = false
+        result.append(byte)
+    }
+    func starts(_ text: String) -> Bool {
+        let pattern = Array(text.utf8)
+        return bytes.count - index >= pattern.count && Array(bytes[index..<index + pattern.count]) == pattern
+    }
+    while index < bytes.count {
+        if starts("//") {
+            while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            pendingSpace = true
+        } else if starts("/*") {
+            var depth = 0
+            repeat {
+                if starts("/*") { depth += 1; index += 2 } else if starts("*/") { depth -= 1; index += 2 } else { index += 1 }
+            } while depth > 0 && index < bytes.count
+            pendingSpace = true
+        } else if starts("\"\"\"") {
+            emit(bytes[index]); emit(bytes[index + 1]); emit(bytes[index + 2])
+            index += 3
+            while index < bytes.count, !starts("\"\"\"") {
+                if bytes[index] == 0x5C, index + 1 < bytes.count { result.append(bytes[index]); index += 1 }
+                result.append(bytes[index])
+                index += 1
+            }
+            if index < bytes.count { result += Array("\"\"\"".utf8); index += 3 }
+        } else if bytes[index] == 0x22 {
+            emit(0x22)
+            index += 1
+            while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x0A {
+                if bytes[index] == 0x5C, index + 1 < bytes.count { result.append(bytes[index]); index += 1 }
+                result.append(bytes[index])
+                index += 1
+            }
+            if index < bytes.count { result.append(bytes[index]); index += 1 }
+        } else if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+            pendingSpace = true
+            index += 1
+        } else {
+            emit(bytes[index])
+            index += 1
+        }
+    }
+    return result
+}
+
+/// Two 64-bit FNV-1a hashes with different seeds, as 32 hex digits: a check for
+/// accidental drift, not a defence against a forger.
+func fingerprint(of files: [String]) -> String {
+    var hashes: [UInt64] = [0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4]
+    // Named by their path inside the SDK's module, so two checkouts of the same
+    // SDK agree and a renamed file counts as a change.
+    let named = files.map { path -> (String, String) in
+        let marker = "/Sources/TrellisSDK/"
+        let name = path.range(of: marker, options: .backwards).map { String(path[$0.upperBound...]) } ?? (path as NSString).lastPathComponent
+        return (name, path)
+    }.sorted { $0.0 < $1.0 }
+    for (name, path) in named {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+        for byte in Array(name.utf8) + [0] + normalized(text) + [0] {
+            for slot in hashes.indices {
+                hashes[slot] = (hashes[slot] ^ UInt64(byte)) &* (slot == 0 ? 0x0000_0100_0000_01B3 : 0x0000_0100_0000_0233)
+            }
+        }
+    }
+    return hashes.map { String(format: "%016llx", $0) }.joined()
+}
+
+func write(_ text: String, to path: String) {
+    // Unchanged output keeps its date, so nothing that depends on it rebuilds.
+    if (try? String(contentsOfFile: path, encoding: .utf8)) == text { return }
+    do {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        fail("cannot write \(path): \(error)")
+    }
+}
+
+let output = arguments[2]
+if arguments[1] == "sdk" {
+    let print = fingerprint(of: Array(arguments.dropFirst(3)))
+    write("""
+        // Generated by the TrellisManifest build tool plugin: the fingerprint of these sources.
+        extension TrellisSDKInterface {
+            /// The fingerprint of the SDK the host has loaded, computed from the SDK's
+            /// sources when it was built (see `trellis-manifest-tool`). A plugin's
+            /// manifest records the fingerprint of the SDK it was built against; the
+            /// host refuses a plugin whose fingerprint differs, before loading it.
+            public static let fingerprint = "\(print)"
+        }
+
+        """, to: output)
+    exit(0)
+}
+
+guard arguments.count >= 4 else { fail("plugin mode needs the manifest file") }
+let manifestPath = arguments[3]
+guard let data = FileManager.default.contents(atPath: manifestPath) else {
+    fail("\(manifestPath): no trellis-plugin.json next to the plugin's sources. Write one, for example "
+         + #"{ "name": "MyScreen", "summary": "What it shows", "slots": [] }"#)
+}
+guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+    fail("\(manifestPath): not a JSON object")
+}
+let allowed: Set<String> = ["name", "version", "summary", "slots", "requires", "provides"]
+if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+    fail("\(manifestPath): unknown key \"\(unknown)\"; the keys are \(allowed.sorted().joined(separator: ", "))")
+}
+guard let name = object["name"] as? String, !name.isEmpty else { fail("\(manifestPath): \"name\" must be a non-empty string") }
+for key in ["version", "summary"] where object[key] != nil && !(object[key] is String) {
+    fail("\(manifestPath): \"\(key)\" must be a string")
+}
+for key in ["slots", "requires", "provides"] where object[key] != nil && !(object[key] is [String]) {
+    fail("\(manifestPath): \"\(key)\" must be an array of strings")
+}
+let sdkSources = Array(arguments.dropFirst(4))
+guard !sdkSources.isEmpty else { fail("the plugin's target does not depend on the TrellisSDK product") }
+let manifest: [String: Any] = [
+    "format": 1,
+    "name": name,
+    "version": object["version"] as? String ?? "1.0.0",
+    "summary": object["summary"] as? String ?? "",
+    "slots": object["slots"] as? [String] ?? [],
+    "requires": object["requires"] as? [String] ?? [],
+    "provides": object["provides"] as? [String] ?? [],
+    "sdkFingerprint": fingerprint(of: sdkSources),
+]
+let json = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
+let bytes = Array(json)
+let tuple = bytes.map(String.init).joined(separator: ", ")
+let tupleType = Array(repeating: "UInt8", count: bytes.count).joined(separator: ", ")
+write("""
+    // Generated by the TrellisManifest build tool plugin from trellis-plugin.json.
+
+    /// The manifest in the `trellis_manifest` ELF section, where the host reads it
+    /// without loading the library.
+    @section("trellis_manifest") @used
+    let trellisManifestSection: (\(tupleType)) = (\(tuple))
+
+    /// The plugin's manifest as JSON, the same bytes the section holds, for code that
+    /// links the plugin in (a static build).
+    public enum TrellisPluginManifest {
+        public static let json = String(decoding: [\(tuple)] as [UInt8], as: UTF8.self)
+    }
+
+    """, to: output)
