@@ -33,6 +33,42 @@ struct Benchmarks {
         return (median(floor) * 1e6, median(load) * 1e6)
     }
 
+    /// Reading and checking one plugin's manifest from its file (ELF headers,
+    /// `.comment`, the manifest section, the fingerprint), on distinct copies.
+    func manifestRead(copies: Int = 200) throws -> Double {
+        var samples: [Double] = []
+        for index in 0..<copies {
+            let copy = try fixtures.copy(of: "MainScreen", index, tag: "manifest")
+            let loader = PluginLoader(searchPath: [])
+            samples.append(try seconds { _ = try loader.describe(fileAt: copy) })
+        }
+        return median(samples) * 1e6
+    }
+
+    /// Attaching a route whose plugin is not loaded yet (Main presents Next, from a
+    /// distinct copy each time), and, interleaved, the same attach once loaded.
+    func firstAttach(samples: Int = 100) throws -> (first: Double, loadedAttach: Double) {
+        var first: [Double] = []
+        var again: [Double] = []
+        let main = try fixtures.copy(of: "MainScreen", 0, tag: "attach-main")
+        let loader = PluginLoader(searchPath: [])
+        for index in 0..<samples {
+            let next = try fixtures.copy(of: "NextScreen", index, tag: "attach")
+            let file = fixtures.folder.appendingPathComponent("attach-\(index).json")
+            try #"{ "root": "main", "routes": { "main": { "plugin": "\#(main.path)", "children": { "next": "next" } }, "next": { "plugin": "\#(next.path)" } } }"#
+                .write(to: file, atomically: true, encoding: .utf8)
+            let tree = RouteTree(config: try RouteConfig.load(from: file), loader: loader)
+            try tree.launch()
+            let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
+            _ = session.frame()
+            first.append(try seconds { try session.execute(.tap("Click Button")) })
+            try session.execute(.tap("Close"))
+            again.append(try seconds { try session.execute(.tap("Click Button")) })
+            try session.execute(.tap("Close"))
+        }
+        return (median(first) * 1e6, median(again) * 1e6)
+    }
+
     /// Process start to first headless frame, dynamic and static side by side.
     func coldStart(routes: Int, runs: Int) throws -> (dynamic: Double, staticBuild: Double) {
         let dynamicConfig = try fixtures.chainConfig(routes: routes, linked: false)

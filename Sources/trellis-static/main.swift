@@ -13,11 +13,11 @@ guard CommandLine.arguments.count == 2 else {
 }
 do {
     let config = try RouteConfig.load(from: URL(fileURLWithPath: CommandLine.arguments[1]))
-    let linked = [("MainScreen", MainScreenPlugin() as TrellisPlugin, MainScreen.TrellisPluginManifest.json),
-                  ("NextScreen", NextScreenPlugin() as TrellisPlugin, NextScreen.TrellisPluginManifest.json)]
+    let linked = [("MainScreen", MainScreenPlugin() as TrellisPlugin, MainScreen.TrellisPluginManifest.text),
+                  ("NextScreen", NextScreenPlugin() as TrellisPlugin, NextScreen.TrellisPluginManifest.text)]
     var plugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)] = [:]
     for (name, plugin, json) in linked {
-        guard let manifest = PluginManifest.linked(json: json) else { throw CocoaError(.fileReadCorruptFile) }
+        guard let manifest = PluginManifest.linked(text: json) else { throw CocoaError(.fileReadCorruptFile) }
         plugins[name] = (plugin, manifest)
     }
     let loader = PluginLoader(searchPath: [], linkedPlugins: plugins)

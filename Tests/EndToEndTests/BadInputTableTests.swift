@@ -78,8 +78,7 @@ struct BadInputTableTests {
         let inspect = try TrellisProcess.run(["inspect", "--json", Products.plugin("NextScreen").path])
         let fingerprint = try JSONDecoder().decode([String: JSONValue].self, from: Data(inspect.stdout.utf8))["sdkFingerprint"]?
             .stringValue ?? ""
-        let manifest = #"{"format":1,"name":"C","version":"1","summary":"","slots":[],"requires":[],"provides":[],"sdkFingerprint":"\#(fingerprint)"}"#
-            .replacingOccurrences(of: "\"", with: "\\\"")
+        let manifest = "trellis-manifest 1\\nname=C\\nversion=1\\nsummary=\\nslots=\\nrequires=\\nprovides=\\nsdkFingerprint=\(fingerprint)\\n"
         let section = "__attribute__((section(\"trellis_manifest\"), used)) static const char manifest[] = \"\(manifest)\";\n"
         let code = file.deletingLastPathComponent().appendingPathComponent("lib.c")
         try (section + source).write(to: code, atomically: true, encoding: .utf8)
@@ -188,8 +187,8 @@ struct BadInputTableTests {
         patchedPlugin("a name table of 1 TB", "the section name table has 1099511627776 bytes") {
             writeSection(&$0, section: namesIndex($0), field: 32, value: 1 << 40)
         },
-        patchedPlugin("a corrupted manifest", "its manifest is not valid JSON") { bytes in
-            if let start = bytes.firstRange(of: Array(#"{"format":1"#.utf8))?.lowerBound { bytes[start + 1] = UInt8(ascii: "!") }
+        patchedPlugin("a corrupted manifest", "its manifest is of a format this host does not know") { bytes in
+            if let start = bytes.firstRange(of: Array("trellis-manifest 1".utf8))?.lowerBound { bytes[start + 1] = UInt8(ascii: "!") }
         },
         patchedPlugin("a name table past the end", "the section name table lies outside the file") {
             writeSection(&$0, section: namesIndex($0), field: 24, value: 1 << 40)

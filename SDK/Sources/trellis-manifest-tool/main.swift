@@ -10,7 +10,8 @@ import Foundation
 /// type, private stored properties included, is part of the ABI, so every
 /// declaration counts, not only the public ones; a comment-only change keeps the
 /// fingerprint. `sdk` writes it into the SDK; `plugin` writes the plugin's manifest
-/// with it into the `trellis_manifest` ELF section.
+/// with it into the `trellis_manifest` ELF section, as `key=value` lines after a
+/// `trellis-manifest 1` line (lists comma-separated).
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, ["sdk", "plugin"].contains(arguments[1]) else {
@@ -148,18 +149,21 @@ for key in ["slots", "requires", "provides"] where object[key] != nil && !(objec
 }
 let sdkSources = Array(arguments.dropFirst(4))
 guard !sdkSources.isEmpty else { fail("the plugin's target does not depend on the TrellisSDK product") }
-let manifest: [String: Any] = [
-    "format": 1,
-    "name": name,
-    "version": object["version"] as? String ?? "1.0.0",
-    "summary": object["summary"] as? String ?? "",
-    "slots": object["slots"] as? [String] ?? [],
-    "requires": object["requires"] as? [String] ?? [],
-    "provides": object["provides"] as? [String] ?? [],
-    "sdkFingerprint": fingerprint(of: sdkSources),
-]
-let json = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
-let bytes = Array(json)
+let lists = ["slots", "requires", "provides"].map { key in (key, object[key] as? [String] ?? []) }
+for (key, names) in lists {
+    for item in names where item.isEmpty || !item.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0) }) {
+        fail("\(manifestPath): \"\(key)\" holds \"\(item)\"; names are letters, digits, _ - and .")
+    }
+}
+let fields = [("name", name), ("version", object["version"] as? String ?? "1.0.0"), ("summary", object["summary"] as? String ?? "")]
+for (key, value) in fields where value.contains("\n") || value.contains("\r") {
+    fail("\(manifestPath): \"\(key)\" must be one line")
+}
+// A line a field, so the host reads it with a split, not a JSON parser: it reads
+// one per route at start-up (Docs/PluginSystem.md).
+let text = (["trellis-manifest 1"] + fields.map { "\($0)=\($1)" } + lists.map { "\($0)=\($1.joined(separator: ","))" }
+    + ["sdkFingerprint=\(fingerprint(of: sdkSources))"]).joined(separator: "\n") + "\n"
+let bytes = Array(text.utf8)
 let tuple = bytes.map(String.init).joined(separator: ", ")
 let tupleType = Array(repeating: "UInt8", count: bytes.count).joined(separator: ", ")
 write("""
@@ -170,10 +174,10 @@ write("""
     @section("trellis_manifest") @used
     let trellisManifestSection: (\(tupleType)) = (\(tuple))
 
-    /// The plugin's manifest as JSON, the same bytes the section holds, for code that
-    /// links the plugin in (a static build).
+    /// The plugin's manifest, the same text the section holds, for code that links
+    /// the plugin in (a static build).
     public enum TrellisPluginManifest {
-        public static let json = String(decoding: [\(tuple)] as [UInt8], as: UTF8.self)
+        public static let text = String(decoding: [\(tuple)] as [UInt8], as: UTF8.self)
     }
 
     """, to: output)

@@ -32,6 +32,17 @@ public enum RegularFile {
             throw errno == ENOENT || errno == ENOTDIR ? .missing : errno == EACCES ? .permissionDenied
                 : .readFailed(reason: String(cString: strerror(errno)))
         }
+        return try size(from: status)
+    }
+
+    /// Checks that the open `descriptor` is a regular file and returns its size.
+    public static func size(ofOpen descriptor: Int32) throws(Failure) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .readFailed(reason: String(cString: strerror(errno))) }
+        return try size(from: status)
+    }
+
+    private static func size(from status: stat) throws(Failure) -> Int {
         switch status.st_mode & S_IFMT {
         case S_IFREG: return Int(status.st_size)
         case S_IFDIR: throw .directory

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reads the `.comment` section of an ELF file without loading it.
 ///
 /// Each object file records the compiler that made it there; a Swift image carries
@@ -17,22 +19,29 @@ enum ELFComment {
 
     static func swiftToolchain(in file: ELFFile) throws(ELFFile.Failure) -> String? {
         guard let comment = try file.section(named: ".comment") else { return nil }
-        // Searched as bytes: String's Foundation `contains` goes through NSString,
-        // and the generic `firstRange(of:)` is slower still. This runs per plugin.
-        let swiftMarks = [Array("swiftlang".utf8), Array("Swift".utf8)]
-        let entry = comment.split(separator: 0).first { entry in swiftMarks.contains { occurs($0, in: entry) } }
-        return entry.map { String(decoding: $0, as: UTF8.self) }
+        // Searched as bytes, entry by entry without copying: String's Foundation
+        // `contains` goes through NSString. This runs once per plugin at start-up.
+        var start = comment.startIndex
+        while start < comment.endIndex {
+            let end = comment[start...].firstIndex(of: 0) ?? comment.endIndex
+            let entry = comment[start..<end]
+            if occurs(swiftlang, in: entry) || occurs(swift, in: entry) { return String(decoding: entry, as: UTF8.self) }
+            start = end + 1
+        }
+        return nil
     }
+
+    private static let swiftlang = Array("swiftlang".utf8)
+    private static let swift = Array("Swift".utf8)
 
     private static func occurs(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
         guard haystack.count >= needle.count else { return false }
-        var start = haystack.startIndex
-        while start + needle.count <= haystack.endIndex {
-            var matched = 0
-            while matched < needle.count, haystack[start + matched] == needle[matched] { matched += 1 }
-            if matched == needle.count { return true }
-            start += 1
+        return haystack.withUnsafeBytes { text in
+            needle.withUnsafeBytes { pattern in
+                (0...(text.count - pattern.count)).contains { start in
+                    text[start] == pattern[0] && memcmp(text.baseAddress! + start, pattern.baseAddress!, pattern.count) == 0
+                }
+            }
         }
-        return false
     }
 }

@@ -35,14 +35,18 @@ struct ELFFile {
 
     /// Opens `path` and reads its section headers and section names.
     init(path: String) throws(Failure) {
-        do {
-            fileSize = try RegularFile.size(of: path)
-        } catch {
-            throw .unreadable(error.description)
-        }
+        // Opened without blocking (a FIFO would block a plain open), then checked
+        // through the descriptor: one path lookup.
         descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw .unreadable(errno == EACCES ? RegularFile.Failure.permissionDenied.description : String(cString: strerror(errno)))
+            throw .unreadable(errno == EACCES ? RegularFile.Failure.permissionDenied.description
+                : errno == ENOENT ? RegularFile.Failure.missing.description : String(cString: strerror(errno)))
+        }
+        do {
+            fileSize = try RegularFile.size(ofOpen: descriptor)
+        } catch {
+            Glibc.close(descriptor)
+            throw .unreadable(error.description)
         }
         do {
             (sections, names) = try Self.readSections(descriptor: descriptor, fileSize: fileSize)
@@ -60,9 +64,17 @@ struct ELFFile {
     /// The bytes of the first section called `name`, or `nil` if there is none.
     func section(named name: String) throws(Failure) -> [UInt8]? {
         let wanted = Array(name.utf8) + [0]
-        for section in sections {
-            guard section.name <= names.count - wanted.count,
-                  names[section.name..<section.name + wanted.count].elementsEqual(wanted) else { continue }
+        // memcmp on the name table: this runs for every plugin at start-up.
+        let index = names.withUnsafeBytes { table in
+            wanted.withUnsafeBytes { target in
+                sections.firstIndex { section in
+                    section.name >= 0 && section.name <= table.count - target.count
+                        && memcmp(table.baseAddress! + section.name, target.baseAddress!, target.count) == 0
+                }
+            }
+        }
+        if let index {
+            let section = sections[index]
             guard section.size <= Self.maximumSectionSize else {
                 throw .malformed("section \(name) has \(section.size) bytes, more than \(Self.maximumSectionSize)")
             }
@@ -115,11 +127,16 @@ struct ELFFile {
         return bytes
     }
 
-    /// A little-endian unsigned integer; values past `Int.max` become -1, which
-    /// every bounds check refuses.
+    /// A little-endian unsigned integer of 2, 4 or 8 bytes (the caller keeps
+    /// `offset + size` inside `bytes`); values past `Int.max` become -1, which every
+    /// bounds check refuses.
     private static func integer(_ bytes: [UInt8], at offset: Int, size: Int) -> Int {
-        var value: UInt64 = 0
-        for index in (0..<size).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
-        return Int(exactly: value) ?? -1
+        bytes.withUnsafeBytes { raw in
+            switch size {
+            case 2: Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+            case 4: Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            default: Int(exactly: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) ?? -1
+            }
+        }
     }
 }

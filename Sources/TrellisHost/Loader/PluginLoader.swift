@@ -39,6 +39,7 @@ public final class PluginLoader {
     private let hostToolchain: String?
     private let linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)]
     private var described: [String: PluginFile] = [:]
+    private var resolvedAllowedFolders: [String]?
     /// The config's folder, for `.so` paths in it; `nil` for a file named on the
     /// command line, which may be anywhere.
     private let configFolder: URL?
@@ -96,7 +97,7 @@ public final class PluginLoader {
                 throw .fileMissing(path: URL(fileURLWithPath: path).standardizedFileURL.path)
             }
             if let configFolder, !allowsExternalPlugins {
-                let folders = ([configFolder] + searchPath).compactMap { PluginFileSafety.realPath($0.path) }
+                let folders = allowedFolders(configFolder)
                 guard folders.contains(where: { PluginFileSafety.isInside(real, $0) }) else {
                     throw .outsideAllowedFolders(path: path, resolved: real, folders: folders)
                 }
@@ -171,7 +172,7 @@ public final class PluginLoader {
             guard let section = try elf.section(named: PluginManifest.sectionName) else {
                 throw PluginLoadError.noManifest(path: path)
             }
-            manifest = try PluginManifest(json: section)
+            manifest = try PluginManifest(section: section)
         } catch let error as ELFFile.Failure {
             throw .notAPlugin(path: path, reason: error.reason)
         } catch let error as PluginManifest.Failure {
@@ -186,6 +187,14 @@ public final class PluginLoader {
         let result = PluginFile(file: file, manifest: manifest, toolchain: toolchain)
         described[path] = result
         return result
+    }
+
+    /// The real paths of the folders `.so` paths may be in, resolved once.
+    private func allowedFolders(_ configFolder: URL) -> [String] {
+        if let resolvedAllowedFolders { return resolvedAllowedFolders }
+        let folders = ([configFolder] + searchPath).compactMap { PluginFileSafety.realPath($0.path) }
+        resolvedAllowedFolders = folders
+        return folders
     }
 
     /// The files loaded so far (mapped with `dlopen`), in no order.

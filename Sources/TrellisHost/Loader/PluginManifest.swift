@@ -1,5 +1,3 @@
-import TrellisSDK
-
 /// What a plugin says about itself, read from the `trellis_manifest` section of its
 /// library without loading it. The plugin's author writes it as
 /// `trellis-plugin.json`; the SDK's `TrellisManifest` build tool plugin compiles it
@@ -37,39 +35,47 @@ extension PluginManifest {
     }
 
     /// Decodes the manifest of a plugin linked into the executable (a static
-    /// build), from its `TrellisPluginManifest.json`.
+    /// build), from its `TrellisPluginManifest.text`.
     ///
     /// - Returns: The manifest, or `nil` if the text is not one.
-    public static func linked(json: String) -> PluginManifest? {
-        try? PluginManifest(json: Array(json.utf8))
+    public static func linked(text: String) -> PluginManifest? {
+        try? PluginManifest(section: Array(text.utf8))
     }
 
-    /// Decodes the manifest JSON the build tool wrote.
-    init(json bytes: [UInt8]) throws(Failure) {
-        let value: JSONValue
-        do {
-            // The section may be padded with NUL bytes after the JSON.
-            value = try JSONParser.parse(bytes: Array(bytes.prefix { $0 != 0 }))
-        } catch {
-            throw .malformed("its manifest is not valid JSON (\(error.reason))")
+    private static let header = Array("trellis-manifest 1\n".utf8)
+    private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkFingerprint"].map { Array($0.utf8) }
+
+    /// Decodes the section the build tool wrote: a `trellis-manifest 1` line, then
+    /// `key=value` lines, lists comma-separated. Read with splits, not a JSON
+    /// parser: start-up reads one per route.
+    init(section bytes: [UInt8]) throws(Failure) {
+        // Bytes compared with bytes, no dictionary: this runs once per route at start-up.
+        let header = Self.header, keys = Self.keys
+        guard bytes.starts(with: header) else { throw .malformed("its manifest is of a format this host does not know") }
+        var values = [ArraySlice<UInt8>?](repeating: nil, count: keys.count)
+        var start = header.count
+        while start < bytes.count, bytes[start] != 0 {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start..<end]
+            guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else { throw .malformed("its manifest has a line without '='") }
+            if let slot = keys.firstIndex(where: { line[..<equals].elementsEqual($0) }) { values[slot] = line[(equals + 1)...] }
+            start = end + 1
         }
-        guard case let .object(members) = value else { throw .malformed("its manifest is not a JSON object") }
-        func string(_ key: String) throws(Failure) -> String {
-            guard case let .string(text)? = members[key] else { throw .malformed("its manifest has no string \"\(key)\"") }
-            return text
-        }
-        func strings(_ key: String) throws(Failure) -> [String] {
-            guard case let .array(items)? = members[key] else { throw .malformed("its manifest has no array \"\(key)\"") }
-            var result: [String] = []
-            for item in items {
-                guard case let .string(text) = item else { throw .malformed("its manifest's \"\(key)\" holds a non-string") }
-                result.append(text)
+        func field(_ slot: Int) throws(Failure) -> String {
+            guard let value = values[slot] else {
+                throw .malformed("its manifest has no \"\(String(decoding: keys[slot], as: UTF8.self))\"")
             }
-            return result
+            return String(decoding: value, as: UTF8.self)
         }
-        guard members["format"] == .number(1) else { throw .malformed("its manifest is of a format this host does not know") }
-        self.init(name: try string("name"), version: try string("version"), summary: try string("summary"),
-                  slots: try strings("slots"), requires: try strings("requires"), provides: try strings("provides"),
-                  sdkFingerprint: try string("sdkFingerprint"))
+        func list(_ slot: Int) throws(Failure) -> [String] {
+            guard let value = values[slot] else {
+                throw .malformed("its manifest has no \"\(String(decoding: keys[slot], as: UTF8.self))\"")
+            }
+            return value.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let name = try field(0)
+        guard !name.isEmpty else { throw .malformed("its manifest's name is empty") }
+        self.init(name: name, version: try field(1), summary: try field(2), slots: try list(3), requires: try list(4),
+                  provides: try list(5), sdkFingerprint: try field(6))
     }
 }
