@@ -19,7 +19,8 @@ public enum DeepValidator {
         }
         var problems: [ValidationProblem] = []
         var failed: Set<String> = []
-        for (route, path) in pathsFromRoot(config).prefix(onlyRoot ? 1 : .max) {
+        let paths = onlyRoot ? [(config.root, [config.root])] : pathsFromRoot(config)
+        for (route, path) in paths {
             if let broken = path.dropLast().first(where: failed.contains) {
                 problems.append(.init(severity: .warning, message: "route \"\(route)\" was not built: route \"\(broken)\" above it was not."))
                 continue
