@@ -56,6 +56,14 @@ struct ELFFile {
         }
     }
 
+    /// The open file's real path (links and `..` resolved), from `/proc/self/fd`.
+    var resolvedPath: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Closes the file.
     func close() {
         Glibc.close(descriptor)
@@ -96,7 +104,12 @@ struct ELFFile {
         guard count > 0 else { return ([], []) }
         guard entrySize == 64 else { throw .malformed("section headers of \(entrySize) bytes, not 64") }
         guard namesIndex < count else { throw .malformed("the section name table is section \(namesIndex) of \(count)") }
-        let table = try read(descriptor, offset: tableOffset, count: count * entrySize, fileSize: fileSize, what: "section header table")
+        // One read from a little before the table to its end: the section name table
+        // usually sits just before the section headers, so it comes along.
+        let tableSize = count * entrySize
+        let lead = min(max(tableOffset, 0), 4096)
+        let tail = try read(descriptor, offset: tableOffset - lead, count: tableSize + lead, fileSize: fileSize, what: "section header table")
+        let table = Array(tail[lead...])
         let sections = (0..<count).map { index in
             let start = index * entrySize
             return (name: integer(table, at: start, size: 4), offset: integer(table, at: start + 24, size: 8),
@@ -106,8 +119,14 @@ struct ELFFile {
         guard namesSection.size <= maximumSectionSize else {
             throw .malformed("the section name table has \(namesSection.size) bytes")
         }
-        let names = try read(descriptor, offset: namesSection.offset, count: namesSection.size, fileSize: fileSize,
+        let tailStart = tableOffset - lead
+        let names: [UInt8]
+        if namesSection.offset >= tailStart, namesSection.size >= 0, namesSection.offset - tailStart <= lead - namesSection.size {
+            names = Array(tail[(namesSection.offset - tailStart)..<(namesSection.offset - tailStart + namesSection.size)])
+        } else {
+            names = try read(descriptor, offset: namesSection.offset, count: namesSection.size, fileSize: fileSize,
                              what: "section name table")
+        }
         return (sections, names)
     }
 

@@ -93,15 +93,10 @@ public final class PluginLoader {
         // where Foundation's URL and FileManager calls would cost more than dlopen's floor.
         if reference.hasSuffix(".so") || reference.contains("/") {
             let path = reference.hasPrefix("/") ? reference : base.path + "/" + reference
-            guard access(path, F_OK) == 0, let real = PluginFileSafety.realPath(path) else {
+            guard access(path, F_OK) == 0 else {
                 throw .fileMissing(path: URL(fileURLWithPath: path).standardizedFileURL.path)
             }
-            if let configFolder, !allowsExternalPlugins {
-                let folders = allowedFolders(configFolder)
-                guard folders.contains(where: { PluginFileSafety.isInside(real, $0) }) else {
-                    throw .outsideAllowedFolders(path: path, resolved: real, folders: folders)
-                }
-            }
+            // Where it really is (through `..` and links) is checked on the open file.
             return URL(fileURLWithPath: path)
         }
         if let file = located[reference] { return file }
@@ -109,12 +104,6 @@ public final class PluginLoader {
         for folder in searchPath {
             let path = folder.path + "/" + fileName
             if access(path, F_OK) == 0 {
-                // A search folder that is a link (SwiftPM's .build/debug) is resolved
-                // first; the file itself must not lead out of it.
-                if !allowsExternalPlugins, let real = PluginFileSafety.realPath(path),
-                   let realFolder = PluginFileSafety.realPath(folder.path), !PluginFileSafety.isInside(real, realFolder) {
-                    throw .outsideAllowedFolders(path: path, resolved: real, folders: [realFolder])
-                }
                 let file = URL(fileURLWithPath: path)
                 located[reference] = file
                 return file
@@ -165,6 +154,15 @@ public final class PluginLoader {
             throw .notAPlugin(path: path, reason: error.reason)
         }
         defer { elf.close() }
+        // The file must really be in the config's folder or a search folder, after
+        // `..` and links (a search folder that is a link, like SwiftPM's .build/debug,
+        // is resolved first). Asked of the open file: one system call, no race.
+        if let configFolder, !allowsExternalPlugins, let real = elf.resolvedPath {
+            let folders = allowedFolders(configFolder)
+            guard folders.contains(where: { PluginFileSafety.isInside(real, $0) }) else {
+                throw .outsideAllowedFolders(path: path, resolved: real, folders: folders)
+            }
+        }
         let toolchain: String?
         let manifest: PluginManifest
         do {
