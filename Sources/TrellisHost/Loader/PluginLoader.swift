@@ -147,6 +147,46 @@ public final class PluginLoader {
     public func describe(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
         let path = file.path
         if let known = described[path] { return known }
+        let result = try Self.read(file, path: path, allowedFolders: containmentFolders, hostToolchain: hostToolchain)
+        described[path] = result
+        return result
+    }
+
+    /// Reads the plugin files that `references` name, several at a time, so that
+    /// checking a config of many routes costs a fraction of reading them one by
+    /// one. What cannot be located or read is left for ``describe(_:relativeTo:pin:)``
+    /// to report.
+    public func prefetch(_ references: [String], relativeTo base: URL) {
+        var files: [URL] = []
+        var seen: Set<String> = []
+        for reference in references where linkedPlugins[reference] == nil {
+            guard let file = try? locate(reference, relativeTo: base), described[file.path] == nil,
+                  seen.insert(file.path).inserted else { continue }
+            files.append(file)
+        }
+        guard files.count > 1 else { return }
+        let folders = containmentFolders, toolchain = hostToolchain, toRead = files
+        let results = UnsafeMutableBufferPointer<PluginFile?>.allocate(capacity: files.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            // Each iteration writes its own slot only.
+            slots[index] = try? Self.read(toRead[index], path: toRead[index].path, allowedFolders: folders, hostToolchain: toolchain)
+        }
+        for case let file? in results { described[file.file.path] = file }
+    }
+
+    /// The folders a plugin file must really be in, or `nil` when it may be anywhere.
+    private var containmentFolders: [String]? {
+        guard let configFolder, !allowsExternalPlugins else { return nil }
+        return allowedFolders(configFolder)
+    }
+
+    /// What the plugin file at `path` is, from the file alone. Free of the
+    /// loader's state, so files can be read in parallel.
+    private nonisolated static func read(_ file: URL, path: String, allowedFolders: [String]?,
+                                         hostToolchain: String?) throws(PluginLoadError) -> PluginFile {
         let elf: ELFFile
         do {
             elf = try ELFFile(path: path)
@@ -157,8 +197,7 @@ public final class PluginLoader {
         // The file must really be in the config's folder or a search folder, after
         // `..` and links (a search folder that is a link, like SwiftPM's .build/debug,
         // is resolved first). Asked of the open file: one system call, no race.
-        if let configFolder, !allowsExternalPlugins, let real = elf.resolvedPath {
-            let folders = allowedFolders(configFolder)
+        if let folders = allowedFolders, let real = elf.resolvedPath {
             guard folders.contains(where: { PluginFileSafety.isInside(real, $0) }) else {
                 throw .outsideAllowedFolders(path: path, resolved: real, folders: folders)
             }
@@ -178,13 +217,11 @@ public final class PluginLoader {
         } catch {
             throw error as? PluginLoadError ?? .noManifest(path: path)
         }
-        try checkToolchain(toolchain, of: path)
+        try checkToolchain(toolchain, of: path, host: hostToolchain)
         guard manifest.sdkFingerprint == TrellisSDKInterface.fingerprint else {
             throw .incompatibleSDK(path: path, plugin: manifest.sdkFingerprint, host: TrellisSDKInterface.fingerprint)
         }
-        let result = PluginFile(file: file, manifest: manifest, toolchain: toolchain)
-        described[path] = result
-        return result
+        return PluginFile(file: file, manifest: manifest, toolchain: toolchain)
     }
 
     /// The real paths of the folders `.so` paths may be in, resolved once.
@@ -238,7 +275,7 @@ public final class PluginLoader {
         return result
     }
 
-    private func checkToolchain(_ toolchain: String?, of path: String) throws(PluginLoadError) {
+    private nonisolated static func checkToolchain(_ toolchain: String?, of path: String, host hostToolchain: String?) throws(PluginLoadError) {
         guard let hostToolchain else { return }
         // A library no Swift toolchain built (C, say) cannot be a plugin, and its
         // entry, if it has one, must not be called.

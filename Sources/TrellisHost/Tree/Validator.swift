@@ -47,6 +47,7 @@ public struct Validator {
         var problems: [ValidationProblem] = []
         var manifests: [String: PluginManifest] = [:]
         let base = config.file.deletingLastPathComponent()
+        loader.prefetch(config.routes.values.map(\.plugin), relativeTo: base)
         for id in config.routes.keys.sorted() {
             let route = config.routes[id]!
             do {
