@@ -29,10 +29,18 @@ struct InspectCommand {
         let loader = PluginLoader(searchPath: [])
         let plugin: PluginFile
         do {
-            // Read from the file alone: none of the plugin's code runs.
-            plugin = try loader.describe(path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            // Read from the file alone: none of the plugin's code runs. A plugin
+            // this host cannot run is still shown, then reported.
+            let file = try loader.locate(path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            plugin = try loader.inspect(fileAt: file)
         } catch {
             throw CommandError(message: error.localizedDescription)
+        }
+        var incompatibility: String?
+        do {
+            _ = try loader.describe(fileAt: plugin.file)
+        } catch {
+            incompatibility = error.localizedDescription
         }
         let manifest = plugin.manifest
         let hash = loader.hash(ofFileAt: plugin.file.path)
@@ -45,8 +53,10 @@ struct InspectCommand {
             ]
             fields["toolchain"] = plugin.toolchain.map(JSONValue.string) ?? .null
             fields["sha256"] = hash.map(JSONValue.string) ?? .null
+            fields["usable"] = .bool(incompatibility == nil)
             let data = try JSONEncoder.sorted.encode(JSONValue.object(fields))
             print(String(decoding: data, as: UTF8.self))
+            if let incompatibility { throw CommandError(message: incompatibility) }
             return .success
         }
         func list(_ names: [String]) -> String { names.isEmpty ? "(none)" : names.joined(separator: ", ") }
@@ -62,6 +72,7 @@ struct InspectCommand {
               provides:  \(list(manifest.provides))
               sha256:    \(hash ?? "(no libcrypto.so.3 here to compute it)")
             """.escapingControlCharacters)
+        if let incompatibility { throw CommandError(message: incompatibility) }
         return .success
     }
 }

@@ -96,7 +96,9 @@ struct RunCommand {
             do {
                 command = try ScriptCommand.parse(line, line: reader.lineNumber)
             } catch {
-                guard isTerminal else { throw CommandError(message: "standard input: \(error)") }
+                guard isTerminal else {
+                    throw CommandError(message: "standard input:\(error.line): \(error.message). Run `trellis run --help` for the commands.")
+                }
                 Trellis.printError(error.message)
                 continue
             }

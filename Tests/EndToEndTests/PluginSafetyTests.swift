@@ -78,6 +78,21 @@ struct PluginSafetyTests {
         #expect(result.stderr.contains("chmod"))
     }
 
+    @Test func anUnsafeChildRouteIsRefusedBeforeTheFirstFrame() throws {
+        let fixture = try setUp()
+        let config = try fixture.folder.write("""
+            { "plugins": ["../plugins", "\(Products.directory.path)"], "root": "main",
+              "routes": { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } } }
+            """, to: "app/child.json")
+        chmod(fixture.plugin.path, 0o777)
+
+        let validate = try validate(config)
+        let run = try TrellisProcess.run(["run", config.path, "--headless"], input: "print\n")
+
+        #expect(validate.status == 2 && validate.stderr.contains("other users can write the file"), "\(validate.stderr)")
+        #expect(run.status == 2 && run.stdout.isEmpty, "run refuses before the first frame")
+    }
+
     @Test func aFolderOthersCanWriteAboveThePluginIsRefused() throws {
         let fixture = try setUp()
         let folder = fixture.plugin.deletingLastPathComponent().path

@@ -10,6 +10,8 @@ public struct PluginFile: Sendable {
     public let manifest: PluginManifest
     /// The Swift toolchain line recorded in the file, if any.
     public let toolchain: String?
+    /// Where the file really is, links resolved.
+    let realPath: String?
 }
 
 /// A plugin loaded into the process, with what the host checked about it.
@@ -132,7 +134,7 @@ public final class PluginLoader {
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func describe(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError) -> PluginFile {
         if let linked = linkedPlugins[reference] {
-            return PluginFile(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: linked.manifest, toolchain: nil)
+            return PluginFile(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: linked.manifest, toolchain: nil, realPath: nil)
         }
         let file = try locate(reference, relativeTo: base)
         if let pin { try check(file.path, against: pin) }
@@ -146,10 +148,23 @@ public final class PluginLoader {
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func describe(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
         let path = file.path
-        if let known = described[path] { return known }
-        let result = try Self.read(file, path: path, allowedFolders: containmentFolders, hostToolchain: hostToolchain)
-        described[path] = result
+        let result: PluginFile
+        if let known = described[path] {
+            result = known
+        } else {
+            result = try Self.read(file, path: path, allowedFolders: containmentFolders, hostToolchain: hostToolchain)
+            described[path] = result
+        }
+        // Who may have written it is part of what the file is: `validate` and `run`
+        // refuse an unsafe plugin before the first frame, not when it is first built.
+        try safety.checkPermissions(ofFileAt: result.realPath ?? path)
         return result
+    }
+
+    /// What the plugin file at `file` says it is, whatever it was built with, for
+    /// `inspect`: the toolchain and fingerprint are returned, not checked.
+    public func inspect(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
+        try Self.read(file, path: file.path, allowedFolders: nil, hostToolchain: nil, checksCompatibility: false)
     }
 
     /// Reads the plugin files that `references` name, several at a time, so that
@@ -186,7 +201,7 @@ public final class PluginLoader {
     /// What the plugin file at `path` is, from the file alone. Free of the
     /// loader's state, so files can be read in parallel.
     private nonisolated static func read(_ file: URL, path: String, allowedFolders: [String]?,
-                                         hostToolchain: String?) throws(PluginLoadError) -> PluginFile {
+                                         hostToolchain: String?, checksCompatibility: Bool = true) throws(PluginLoadError) -> PluginFile {
         let elf: ELFFile
         do {
             elf = try ELFFile(path: path)
@@ -197,7 +212,8 @@ public final class PluginLoader {
         // The file must really be in the config's folder or a search folder, after
         // `..` and links (a search folder that is a link, like SwiftPM's .build/debug,
         // is resolved first). Asked of the open file: one system call, no race.
-        if let folders = allowedFolders, let real = elf.resolvedPath {
+        let real = elf.resolvedPath
+        if let folders = allowedFolders, let real {
             guard folders.contains(where: { PluginFileSafety.isInside(real, $0) }) else {
                 throw .outsideAllowedFolders(path: path, resolved: real, folders: folders)
             }
@@ -217,11 +233,13 @@ public final class PluginLoader {
         } catch {
             throw error as? PluginLoadError ?? .noManifest(path: path)
         }
-        try checkToolchain(toolchain, of: path, host: hostToolchain)
-        guard manifest.sdkFingerprint == TrellisSDKInterface.fingerprint else {
-            throw .incompatibleSDK(path: path, plugin: manifest.sdkFingerprint, host: TrellisSDKInterface.fingerprint)
+        if checksCompatibility {
+            try checkToolchain(toolchain, of: path, host: hostToolchain)
+            guard manifest.sdkFingerprint == TrellisSDKInterface.fingerprint else {
+                throw .incompatibleSDK(path: path, plugin: manifest.sdkFingerprint, host: TrellisSDKInterface.fingerprint)
+            }
         }
-        return PluginFile(file: file, manifest: manifest, toolchain: toolchain)
+        return PluginFile(file: file, manifest: manifest, toolchain: toolchain, realPath: real)
     }
 
     /// The real paths of the folders `.so` paths may be in, resolved once.
@@ -256,8 +274,6 @@ public final class PluginLoader {
         let path = file.path
         if let plugin = loaded[path] { return plugin }
         let description = try describe(fileAt: file)
-        // Reading is harmless; mapping code that others could have written is not.
-        if let real = PluginFileSafety.realPath(path) { try safety.checkPermissions(ofFileAt: real) }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
         }

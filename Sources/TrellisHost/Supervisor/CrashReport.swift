@@ -26,7 +26,7 @@ struct CrashReport {
         plugin = crashed
         pluginFrames = frames.filter { $0.first == crashed?.file }.prefix(8).map { frame in
             let image = frame[0].split(separator: "/").last.map(String.init) ?? frame[0]
-            return "\(image) +\(frame.count > 1 ? frame[1] : "?")  \(frame.count > 2 ? frame[2] : "")"
+            return "\(image) +\(frame.count > 1 ? frame[1] : "?")  \(frame.count > 2 ? Self.demangled(frame[2]) : "")"
         }
         fatalMessage = stderr.split(separator: "\n").last { $0.contains("Fatal error") || $0.contains("fatal error") }.map(String.init)
     }
@@ -59,6 +59,21 @@ struct CrashReport {
             lines.append("  (the crash was not in a plugin's image; run with TRELLIS_SUPERVISOR=off under a debugger)")
         }
         return lines.joined(separator: "\n").escapingControlCharacters
+    }
+
+    private typealias DemangleFunction = @convention(c) (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?,
+                                                         UnsafeMutablePointer<Int>?, UInt32) -> UnsafeMutablePointer<CChar>?
+
+    /// A Swift symbol as a person reads it (`MainRouter.attachNext()`), through the
+    /// Swift runtime's own `swift_demangle`; other names as they are.
+    static func demangled(_ symbol: String) -> String {
+        guard symbol.hasPrefix("$s"), let function = dlsym(dlopen(nil, RTLD_NOW), "swift_demangle") else { return symbol }
+        let demangle = unsafeBitCast(function, to: DemangleFunction.self)
+        return symbol.withCString { name in
+            guard let result = demangle(name, strlen(name), nil, nil, 0) else { return symbol }
+            defer { free(result) }
+            return String(cString: result)
+        }
     }
 
     static func name(of signal: Int32) -> String {
