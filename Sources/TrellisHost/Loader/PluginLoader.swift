@@ -161,6 +161,13 @@ public final class PluginLoader {
         return result
     }
 
+    /// Reads and checks a plugin file's manifest (ELF headers, toolchain, manifest
+    /// section, SDK fingerprint) and nothing else: no place or permission checks,
+    /// no cache. What the benchmark's `manifest_read_us` measures.
+    public static func readManifest(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
+        try read(file, path: file.path, allowedFolders: nil, hostToolchain: runningToolchain)
+    }
+
     /// What the plugin file at `file` says it is, whatever it was built with, for
     /// `inspect`: the toolchain and fingerprint are returned, not checked.
     public func inspect(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
