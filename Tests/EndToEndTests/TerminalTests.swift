@@ -142,9 +142,7 @@ struct TerminalTests {
         #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
     }
 
-    /// Ctrl-Z stops the app with the terminal given back to the shell. (That `fg`
-    /// then redraws was checked by hand: under the test runner the resumed job
-    /// finds its terminal hung up, which a person's shell does not do.)
+    /// Ctrl-Z stops the app with the terminal given back to the shell.
     @Test func ctrlZSuspendsWithTheTerminalRestored() throws {
         let tmux = try TmuxSession()
         try tmux.run("set -m; echo MARK-BEFORE")
@@ -159,6 +157,27 @@ struct TerminalTests {
 
         #expect(stopped.contains("MARK-BEFORE") && !stopped.contains("Click Button"), "the shell's screen is back")
         #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
+    }
+
+    @Test func fgAfterCtrlZDrawsTheScreenAgain() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("set -m")
+        try tmux.run("\(trellis) run Examples/main-next.json; echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["C-z"])
+        try tmux.waitForText("Stopped")
+
+        try tmux.run("clear; fg")
+        // Polling tmux at once, while the shell hands the terminal back, left the
+        // resumed job with a hung-up terminal under the test runner (never by hand).
+        Thread.sleep(forTimeInterval: 1)
+        let resumed = try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["Enter"])
+        let next = try tmux.waitForText("Now is")
+
+        #expect(resumed.contains(" main "))
+        #expect(next.contains("[ Close ]"), "keys work after the resume")
+        try tmux.send(["C-c"])
     }
 
     @Test func aResizeRedrawsAtTheNewSize() throws {
