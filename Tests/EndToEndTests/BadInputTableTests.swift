@@ -76,9 +76,10 @@ struct BadInputTableTests {
     /// loader gets as far as the entry.
     static func cLibrary(_ source: String, at file: URL) throws {
         let inspect = try TrellisProcess.run(["inspect", "--json", Products.plugin("NextScreen").path])
-        let fingerprint = try JSONDecoder().decode([String: JSONValue].self, from: Data(inspect.stdout.utf8))["sdkFingerprint"]?
-            .stringValue ?? ""
-        let manifest = "trellis-manifest 1\\nname=C\\nversion=1\\nsummary=\\nslots=\\nrequires=\\nprovides=\\nsdkFingerprint=\(fingerprint)\\n"
+        let fields = try JSONDecoder().decode([String: JSONValue].self, from: Data(inspect.stdout.utf8))
+        let fingerprint = fields["sdkFingerprint"]?.stringValue ?? "", toolchain = fields["toolchain"]?.stringValue ?? ""
+        let manifest = "trellis-manifest 1\\nname=C\\nversion=1\\nsummary=\\nslots=\\nrequires=\\nprovides=\\n"
+            + "sdkFingerprint=\(fingerprint)\\ntoolchain=\(toolchain)\\n"
         let section = "__attribute__((section(\"trellis_manifest\"), used)) static const char manifest[] = \"\(manifest)\";\n"
         let code = file.deletingLastPathComponent().appendingPathComponent("lib.c")
         try (section + source).write(to: code, atomically: true, encoding: .utf8)

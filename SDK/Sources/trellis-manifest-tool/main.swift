@@ -155,7 +155,36 @@ for (key, names) in lists {
         fail("\(manifestPath): \"\(key)\" holds \"\(item)\"; names are letters, digits, _ - and .")
     }
 }
-let fields = [("name", name), ("version", object["version"] as? String ?? "1.0.0"), ("summary", object["summary"] as? String ?? "")]
+/// The toolchain's compiler line, as every binary it links records it in `.comment`:
+/// this tool's own, since the same `swift build` builds the tool and the plugin.
+/// (The host reads it from the manifest, which saves it a read per plugin.)
+func toolchainLine() -> String {
+    guard let bytes = FileManager.default.contents(atPath: "/proc/self/exe").map(Array.init), bytes.count > 64 else {
+        fail("cannot read /proc/self/exe")
+    }
+    func integer(_ offset: Int, _ size: Int) -> Int {
+        (0..<size).reversed().reduce(0) { $0 << 8 | Int(bytes[offset + $1]) }
+    }
+    let table = integer(0x28, 8), entrySize = integer(0x3A, 2), count = integer(0x3C, 2), namesIndex = integer(0x3E, 2)
+    func section(_ index: Int) -> (name: Int, offset: Int, size: Int) {
+        let start = table + index * entrySize
+        return (integer(start, 4), integer(start + 24, 8), integer(start + 32, 8))
+    }
+    let names = section(namesIndex).offset
+    for index in 0..<count {
+        let candidate = section(index)
+        let name = bytes[(names + candidate.name)...].prefix { $0 != 0 }
+        guard name.elementsEqual(".comment".utf8) else { continue }
+        let entries = bytes[candidate.offset..<candidate.offset + candidate.size].split(separator: 0)
+        if let line = entries.first(where: { String(decoding: $0, as: UTF8.self).contains("swiftlang") }) {
+            return String(decoding: line, as: UTF8.self)
+        }
+    }
+    fail("this toolchain's binaries record no Swift compiler line in .comment")
+}
+
+let fields = [("name", name), ("version", object["version"] as? String ?? "1.0.0"), ("summary", object["summary"] as? String ?? ""),
+              ("toolchain", toolchainLine())]
 for (key, value) in fields where value.contains("\n") || value.contains("\r") {
     fail("\(manifestPath): \"\(key)\" must be one line")
 }

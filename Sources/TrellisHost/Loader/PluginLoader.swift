@@ -95,11 +95,14 @@ public final class PluginLoader {
         // where Foundation's URL and FileManager calls would cost more than dlopen's floor.
         if reference.hasSuffix(".so") || reference.contains("/") {
             let path = reference.hasPrefix("/") ? reference : base.path + "/" + reference
+            if let file = located[path] { return file }
             guard access(path, F_OK) == 0 else {
                 throw .fileMissing(path: URL(fileURLWithPath: path).standardizedFileURL.path)
             }
             // Where it really is (through `..` and links) is checked on the open file.
-            return URL(fileURLWithPath: path)
+            let file = URL(fileURLWithPath: path)
+            located[path] = file
+            return file
         }
         if let file = located[reference] { return file }
         let fileName = "lib\(reference).so"
@@ -225,10 +228,8 @@ public final class PluginLoader {
                 throw .outsideAllowedFolders(path: path, resolved: real, folders: folders)
             }
         }
-        let toolchain: String?
         let manifest: PluginManifest
         do {
-            toolchain = try ELFComment.swiftToolchain(in: elf)
             guard let section = try elf.section(named: PluginManifest.sectionName) else {
                 throw PluginLoadError.noManifest(path: path)
             }
@@ -240,6 +241,9 @@ public final class PluginLoader {
         } catch {
             throw error as? PluginLoadError ?? .noManifest(path: path)
         }
+        // The toolchain line the manifest records is the one the linker put in
+        // `.comment`: reading it from the manifest saves a read per plugin.
+        let toolchain: String? = manifest.toolchain.isEmpty ? nil : manifest.toolchain
         if checksCompatibility {
             try checkToolchain(toolchain, of: path, host: hostToolchain)
             guard manifest.sdkFingerprint == TrellisSDKInterface.fingerprint else {
@@ -303,7 +307,7 @@ public final class PluginLoader {
         // A library no Swift toolchain built (C, say) cannot be a plugin, and its
         // entry, if it has one, must not be called.
         guard let toolchain else {
-            throw .notAPlugin(path: path, reason: "no Swift toolchain built it (its .comment section names none)")
+            throw .notAPlugin(path: path, reason: "no Swift toolchain built it (its manifest names none)")
         }
         guard toolchain == hostToolchain else {
             throw .incompatibleToolchain(path: path, plugin: toolchain, host: hostToolchain)

@@ -17,6 +17,8 @@ public struct PluginManifest: Equatable, Sendable {
     public var provides: [String]
     /// The fingerprint of the SDK the plugin was compiled against.
     public var sdkFingerprint: String
+    /// The Swift toolchain's compiler line, as its binaries record it in `.comment`.
+    public var toolchain: String
 
     /// The ELF section the manifest is in.
     static let sectionName = "trellis_manifest"
@@ -43,7 +45,8 @@ extension PluginManifest {
     }
 
     private static let header = Array("trellis-manifest 1\n".utf8)
-    private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkFingerprint"].map { Array($0.utf8) }
+    private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkFingerprint", "toolchain"]
+        .map { Array($0.utf8) }
 
     /// Decodes the section the build tool wrote: a `trellis-manifest 1` line, then
     /// `key=value` lines, lists comma-separated. Read with splits, not a JSON
@@ -76,6 +79,6 @@ extension PluginManifest {
         let name = try field(0)
         guard !name.isEmpty else { throw .malformed("its manifest's name is empty") }
         self.init(name: name, version: try field(1), summary: try field(2), slots: try list(3), requires: try list(4),
-                  provides: try list(5), sdkFingerprint: try field(6))
+                  provides: try list(5), sdkFingerprint: try field(6), toolchain: try field(7))
     }
 }
