@@ -1,4 +1,4 @@
-import TrellisSDK
+@_spi(TrellisHost) import TrellisSDK
 import Testing
 
 @MainActor
@@ -25,15 +25,20 @@ struct RouterLifecycleTests {
         #expect(log.events == ["router.didLoad"])
     }
 
-    @Test func attachingTheSameChildTwiceKeepsOneCopy() {
+    @Test func attachingTheSameChildTwiceIsReportedAndKeepsOneCopy() {
         let log = EventLog()
         let parent = RecordingRouter("parent", log: log)
         let child = RecordingRouter("child", log: log)
+        var reports: [String] = []
+        HostHooks.onMisuse = { reports.append($0) }
+        defer { HostHooks.onMisuse = nil }
 
         parent.attachChild(child)
         parent.attachChild(child)
 
         #expect(parent.children.count == 1)
+        #expect(reports == ["RecordingRouter attached RecordingRouter, which is already attached to it; "
+            + "attach a child once, and detach it before attaching it again"])
     }
 
     @Test func detachDeactivatesTheChildAndForgetsIt() {

@@ -13,6 +13,10 @@ public final class ScreenSession {
     /// The size frames are drawn at.
     public var window: Window
 
+    /// A message for the user shown in the status line in place of the keys, until
+    /// the next key (set from the tree's notices in the terminal).
+    public var notice: String?
+
     private var focus: Control.ID?
     private weak var focusOwner: ViewController?
     /// The focused field's cursor, in characters from its start.
@@ -72,6 +76,7 @@ public final class ScreenSession {
     /// Enter or Space activates; in a text field printable keys, Backspace, Delete,
     /// Left, Right, Home and End edit; Esc goes back.
     public func press(_ key: Key) {
+        notice = nil
         // One frame settles the focus and gives the controls the key moves among.
         let controls = frame().controls
         if let field = focusedField, edit(field, with: key) { return }
@@ -242,7 +247,7 @@ public final class ScreenSession {
         keys.append(focusedField != nil ? "type to edit · Tab next" : "Tab next · Enter select")
         if canGoBack() { keys.append("Esc back") }
         keys.append("Ctrl-C quit")
-        return StatusLine(path: routePath().joined(separator: " › "), keys: keys.joined(separator: " · "))
+        return StatusLine(path: routePath().joined(separator: " › "), keys: notice ?? keys.joined(separator: " · "))
     }
 }
 

@@ -29,6 +29,10 @@ public enum TerminalApp {
         var diff = FrameDiff(usesColor: usesColor)
         let size = terminal.size
         let session = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
+        tree.onNotice = { [weak session] message in
+            session?.notice = message
+            loop.setNeedsFrame()
+        }
         var decoder = KeyDecoder()
         var escapeDeadline: ContinuousClock.Instant?
         loop.setNeedsFrame()

@@ -23,8 +23,8 @@ public final class RouteTree {
     public private(set) var root: ViewableRouting?
 
     /// Where the tree reports what the user should know that has no screen to be
-    /// shown on (a viewless RIB's failed task). Headless runs write it to standard
-    /// error; the terminal shows it in the status line.
+    /// shown on (a viewless RIB's failed task, a child attached twice). Headless
+    /// runs write it to standard error; the terminal shows it in the status line.
     public var onNotice: ((String) -> Void)?
 
     /// Creates a tree for `config`, loading plugins with `loader`.
@@ -46,6 +46,9 @@ public final class RouteTree {
         root = viewable
         HostHooks.onTaskFailure = { [weak self] interactor, error in
             self?.taskDidFail(of: interactor, error)
+        }
+        HostHooks.onMisuse = { [weak self] misuse in
+            self?.onNotice?("a plugin's programming error: \(misuse)")
         }
         viewable.interactable.activate()
         viewable.load()

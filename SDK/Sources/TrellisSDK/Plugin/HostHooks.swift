@@ -14,6 +14,19 @@ public enum HostHooks {
     /// to standard error, never dropped.
     public static var onTaskFailure: ((Interactor, any Error) -> Void)?
 
+    /// Called with a programming error a plugin made that the SDK caught and
+    /// ignored (attaching a child twice). Without a host, it goes to standard error.
+    public static var onMisuse: ((String) -> Void)?
+
+    static func report(_ misuse: String) {
+        if let onMisuse {
+            onMisuse(misuse)
+        } else {
+            let line = "TrellisSDK: \(misuse)\n"
+            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        }
+    }
+
     static func screenDidChange() {
         onScreenChange?()
     }

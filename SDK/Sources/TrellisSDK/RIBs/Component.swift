@@ -29,8 +29,10 @@ open class Component<DependencyType>: Dependency {
     ///   - name: The key; the calling property's name unless given.
     ///   - factory: Makes the instance the first time.
     /// - Returns: The instance made on the first call for `name`.
+    /// An optional `T` is shared too, `nil` included: the factory runs once.
     public final func shared<T>(_ name: String = #function, _ factory: () -> T) -> T {
-        if let instance = sharedInstances[name] as? T { return instance }
+        // The key's presence is checked first: `nil as? T` succeeds when T is optional.
+        if let existing = sharedInstances[name], let instance = existing as? T { return instance }
         let instance = factory()
         sharedInstances[name] = instance
         return instance

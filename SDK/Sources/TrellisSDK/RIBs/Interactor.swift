@@ -79,8 +79,11 @@ extension Disposable {
     /// If the interactor is not active, the subscription is disposed at once.
     ///
     /// - Parameter interactor: The interactor whose active scope owns the subscription.
-    public func disposeOnDeactivate(interactor: Interactor) {
+    /// - Returns: This disposable, as RIBs returns it, to keep or dispose early.
+    @discardableResult
+    public func disposeOnDeactivate(interactor: Interactor) -> Disposable {
         interactor.bindToActiveScope(self)
+        return self
     }
 }
 

@@ -23,12 +23,16 @@ public protocol Routing: AnyObject {
 /// Trellis drives ``load()``, ``attachChild(_:)`` and ``detachChild(_:)``;
 /// subclasses fill in ``didLoad()``. Detaching a child deactivates its whole
 /// subtree, since each router follows its interactor's active state.
+///
+/// As in RIBs, `InteractorType` may be any type, a protocol such as
+/// `LoggedInInteractable` included, so a router can be tested with a mock
+/// interactor; the interactor given must be ``Interactable``, checked at run time.
 @MainActor
-open class Router<InteractorType: Interactable>: Routing {
-    /// The interactor, with its own type.
+open class Router<InteractorType>: Routing {
+    /// The interactor, with the type the router knows it by.
     public let interactor: InteractorType
 
-    public final var interactable: Interactable { interactor }
+    public final let interactable: Interactable
 
     public final private(set) var children: [Routing] = []
 
@@ -36,8 +40,15 @@ open class Router<InteractorType: Interactable>: Routing {
     private var activeSubscription: Disposable?
 
     /// Creates a router for `interactor`.
+    ///
+    /// - Precondition: `interactor` is ``Interactable`` (an ``Interactor``
+    ///   subclass, or a mock conforming to it); the failure names both types.
     public init(interactor: InteractorType) {
         self.interactor = interactor
+        guard let interactable = interactor as? Interactable else {
+            fatalError("\(type(of: interactor)) is not Interactable, so it cannot be the interactor of \(Self.self)")
+        }
+        self.interactable = interactable
     }
 
     public final func load() {
@@ -52,8 +63,14 @@ open class Router<InteractorType: Interactable>: Routing {
     /// by default.
     open func didLoad() {}
 
+    /// Attaching a child that is already attached is a programming error: it is
+    /// reported (the host shows it) and the child stays attached once.
     public final func attachChild(_ child: Routing) {
-        guard !children.contains(where: { $0 === child }) else { return }
+        guard !children.contains(where: { $0 === child }) else {
+            HostHooks.report("\(type(of: self)) attached \(type(of: child)), which is already attached to it; "
+                + "attach a child once, and detach it before attaching it again")
+            return
+        }
         children.append(child)
         child.interactable.activate()
         child.load()
@@ -65,7 +82,7 @@ open class Router<InteractorType: Interactable>: Routing {
     }
 
     private func bindSubtreeActiveState() {
-        activeSubscription = interactor.isActiveStream.subscribe { [weak self] isActive in
+        activeSubscription = interactable.isActiveStream.subscribe { [weak self] isActive in
             guard let self else { return }
             for child in self.children {
                 if isActive { child.interactable.activate() } else { child.interactable.deactivate() }
@@ -73,9 +90,12 @@ open class Router<InteractorType: Interactable>: Routing {
         }
     }
 
+    /// A router that goes away deactivates its interactor and its children's, as
+    /// in RIBs: nothing keeps running for a RIB that no longer exists.
     isolated deinit {
         activeSubscription?.dispose()
         for child in children { child.interactable.deactivate() }
+        interactable.deactivate()
     }
 }
 
@@ -88,18 +108,27 @@ public protocol ViewableRouting: Routing {
 
 /// A router with a view, which it presents, pushes or embeds its children's views
 /// into.
+///
+/// As in RIBs, both types may be protocols (`ViewableRouter<MainInteractable,
+/// MainViewControllable>`); the view controller must be ``ViewControllable``,
+/// checked at run time.
 @MainActor
-open class ViewableRouter<InteractorType: Interactable, ViewControllerType: ViewControllable>:
-    Router<InteractorType>, ViewableRouting
-{
-    /// The view, with its own type.
+open class ViewableRouter<InteractorType, ViewControllerType>: Router<InteractorType>, ViewableRouting {
+    /// The view, with the type the router knows it by.
     public let viewController: ViewControllerType
 
-    public final var viewControllable: ViewControllable { viewController }
+    public final let viewControllable: ViewControllable
 
     /// Creates a router for `interactor` that shows `viewController`.
+    ///
+    /// - Precondition: `viewController` is ``ViewControllable``; the failure
+    ///   names both types.
     public init(interactor: InteractorType, viewController: ViewControllerType) {
         self.viewController = viewController
+        guard let viewControllable = viewController as? ViewControllable else {
+            fatalError("\(type(of: viewController)) is not ViewControllable, so it cannot be the view of \(Self.self)")
+        }
+        self.viewControllable = viewControllable
         super.init(interactor: interactor)
     }
 }
