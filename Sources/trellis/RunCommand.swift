@@ -43,12 +43,18 @@ struct RunCommand {
             return try runInTerminal(tree, loop: loop)
         }
         tree.onNotice = { Trellis.printError($0) }
+        tree.leakDetector.onLeak = { leak in
+            Trellis.printError(leak)
+            // TRELLIS_LEAKS=fatal: a leak fails the run, as a failed step does.
+            if tree.leakDetector.mode == .fatal { exit(ExitStatus.failure.rawValue) }
+        }
         let session = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
         let runner = HeadlessRunner(session: session, loop: loop, timeout: timeout)
-        if let script {
-            return try runScript(script, runner: runner)
-        }
-        return try runStandardInput(runner: runner, loop: loop)
+        let status = try script.map { try runScript($0, runner: runner) } ?? runStandardInput(runner: runner, loop: loop)
+        // Routes detached near the end get their chance to go away, then are checked.
+        loop.drain()
+        tree.leakDetector.checkAll()
+        return status
     }
 
     private func runScript(_ script: (file: String, commands: [(line: Int, command: ScriptCommand)]), runner: HeadlessRunner) throws -> ExitStatus {

@@ -105,3 +105,35 @@ struct DeepValidationTests {
         }
     }
 }
+
+/// The leak detector: a detached route's router, interactor and view must go away.
+struct LeakDetectorTests {
+    private func leakyConfig(in folder: TemporaryFolder) throws -> URL {
+        try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "leaky" } },
+              "leaky": { "plugin": "TestScreens", "parameters": { "behaviour": "leakyRouter" } } }
+            """)
+    }
+
+    @Test func aLeakedRouteIsNamedWithItsPluginAndTypesAndFatalFailsTheRun() throws {
+        let folder = try TemporaryFolder()
+        let config = try leakyConfig(in: folder)
+        let script = "tap Click Button\nexpect I will leak\nkey esc\nexpect Click Button\n"
+        let warned = try TrellisProcess.run(["env", "TRELLIS_LEAKS=warn", Products.trellis.path, "run", config.path, "--headless"],
+                                            input: script, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let fatal = try TrellisProcess.run(["run", config.path, "--headless"], input: script + "wait 1.5\nprint\n")
+
+        #expect(warned.status == 0, "\(warned.stderr)")
+        #expect(warned.stderr.contains("leak: route leaky (plugin TestScreens) was detached, but its "
+            + "ViewableRouter<TestInteractor, ViewController>, TestInteractor, ViewController are still alive"))
+        #expect(fatal.status == 1, "TRELLIS_LEAKS=fatal, the tests' default")
+        #expect(fatal.stderr.contains("leak: route leaky (plugin TestScreens)"))
+        #expect(!fatal.stdout.contains("Click Button"), "the run ended at the leak, before the print")
+    }
+
+    @Test func routesThatGoAwayAreNotReported() throws {
+        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"],
+                                            input: "tap Click Button\ntap Close\ntap Click Button\nkey esc\nwait 1.2\n")
+        #expect(result.status == 0 && !result.stderr.contains("leak"), "\(result.stderr)")
+    }
+}

@@ -15,6 +15,7 @@ public final class LiveTrellis {
         process.executableURL = Products.trellis
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        process.environment = TrellisProcess.environment
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

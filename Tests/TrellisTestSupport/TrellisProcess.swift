@@ -9,6 +9,13 @@ public struct ProcessResult {
 
 /// Runs the built `trellis` binary, as a user would.
 public enum TrellisProcess {
+    /// The environment `trellis` runs in under the tests: the test's own, with
+    /// leaks fatal (`TRELLIS_LEAKS=fatal`) unless the caller's environment says
+    /// otherwise, so every end-to-end run also checks that detached routes go away.
+    public static var environment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(["TRELLIS_LEAKS": "fatal"]) { own, _ in own }
+    }
+
     /// Runs `trellis` with `arguments`, feeding `input` on standard input, and waits.
     ///
     /// - Parameters:
@@ -26,6 +33,7 @@ public enum TrellisProcess {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        process.environment = TrellisProcess.environment
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -27,6 +27,9 @@ public final class RouteTree {
     /// runs write it to standard error; the terminal shows it in the status line.
     public var onNotice: ((String) -> Void)?
 
+    /// Checks that detached routes are deallocated.
+    public let leakDetector = LeakDetector()
+
     /// Creates a tree for `config`, loading plugins with `loader`.
     public init(config: RouteConfig, loader: PluginLoader) {
         self.config = config
@@ -49,6 +52,12 @@ public final class RouteTree {
         }
         HostHooks.onMisuse = { [weak self] misuse in
             self?.onNotice?("a plugin's programming error: \(misuse)")
+        }
+        if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.onNotice?($0) } }
+        HostHooks.onDetach = { [weak self] router in
+            guard let self else { return }
+            let origin = route(of: router).map { "route \($0.id) (plugin \($0.plugin))" } ?? "a \(type(of: router))"
+            leakDetector.expectDeallocation(of: router, origin: origin)
         }
         viewable.interactable.activate()
         viewable.load()

@@ -25,6 +25,8 @@ enum TestBehaviour: String {
     /// appending the change's number and `CLOCK_MONOTONIC` time in nanoseconds to
     /// the file `stamps`, for the benchmark's update-to-frame latency.
     case ticker
+    /// Keeps its router in a global, so it outlives its detach: a leak.
+    case leakyRouter
     /// The builder calls `fatalError`.
     case fatalErrorInBuild
     /// The builder reads through an invalid pointer.
@@ -34,6 +36,9 @@ enum TestBehaviour: String {
 struct TestFailure: Error, CustomStringConvertible {
     var description: String
 }
+
+/// Where the leaky screen keeps its routers.
+@MainActor var leakedRouters: [Routing] = []
 
 final class TestScreensBuilder: ScreenBuildable {
     func build(with context: ScreenContext) throws -> Routing {
@@ -54,7 +59,9 @@ final class TestScreensBuilder: ScreenBuildable {
         let interactor = TestInteractor(behaviour: behaviour, view: view,
                                         interval: .milliseconds(Int(context.parameters["interval_ms"]?.numberValue ?? 50)),
                                         stamps: context.parameters["stamps"]?.stringValue)
-        return ViewableRouter(interactor: interactor, viewController: view)
+        let router = ViewableRouter(interactor: interactor, viewController: view)
+        if behaviour == .leakyRouter { leakedRouters.append(router) }
+        return router
     }
 }
 
@@ -87,6 +94,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             }
         case .fatalErrorInBuild, .segfaultInBuild:
             break
+        case .leakyRouter:
+            presenter.content = .text("I will leak")
         case .ticker:
             let file = stamps.map { open($0, O_WRONLY | O_CREAT | O_APPEND, 0o644) } ?? -1
             task { [weak self, interval] in

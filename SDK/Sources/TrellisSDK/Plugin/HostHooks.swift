@@ -27,6 +27,10 @@ public enum HostHooks {
         }
     }
 
+    /// Called when a router detaches a child, so the host can check that the
+    /// child's router, interactor and view are deallocated (its leak detector).
+    public static var onDetach: ((Routing) -> Void)?
+
     static func screenDidChange() {
         onScreenChange?()
     }

@@ -79,6 +79,7 @@ open class Router<InteractorType>: Routing {
     public final func detachChild(_ child: Routing) {
         child.interactable.deactivate()
         children.removeAll { $0 === child }
+        HostHooks.onDetach?(child)
     }
 
     private func bindSubtreeActiveState() {
