@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // The SDK is its own package so that SwiftPM links it as one shared image:

@@ -42,6 +42,32 @@ struct WorkflowAndDependencyTests {
         #expect(reached == ["child"])
     }
 
+    @Test func aStepWaitsUntilItsInteractorItemIsActive() {
+        final class Screen: Interactor {}
+        let root = Screen()
+        let next = Screen()
+        var reached: [String] = []
+        let workflow = Workflow<Screen>()
+        workflow
+            .onStep { root in
+                reached.append("root")
+                return Observable.just((next, ()))
+            }
+            .onStep { _, _ in
+                reached.append("next")
+                return Observable.just(((), ()))
+            }
+            .commit()
+
+        let subscription = workflow.subscribe(root)
+        #expect(reached == [], "the root is not active yet")
+        root.activate()
+        #expect(reached == ["root"], "the next item is not active yet")
+        next.activate()
+        #expect(reached == ["root", "next"])
+        subscription.dispose()
+    }
+
     @Test func aScopeResolvesFromItselfOrAbove() throws {
         let names = DependencyKey<String>("names")
         let count = DependencyKey<Int>("count")

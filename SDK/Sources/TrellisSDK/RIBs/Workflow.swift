@@ -1,7 +1,8 @@
 /// A sequence of steps run over actionable items, as RIBs' workflows run deep
 /// links: each step gets the item the previous step reached and returns a stream
 /// that sends the next item (and a value) once that item can act, for example once
-/// the user has logged in.
+/// the user has logged in. As in RIBs, a step runs only once its item is active:
+/// an item that is an ``Interactable`` and inactive makes the step wait.
 ///
 /// ```swift
 /// let workflow = Workflow<RootActionableItem>()
@@ -28,7 +29,7 @@ open class Workflow<ActionableItemType> {
     public final func onStep<NextItem, NextValue>(
         _ onStep: @escaping (ActionableItemType) -> Observable<(NextItem, NextValue)>
     ) -> Step<ActionableItemType, NextItem, NextValue> {
-        Step(workflow: self, stream: root.asObservable().take(1).map { $0.0 }.flatMapLatest(onStep))
+        Step(workflow: self, stream: root.asObservable().take(1).map { $0.0 }.flatMapLatest(whenActive).flatMapLatest(onStep))
     }
 
     /// Starts the workflow at `actionableItem`.
@@ -69,8 +70,10 @@ public final class Step<WorkflowItem, ActionableItem, Value> {
     public func onStep<NextItem, NextValue>(
         _ onStep: @escaping (ActionableItem, Value) -> Observable<(NextItem, NextValue)>
     ) -> Step<WorkflowItem, NextItem, NextValue> {
-        // Each step acts once: the first time its item is ready.
-        Step<WorkflowItem, NextItem, NextValue>(workflow: workflow, stream: stream.take(1).flatMapLatest(onStep))
+        // Each step acts once: the first time its item is ready and active.
+        Step<WorkflowItem, NextItem, NextValue>(workflow: workflow, stream: stream.take(1).flatMapLatest { item, value in
+            whenActive(item).map { ($0, value) }
+        }.flatMapLatest(onStep))
     }
 
     /// Ends the chain: the workflow runs these steps when it is subscribed.
@@ -99,6 +102,15 @@ extension Observable {
             }
         }
     }
+}
+
+/// `item` once it is active: at once if it is not an ``Interactable`` or is
+/// active, else when it becomes active (RIBs checks the same at run time, since
+/// actionable items are usually protocols).
+@MainActor
+private func whenActive<Item>(_ item: Item) -> Observable<Item> {
+    guard let interactor = item as? Interactable else { return .just(item) }
+    return interactor.isActiveStream.filter { $0 }.take(1).map { _ in item }
 }
 
 /// A RIB that can take deep links: the host hands it `--open URL` and `open URL`.
