@@ -31,7 +31,7 @@ final class LoggedInBuilder: Builder<EmptyDependency>, ScreenBuildable {
         let component = LoggedInComponent(dependency: dependency)
         context.dependencies.provide(component.mutableScoreStream, for: TicTacToeDependency.scoreStream)
         let interactor = LoggedInInteractor(mutableScoreStream: component.mutableScoreStream)
-        interactor.listener = try context.listener(as: LoggedInListener.self, plugin: "LoggedIn")
+        interactor.listener = try context.listener(as: LoggedInListener.self)
         return LoggedInRouter(interactor: interactor, viewController: hostView,
                               offGameBuilder: context.slot("offGame"), ticTacToeBuilder: context.slot("ticTacToe"))
     }

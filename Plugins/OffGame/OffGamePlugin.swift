@@ -30,7 +30,7 @@ final class OffGameBuilder: Builder<EmptyDependency>, ScreenBuildable {
         let component = try OffGameComponent(context: context)
         let viewController = OffGameViewController()
         let interactor = OffGameInteractor(component: component, presenter: viewController)
-        interactor.listener = try context.listener(as: OffGameListener.self, plugin: "OffGame")
+        interactor.listener = try context.listener(as: OffGameListener.self)
         return ViewableRouter(interactor: interactor, viewController: viewController)
     }
 }

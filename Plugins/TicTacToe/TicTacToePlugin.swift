@@ -19,7 +19,7 @@ final class TicTacToeBuilder: Builder<EmptyDependency>, ScreenBuildable {
         let names = try context.dependencies.resolve(TicTacToeDependency.playerNames)
         let viewController = TicTacToeViewController()
         let interactor = TicTacToeInteractor(names: names, presenter: viewController)
-        interactor.listener = try context.listener(as: TicTacToeListener.self, plugin: "TicTacToe")
+        interactor.listener = try context.listener(as: TicTacToeListener.self)
         return ViewableRouter(interactor: interactor, viewController: viewController)
     }
 }

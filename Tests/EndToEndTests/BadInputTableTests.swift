@@ -158,7 +158,7 @@ struct BadInputTableTests {
                                                                               with: "\"plugin\": \"MainScreen\", \"parameters\": { \"title\": 7 },"),
                "parameters.title must be a string"),
         config("a screen that needs a parent as the root", "{ \(plugins), \"root\": \"l\", \"routes\": { \"l\": { \"plugin\": \"LoggedOut\" } } }",
-               "LoggedOut must be attached by a screen that is a LoggedOutListener"),
+               "route l must be attached by a screen that is a LoggedOutListener; it has no parent here (is it the root?)"),
         config("an escape sequence in a route id", "{ \(plugins), \"root\": \"\\u001b[2J\", \"routes\": {} }", "\\u{1B}[2J"),
         config("5 MB with the error at its end", "{ \"pad\": \"" + String(repeating: "x", count: 5_000_000) + "\",\n \"root\": nope }",
                "app.json:2:10: not valid JSON"),

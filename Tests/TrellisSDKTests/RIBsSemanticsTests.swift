@@ -126,6 +126,21 @@ struct RIBsSemanticsTests {
         #expect(parent.children.count == 1)
     }
 
+    @Test func aChildTakesItsParentsListenerByItsProtocolOrSaysWhyNot() throws {
+        final class Parent: Interactor, ScreenListener {
+            func screenDidRequestDismiss() {}
+        }
+        let parent = Parent()
+        let attached = ScreenContext(routeID: "child", parameters: .object([:]), listener: parent, slot: { _ in fatalError() })
+        let root = ScreenContext(routeID: "root", parameters: .object([:]), slot: { _ in fatalError() })
+
+        #expect(try attached.listener(as: Parent.self) === parent)
+        #expect(throws: ListenerMismatch(route: "child", expected: "ProfileInteractable", found: "Parent")) {
+            try attached.listener(as: ProfileInteractable.self)
+        }
+        #expect(throws: ListenerMismatch(route: "root", expected: "Parent", found: nil)) { try root.listener(as: Parent.self) }
+    }
+
     @Test func deactivatingAParentWithoutDetachDeactivatesItsSubtreeAndBack() {
         let parent = Router(interactor: Interactor())
         parent.interactable.activate()

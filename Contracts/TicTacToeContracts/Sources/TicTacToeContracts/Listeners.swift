@@ -2,32 +2,16 @@ import TrellisSDK
 
 /// Why a plugin refused its parent or its link.
 public enum ContractError: Error, CustomStringConvertible {
-    case listenerMismatch(plugin: String, expected: String)
     case unknownLink(String)
     case unknownGame(String, known: [String])
 
     public var description: String {
         switch self {
-        case let .listenerMismatch(plugin, expected):
-            "\(plugin) must be attached by a screen that is a \(expected); bind it under the tutorial's routes"
         case let .unknownLink(url):
             "\(url) is not a link this app knows; try trellis://launchGame?gameId=ticTacToe"
         case let .unknownGame(id, known):
             "there is no game \"\(id)\"; games: \(known.joined(separator: ", "))"
         }
-    }
-}
-
-extension ScreenContext {
-    /// The parent's listener as the contract protocol `Listener`.
-    ///
-    /// - Throws: ``ContractError/listenerMismatch(plugin:expected:)`` when the parent
-    ///   is not one.
-    public func listener<Listener>(as _: Listener.Type, plugin: String) throws -> Listener {
-        guard let listener = listener as? Listener else {
-            throw ContractError.listenerMismatch(plugin: plugin, expected: "\(Listener.self)")
-        }
-        return listener
     }
 }
 

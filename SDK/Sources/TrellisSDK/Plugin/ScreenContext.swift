@@ -4,26 +4,28 @@ public protocol ScreenListener: AnyObject {
     /// The child asks to be closed: its parent detaches it and removes its view.
     /// The host also calls this when the user goes back from the child.
     func screenDidRequestDismiss()
-
-    /// The child sends a named event with a payload. Ignored by default.
-    func screen(didSend event: ScreenEvent)
 }
 
-extension ScreenListener {
-    public func screen(didSend event: ScreenEvent) {}
-}
+/// Why a screen refused the parent it was attached under.
+public struct ListenerMismatch: Error, Equatable, CustomStringConvertible {
+    /// The route being built.
+    public var route: String
+    /// The listener protocol the screen needs its parent to be.
+    public var expected: String
+    /// The parent's listener's type, or `nil` if it has none (a root).
+    public var found: String?
 
-/// A named message from a child screen to its parent.
-public struct ScreenEvent: Equatable, Sendable {
-    /// What happened, for example `gameDidEnd`.
-    public var name: String
-    /// Details, as JSON.
-    public var payload: JSONValue
+    /// Creates the error for `route`, which needs `expected` and was given `found`.
+    public init(route: String, expected: String, found: String?) {
+        self.route = route
+        self.expected = expected
+        self.found = found
+    }
 
-    /// Creates an event.
-    public init(name: String, payload: JSONValue = .null) {
-        self.name = name
-        self.payload = payload
+    public var description: String {
+        "route \(route) must be attached by a screen that is a \(expected); "
+            + (found.map { "its parent's listener is a \($0)" } ?? "it has no parent here (is it the root?)")
+            + ". Bind it under a parent whose interactor is one."
     }
 }
 
@@ -71,6 +73,22 @@ extension ChildSlot {
 /// Everything the host gives a builder for one route.
 @MainActor
 public final class ScreenContext {
+    /// The parent's listener as the listener protocol this screen's RIB needs,
+    /// as a RIBs child's builder takes its `Listener`.
+    ///
+    /// ```swift
+    /// interactor.listener = try context.listener(as: LoggedOutListener.self)
+    /// ```
+    ///
+    /// - Throws: ``ListenerMismatch`` naming the route and both types, which the
+    ///   host shows in place of the screen.
+    public func listener<Listener>(as _: Listener.Type) throws(ListenerMismatch) -> Listener {
+        guard let typed = listener as? Listener else {
+            throw ListenerMismatch(route: routeID, expected: "\(Listener.self)", found: listener.map { "\(type(of: $0))" })
+        }
+        return typed
+    }
+
     /// The route's identifier in the config.
     public let routeID: String
 
