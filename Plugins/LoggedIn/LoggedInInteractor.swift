@@ -45,8 +45,13 @@ final class LoggedInInteractor: Interactor, OffGameListener, TicTacToeListener, 
     // MARK: ScreenListener: back from a child
 
     func screenDidRequestDismiss() {
-        // Back from a game abandons it; OffGame is LoggedIn's first screen.
-        if router?.isShowingGame == true { router?.routeToOffGame() }
+        // Back from a game abandons it. Back from OffGame, LoggedIn's first screen,
+        // goes on up: whoever attached the app takes the user out of it.
+        if router?.isShowingGame == true {
+            router?.routeToOffGame()
+        } else {
+            listener?.screenDidRequestDismiss()
+        }
     }
 
     // MARK: LoggedInActionableItem

@@ -39,9 +39,9 @@ final class RootInteractor: Interactor, LoggedOutListener, LoggedInListener, Roo
     // MARK: ScreenListener
 
     func screenDidRequestDismiss() {
-        // Back from LoggedOut, the app's first screen, leaves the app: tell whoever
-        // attached it. Back from LoggedIn's screens is LoggedIn's to handle.
-        if loggedInItem.value == nil { listener?.screenDidRequestDismiss() }
+        // Back from LoggedOut, or from LoggedIn's first screen (LoggedIn passes it
+        // on), leaves the app: tell whoever attached it.
+        listener?.screenDidRequestDismiss()
     }
 
     // MARK: RootActionableItem

@@ -101,6 +101,21 @@ struct TicTacToeTests {
         #expect(result.stdout.hasSuffix("    offGame (OffGame)\n"))
     }
 
+    @Test func escOnOffGameLeavesTheTutorialForTheLauncher() throws {
+        let result = try TrellisProcess.run(["run", "--headless"], input: """
+            tap RIBs tutorial
+            \(login)
+            expect Alice (0) vs Bob (0)
+            key esc
+            expect Trellis pattern gallery
+            wait 1.2
+            tree
+            """)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "launcher (Launcher)\n", "the whole logged-in subtree is detached and gone (leaks are fatal here)")
+    }
+
     @Test func theLaunchGameLinkWaitsForLoginThenStartsTheGame() throws {
         let result = try play("""
             expect Player 1 name
