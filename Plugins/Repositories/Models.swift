@@ -1,3 +1,4 @@
+import Glibc
 import TrellisSDK
 
 struct Repository: Equatable, Sendable {
@@ -35,14 +36,17 @@ final class ReactiveDataStore<T> {
 @MainActor
 final class RepositoryWorker {
     /// How long the pretend request takes: long enough to see `Loading…`.
-    static let latency: Duration = .milliseconds(300)
+    nonisolated static let latencyMicroseconds: UInt32 = 300_000
 
     private(set) var fetchCount = 0
 
     func fetchRepositories() async throws -> [Repository] {
         fetchCount += 1
-        try await Task.sleep(for: Self.latency)
-        return try await offMainActor { RepositoryWorker.bundled }
+        // A request blocks a thread for its latency; off the main actor it may.
+        return try await offMainActor {
+            usleep(RepositoryWorker.latencyMicroseconds)
+            return RepositoryWorker.bundled
+        }
     }
 
     private nonisolated static var bundled: [Repository] {

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension Interactor {
     /// Starts asynchronous work that ends with this interactor's active scope.
     ///
@@ -44,15 +46,23 @@ extension Interactor {
 /// Runs `work` off the main actor and returns its result to the caller.
 ///
 /// Use it for work too slow for the main actor (reading files, parsing, filtering
-/// large data) inside ``Interactor/task(_:)``. If the calling task was cancelled
-/// while the work ran, the result is dropped and `CancellationError` is thrown, so
-/// a detached RIB or a newer keystroke never sees stale results.
+/// large data, a blocking request) inside ``Interactor/task(_:)``. If the calling
+/// task was cancelled while the work ran, the result is dropped and
+/// `CancellationError` is thrown, so a detached RIB or a newer keystroke never sees
+/// stale results.
 ///
-/// - Parameter work: The work, run on a global executor.
+/// The work runs on a global dispatch queue rather than Swift's cooperative pool,
+/// so work that blocks (a file, a socket) cannot starve other tasks of threads.
+///
+/// - Parameter work: The work.
 /// - Returns: What `work` returned.
 /// - Throws: What `work` threw, or `CancellationError`.
-public func offMainActor<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
-    let result = try await Task.detached(operation: work).value
+public func offMainActor<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+        DispatchQueue.global(qos: .userInitiated).async {
+            continuation.resume(with: Result { try work() })
+        }
+    }
     try Task.checkCancellation()
-    return result
+    return value
 }
