@@ -13,7 +13,9 @@ struct GalleryTreeTests {
         ("RIBs tutorial: TicTacToe", ["tap Login", "tap Start Game", "tap 5", "key esc", "tap Logout"], 1),
         ("VIPER: Candy Store", ["tap Sweet Candy Store"], 2),
         ("Coordinator: Airports", ["focus Search a city", "type Seoul", "tap Seoul (KR)"], 2),
-        ("Clean Swift: Repositories", ["tap uber/RIBs", "tap Unpin"], 2),
+        // Back while the list is still loading: the pending fetch must not keep the RIB.
+        // (The pin round trip is played end to end, with leaks fatal, in GalleryTests.)
+        ("Clean Swift: Repositories", [], 1),
     ])
     func aDemoIsDeallocatedAfterBackFromItsFirstScreen(demo: String, steps: [String], escapes: Int) async throws {
         let folder = try TemporaryFolder()
