@@ -141,6 +141,19 @@ struct RIBsSemanticsTests {
         #expect(throws: ListenerMismatch(route: "root", expected: "Parent", found: nil)) { try root.listener(as: Parent.self) }
     }
 
+    @Test func ribsSpellingsWorkAsTheirTrellisNames() {
+        let parent = ViewController()
+        let child = ViewController()
+        var completions = 0
+
+        parent.uiviewController.present(child.uiviewController, animated: true) { completions += 1 }
+        #expect(parent.presentedViewController === child)
+        parent.dismiss(animated: true) { completions += 1 }
+
+        #expect(parent.presentedViewController == nil)
+        #expect(completions == 2)
+    }
+
     @Test func deactivatingAParentWithoutDetachDeactivatesItsSubtreeAndBack() {
         let parent = Router(interactor: Interactor())
         parent.interactable.activate()

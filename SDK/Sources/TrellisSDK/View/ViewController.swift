@@ -5,6 +5,11 @@ public protocol ViewControllable: AnyObject {
     var viewController: ViewController { get }
 }
 
+extension ViewControllable {
+    /// RIBs' name for ``viewController``, so routers ported from iOS read as they did.
+    public var uiviewController: ViewController { viewController }
+}
+
 /// A screen's view: the content it shows and the navigation it does.
 ///
 /// Subclasses, usually a RIB's presenter, set ``content`` from their state and read
@@ -79,6 +84,20 @@ open class ViewController: ViewControllable {
     /// Shows `viewController` as a modal over this view.
     public final func present(_ viewController: ViewControllable) {
         presentedViewController = viewController.viewController
+    }
+
+    /// UIKit's spelling of ``present(_:)``, as RIBs routers call it. A terminal does
+    /// not animate; `completion` runs once the modal is shown.
+    public final func present(_ viewController: ViewControllable, animated: Bool, completion: (() -> Void)? = nil) {
+        present(viewController)
+        completion?()
+    }
+
+    /// UIKit's `dismiss(animated:completion:)`: removes the modal this view
+    /// presents, whichever it is. `completion` runs once it is gone.
+    public final func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        presentedViewController = nil
+        completion?()
     }
 
     /// Removes the modal `viewController` if this view presents it.
