@@ -3,7 +3,7 @@ import TrellisHost
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // First, before any thread exists: `run` goes on in a supervised child process.
-if Supervisor.wants(arguments) { Supervisor.start() }
+if Supervisor.wants(arguments) { Supervisor.start(arguments: arguments) }
 CrashHandlers.installIfSupervised()
 let status = Trellis.main(arguments)
 exit(status.rawValue)

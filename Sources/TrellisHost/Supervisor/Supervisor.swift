@@ -34,9 +34,15 @@ public enum Supervisor {
 
     /// Forks the app and supervises it. Returns only in the app process; the
     /// supervisor itself ends with the app's status and never returns.
-    public static func start() {
+    ///
+    /// - Parameter arguments: The command line after `trellis`: the app owns the
+    ///   terminal (so the supervisor holds its messages and offers a restart) only
+    ///   when it runs interactively, as `run` decides: no `--headless`, no
+    ///   `--script`, and a terminal on standard input and output.
+    public static func start(arguments: [String]) {
         guard CrashRecord.createShared() else { return }
-        let isTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let isHeadless = arguments.contains { $0 == "--headless" || $0 == "--script" || $0.hasPrefix("--script=") }
+        let isTerminal = !isHeadless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var saved = termios()
         let hasTerminalSettings = isTerminal && tcgetattr(STDIN_FILENO, &saved) == 0
         while true {

@@ -124,8 +124,8 @@ public protocol LinkHandling: AnyObject {
 }
 
 extension Interactor {
-    /// A stream that sends `value` once this interactor is active: right away if it
-    /// is, else when it becomes active. Workflow steps wait on items this way.
+    /// A stream that sends `value` whenever this interactor is active: right away if
+    /// it is, and each time it becomes active again. Add `take(1)` for one value.
     public func whenActive<Value>(_ value: @escaping () -> Value) -> Observable<Value> {
         isActiveStream.filter { $0 }.map { _ in value() }
     }
