@@ -30,6 +30,18 @@ struct SupervisorTests {
         #expect(result.stdout.contains("[ Click Button! ]"), "the screen before the crash was printed")
     }
 
+    @Test func aHeadlessRunAtATerminalExitsThreeInsteadOfOfferingARestart() throws {
+        let folder = try TemporaryFolder()
+        let config = try crashingConfig("fatalErrorInBuild", in: folder)
+        let script = try folder.write("tap Click Button\n", to: "walk.trellis")
+        // `script` gives the run a terminal on standard input and output.
+        let command = "\(Products.trellis.path) run \(config.path) --headless --script \(script.path); echo EXIT=$?"
+        let result = try TrellisProcess.run(["script", "-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+
+        #expect(result.stdout.contains("EXIT=3"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Press Enter to start the app again"))
+    }
+
     @Test func withTheSupervisorOffACrashIsTheProcessItself() throws {
         let folder = try TemporaryFolder()
         let config = try crashingConfig("fatalErrorInBuild", in: folder)
