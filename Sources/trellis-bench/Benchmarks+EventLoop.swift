@@ -66,6 +66,24 @@ extension Benchmarks {
         return median(latencies) * 1e6
     }
 
+    /// The floor under any terminal app's latency, measured in the same run: a key
+    /// written to a pseudo-terminal, read by `cat` in raw mode and written back,
+    /// in microseconds.
+    func terminalEchoFloor(samples: Int) -> Double {
+        guard let terminal = PseudoTerminal(["/bin/sh", "-c", "stty raw -echo; exec cat"]) else { return .nan }
+        defer { terminal.end() }
+        terminal.drain(quiet: 0.2)
+        var latencies: [Double] = []
+        for _ in 0..<samples {
+            let sent = now()
+            terminal.type("x")
+            guard let echo = terminal.nextOutput(timeout: 2, gap: 0) else { break }
+            latencies.append(echo.time - sent)
+            terminal.drain(quiet: 0.02)
+        }
+        return median(latencies) * 1e6
+    }
+
     private var trellis: String { products.appendingPathComponent("trellis").path }
 
     /// A copy of a repository config whose plugins come from the release products.

@@ -83,11 +83,17 @@ final class PseudoTerminal {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// Sends Ctrl-C, waits for the program to end, and closes the terminal.
+    /// Sends Ctrl-C, waits for the program to end (ending it with SIGTERM if
+    /// Ctrl-C did not: a raw-mode program may take it as a byte), and closes the
+    /// terminal.
     func end() {
         type("\u{03}")
         discardOutput(for: 0.05)
         var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == 0 {
+            kill(pid, SIGTERM)
+            discardOutput(for: 0.02)
+        }
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         close(master)
     }
