@@ -42,6 +42,8 @@ public final class PluginLoader {
     private let linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)]
     private var described: [String: PluginFile] = [:]
     private var resolvedAllowedFolders: [String]?
+    /// Files whose owner and modes were checked (each is checked again at `dlopen`).
+    private var permissionsChecked: Set<String> = []
     /// The config's folder, for `.so` paths in it; `nil` for a file named on the
     /// command line, which may be anywhere.
     private let configFolder: URL?
@@ -126,9 +128,7 @@ public final class PluginLoader {
         if let linked = linkedPlugins[reference] {
             return LoadedPlugin(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: linked.manifest, toolchain: nil, plugin: linked.plugin)
         }
-        let file = try locate(reference, relativeTo: base)
-        if let pin { try check(file.path, against: pin) }
-        return try load(fileAt: file)
+        return try load(fileAt: try locate(reference, relativeTo: base, pin: pin))
     }
 
     /// Locates the plugin a route names and reads what it is from its file,
@@ -139,9 +139,14 @@ public final class PluginLoader {
         if let linked = linkedPlugins[reference] {
             return PluginFile(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: linked.manifest, toolchain: nil, realPath: nil)
         }
+        return try describe(fileAt: try locate(reference, relativeTo: base, pin: pin))
+    }
+
+    /// ``locate(_:relativeTo:)``, then the file's `pin`, if the route has one.
+    private func locate(_ reference: String, relativeTo base: URL, pin: String?) throws(PluginLoadError) -> URL {
         let file = try locate(reference, relativeTo: base)
         if let pin { try check(file.path, against: pin) }
-        return try describe(fileAt: file)
+        return file
     }
 
     /// Reads and checks what the plugin library at `file` is, without loading it:
@@ -150,6 +155,12 @@ public final class PluginLoader {
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func describe(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
+        try describe(fileAt: file, recheckingPermissions: false)
+    }
+
+    /// - Parameter recheckingPermissions: Checks owner and modes again, as just
+    ///   before `dlopen`, even if this file's were checked already.
+    private func describe(fileAt file: URL, recheckingPermissions: Bool) throws(PluginLoadError) -> PluginFile {
         let path = file.path
         let result: PluginFile
         if let known = described[path] {
@@ -160,7 +171,10 @@ public final class PluginLoader {
         }
         // Who may have written it is part of what the file is: `validate` and `run`
         // refuse an unsafe plugin before the first frame, not when it is first built.
-        try safety.checkPermissions(ofFileAt: result.realPath ?? path)
+        if recheckingPermissions || !permissionsChecked.contains(path) {
+            try safety.checkPermissions(ofFileAt: result.realPath ?? path)
+            permissionsChecked.insert(path)
+        }
         return result
     }
 
@@ -284,7 +298,7 @@ public final class PluginLoader {
     public func load(fileAt file: URL) throws(PluginLoadError) -> LoadedPlugin {
         let path = file.path
         if let plugin = loaded[path] { return plugin }
-        let description = try describe(fileAt: file)
+        let description = try describe(fileAt: file, recheckingPermissions: true)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
         }

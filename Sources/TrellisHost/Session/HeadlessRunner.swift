@@ -41,12 +41,8 @@ public final class HeadlessRunner {
             // What the step sees is consumed here; a change after it wakes the wait.
             loop.didDrawFrame()
             do {
-                session.noteScreenForCrashReport()
                 session.noteKeyForCrashReport()
-                defer {
-                    CrashRecord.noteActivity("")
-                    session.noteScreenForCrashReport()
-                }
+                defer { CrashRecord.noteActivity("") }
                 return try session.execute(command)
             } catch {
                 guard error.mayHoldLater, loop.now < deadline else { throw error }

@@ -39,15 +39,9 @@ extension ScreenSession {
 }
 
 extension ScreenSession {
-    /// Tells a supervisor the route path on screen, for a crash report.
-    public func noteScreenForCrashReport() {
-        guard CrashRecord.isSupervised else { return }
-        CrashRecord.noteRoutePath(routePath().joined(separator: " › "))
-    }
-
     /// Tells a supervisor that the top screen's plugin is handling input now.
     public func noteKeyForCrashReport() {
-        guard CrashRecord.isSupervised, let route = routePath().last else { return }
+        guard CrashRecord.isSupervised, let route = topRoute else { return }
         let plugin = (tree as? RouteTree)?.plugin(ofRoute: route) ?? "?"
         CrashRecord.noteActivity("handling input on route \(route) (plugin \(plugin))")
     }

@@ -13,6 +13,9 @@ public final class ScreenSession {
     /// The size frames are drawn at.
     public var window: Window
 
+    /// The route on top of the screen, as the last frame showed it.
+    private(set) var topRoute: String?
+
     /// A message for the user shown in the status line in place of the keys, until
     /// the next key (set from the tree's notices in the terminal).
     public var notice: String?
@@ -247,7 +250,12 @@ public final class ScreenSession {
         keys.append(focusedField != nil ? "type to edit · Tab next" : "Tab next · Enter select")
         if canGoBack() { keys.append("Esc back") }
         keys.append("Ctrl-C quit")
-        return StatusLine(path: routePath().joined(separator: " › "), keys: notice ?? keys.joined(separator: " · "))
+        let routes = routePath()
+        topRoute = routes.last
+        let path = routes.joined(separator: " › ")
+        // The path on screen, for a crash report: noted with each frame, not walked again.
+        CrashRecord.noteRoutePath(path)
+        return StatusLine(path: path, keys: notice ?? keys.joined(separator: " · "))
     }
 }
 

@@ -51,16 +51,10 @@ public enum DeepValidator {
 
     private static func check(_ path: [String], config: RouteConfig) -> ValidationProblem? {
         let route = path.last!
-        CrashRecord.clear()
-        var errors: [Int32] = [-1, -1]
-        guard pipe(&errors) == 0 else { return nil }
-        fflush(nil)
-        let pid = fork()
-        guard pid >= 0 else { return .init(severity: .error, message: "route \"\(route)\" could not be checked: fork failed.") }
+        guard let (pid, errors) = Supervisor.forkApp() else {
+            return .init(severity: .error, message: "route \"\(route)\" could not be checked: fork failed.")
+        }
         if pid == 0 {
-            dup2(errors[1], STDERR_FILENO)
-            close(errors[0]); close(errors[1])
-            CrashRecord.isSupervisor = false
             TerminalState.installCrashHandlers()
             let tree = RouteTree(config: config, loader: PluginLoader(config: config))
             guard let (index, error) = tree.buildChain(path) else { _exit(0) }
@@ -73,10 +67,8 @@ public enum DeepValidator {
             }
             _exit(index == path.count - 1 ? 1 : 4)
         }
-        CrashRecord.isSupervisor = true
-        close(errors[1])
-        let (status, stderr) = Supervisor.wait(for: pid, errors: errors[0], holdingOutput: true)
-        close(errors[0])
+        let (status, stderr) = Supervisor.wait(for: pid, errors: errors, holdingOutput: true)
+        close(errors)
         if WaitStatus.exited(status) {
             switch WaitStatus.exitCode(status) {
             case 0: return nil

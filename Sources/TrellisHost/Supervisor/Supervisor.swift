@@ -46,27 +46,14 @@ public enum Supervisor {
         var saved = termios()
         let hasTerminalSettings = isTerminal && tcgetattr(STDIN_FILENO, &saved) == 0
         while true {
-            CrashRecord.clear()
-            var errors: [Int32] = [-1, -1]
-            guard pipe(&errors) == 0 else { return }
-            let pid = fork()
-            if pid < 0 {
-                close(errors[0]); close(errors[1])
-                return
-            }
-            if pid == 0 {
-                dup2(errors[1], STDERR_FILENO)
-                close(errors[0]); close(errors[1])
-                CrashRecord.isSupervisor = false
-                return
-            }
-            CrashRecord.isSupervisor = true
+            guard let (pid, errors) = forkApp() else { return }
+            // In the app process: go on to run it.
+            if pid == 0 { return }
             child = pid
-            close(errors[1])
             forwardSignals()
             // In a terminal the app owns the screen: its messages wait until it ends.
-            let (status, stderrText) = wait(for: pid, errors: errors[0], holdingOutput: isTerminal)
-            close(errors[0])
+            let (status, stderrText) = wait(for: pid, errors: errors, holdingOutput: isTerminal)
+            close(errors)
             // Held output is shown once the app has given the terminal back.
             let unshown = isTerminal ? stderrText : ""
             if WaitStatus.exited(status) {
@@ -89,6 +76,30 @@ public enum Supervisor {
             }
             crashedRoutes[route] = report.summary
         }
+    }
+
+    /// Forks an app process whose standard error goes to a pipe, with the crash
+    /// record cleared for it. In the app, returns pid 0; in the supervisor, the
+    /// app's pid and the pipe's reading end; `nil` if the fork failed.
+    static func forkApp() -> (pid: pid_t, errors: Int32)? {
+        CrashRecord.clear()
+        var errors: [Int32] = [-1, -1]
+        guard pipe(&errors) == 0 else { return nil }
+        fflush(nil)
+        let pid = fork()
+        if pid < 0 {
+            close(errors[0]); close(errors[1])
+            return nil
+        }
+        if pid == 0 {
+            dup2(errors[1], STDERR_FILENO)
+            close(errors[0]); close(errors[1])
+            CrashRecord.isSupervisor = false
+            return (0, -1)
+        }
+        CrashRecord.isSupervisor = true
+        close(errors[1])
+        return (pid, errors[0])
     }
 
     /// Reads the app's standard error until it ends, passing it on at once or

@@ -40,7 +40,6 @@ public enum TerminalApp {
             if loop.isFrameDue {
                 terminal.write(diff.update(to: session.frame()))
                 loop.didDrawFrame()
-                session.noteScreenForCrashReport()
             }
             let deadline = [loop.nextFrameTime, escapeDeadline].compactMap { $0 }.min()
             let ready = loop.wait(for: [STDIN_FILENO, terminal.signalDescriptor], until: deadline)
