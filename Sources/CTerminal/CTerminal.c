@@ -1,6 +1,7 @@
 #define _XOPEN_SOURCE 700
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <link.h>
 #include <execinfo.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -49,4 +50,59 @@ size_t trellis_write_frames(char *out, size_t size, int skip) {
     }
     if (size > 0) out[used < size ? used : size - 1] = 0;
     return used;
+}
+
+// After fork(2), the child's only thread still carries the thread id of the
+// thread that forked in the caches runtime libraries keep in thread-local storage
+// (the Swift runtime's and Concurrency's futex locks, libdispatch, Foundation).
+// Those locks store the owner's id and use priority-inheritance futexes, which the
+// kernel refuses for an id that is not the caller's: the first contended lock then
+// spins forever. Each module's thread-local block of the calling thread is searched
+// for 4-byte slots holding `stale`, and each is set to the caller's id. Not
+// libdispatch's: it records the same id in its main queue and compares the two.
+//
+// A slot counts only when the other half of its 8-byte word is 0 (padding) or also
+// `stale`, so the halves of a pointer are never taken for an id.
+struct trellis_tid_refresh {
+    unsigned int stale;
+    unsigned int current;
+    size_t refreshed;
+};
+
+static int trellis_refresh_module(struct dl_phdr_info *info, size_t size, void *context) {
+    (void)size;
+    struct trellis_tid_refresh *refresh = context;
+    unsigned char *block = info->dlpi_tls_data;
+    if (block == NULL) return 0;
+    // libdispatch keeps the id it cached in its main queue's state too, and checks
+    // that the two agree: both stay as they were.
+    if (info->dlpi_name != NULL && strstr(info->dlpi_name, "libdispatch.so") != NULL) return 0;
+    for (int index = 0; index < info->dlpi_phnum; index++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+        if (header->p_type != PT_TLS) continue;
+        size_t words = header->p_memsz / 8;
+        for (size_t word = 0; word < words; word++) {
+            unsigned int halves[2];
+            memcpy(halves, block + word * 8, sizeof halves);
+            int low = halves[0] == refresh->stale, high = halves[1] == refresh->stale;
+            if (!low && !high) continue;
+            if ((low && !(high || halves[1] == 0)) || (high && !(low || halves[0] == 0))) continue;
+            if (low) halves[0] = refresh->current;
+            if (high) halves[1] = refresh->current;
+            memcpy(block + word * 8, halves, sizeof halves);
+            refresh->refreshed += (size_t)low + (size_t)high;
+        }
+    }
+    return 0;
+}
+
+size_t trellis_refresh_thread_ids_after_fork(pid_t stale) {
+    struct trellis_tid_refresh refresh = { (unsigned int)stale, (unsigned int)gettid(), 0 };
+    if (refresh.stale == refresh.current) return 0;
+    dl_iterate_phdr(trellis_refresh_module, &refresh);
+    return refresh.refreshed;
+}
+
+pid_t trellis_thread_id(void) {
+    return gettid();
 }

@@ -38,8 +38,8 @@ struct Benchmarks {
     func manifestRead(copies: Int = 200) throws -> Double {
         var samples: [Double] = []
         for index in 0..<copies {
-            let copy = try fixtures.copy(of: "MainScreen", index, tag: "manifest")
-            samples.append(try seconds { _ = try PluginLoader.readManifest(fileAt: copy) })
+            let copy = try fixtures.copy(of: "MainScreen", index, tag: "manifest").path
+            samples.append(try seconds { _ = try PluginLoader.readManifest(atPath: copy) })
         }
         return median(samples) * 1e6
     }

@@ -22,6 +22,17 @@ struct AsyncWorkTests {
         #expect(result.stdout.contains("Ready after a task"))
     }
 
+    /// The supervised app is a forked child: the runtime libraries' locks must know
+    /// its main thread by its own id, or the first lock it holds while a worker
+    /// waits never comes free (the two threads spin forever).
+    @Test func aLockHeldByTheMainThreadWhileAWorkerWaitsComesFreeInTheSupervisedApp() throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try testScreen("contendedGlobal", in: folder).path, "--headless"],
+                                            input: "expect Initialised under contention\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func aTaskThatThrowsShowsTheErrorInPlaceNamingTheRouteAndPlugin() throws {
         let folder = try TemporaryFolder()
         let result = try TrellisProcess.run(["run", try testScreen("failingTask", in: folder).path, "--headless",

@@ -3,6 +3,7 @@
 #define TRELLIS_CTERMINAL_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <wchar.h>
 
 /// Columns a character takes in a terminal (wcwidth(3), an X/Open extension that
@@ -20,5 +21,13 @@ short trellis_spawn_new_session_flag(void);
 /// into `out` (NUL-terminated), skipping the first `skip` frames; returns the
 /// length. Used from a crash signal handler, for the supervisor's report.
 size_t trellis_write_frames(char *out, size_t size, int skip);
+
+/// The calling thread's id (gettid(2)).
+pid_t trellis_thread_id(void);
+
+/// In a child just forked by the thread whose id is `stale`: sets the thread ids
+/// that runtime libraries cached for that thread to the child's own, so their
+/// locks work in the child. Returns how many were set.
+size_t trellis_refresh_thread_ids_after_fork(pid_t stale);
 
 #endif

@@ -37,9 +37,17 @@ public enum RegularFile {
 
     /// Checks that the open `descriptor` is a regular file and returns its size.
     public static func size(ofOpen descriptor: Int32) throws(Failure) -> Int {
+        try size(from: status(ofOpen: descriptor))
+    }
+
+    /// The status of the regular file open as `descriptor`.
+    ///
+    /// - Throws: ``Failure`` if it is a folder, a device or another special file.
+    static func status(ofOpen descriptor: Int32) throws(Failure) -> stat {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .readFailed(reason: String(cString: strerror(errno))) }
-        return try size(from: status)
+        _ = try size(from: status)
+        return status
     }
 
     private static func size(from status: stat) throws(Failure) -> Int {

@@ -11,6 +11,19 @@ import Glibc
 ///   by all but sticky (`/tmp`) is fine above the plugin's own folder; a folder
 ///   writable by the user's private group (Debian's user groups) is fine too.
 struct PluginFileSafety {
+    /// What the checks need of a file's status.
+    struct Status: Sendable {
+        let owner: uid_t
+        let group: gid_t
+        let mode: mode_t
+
+        init(_ status: stat) {
+            (owner, group, mode) = (status.st_uid, status.st_gid, status.st_mode)
+        }
+    }
+
+    /// Files' folders whose chain up to `/` was checked, with the first failure.
+    private var checkedChains: [String: (String, PluginLoadError.UnsafeReason)?] = [:]
     /// Folders already checked, with the failure found, if any.
     private var checkedFolders: [String: PluginLoadError.UnsafeReason?] = [:]
 
@@ -28,40 +41,70 @@ struct PluginFileSafety {
 
     /// Checks the owner and modes of the file at the real path `path` and of
     /// every folder above it.
-    mutating func checkPermissions(ofFileAt path: String) throws(PluginLoadError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return }
+    ///
+    /// - Parameter status: The file's status, if it was just taken from the open
+    ///   file; `nil` to take it now.
+    mutating func checkPermissions(ofFileAt path: String, status known: Status?) throws(PluginLoadError) {
+        let status: Status
+        if let known {
+            status = known
+        } else {
+            var taken = stat()
+            guard stat(path, &taken) == 0 else { return }
+            status = Status(taken)
+        }
         if let reason = Self.problem(with: status, isFolder: false, isAboveOwnFolder: false) {
             throw .unsafePermissions(path: path, offender: path, reason: reason)
         }
+        // Most plugins share a folder: its whole chain's verdict is kept under it.
+        let ownFolder = Self.folder(of: path)
+        if let known = checkedChains[ownFolder] {
+            if let (offender, reason) = known { throw .unsafePermissions(path: path, offender: offender, reason: reason) }
+            return
+        }
+        let problem = checkFolders(above: path)
+        checkedChains[ownFolder] = problem
+        if let (offender, reason) = problem { throw .unsafePermissions(path: path, offender: offender, reason: reason) }
+    }
+
+    /// The first folder above `path` whose owner or modes are unsafe, and why.
+    private mutating func checkFolders(above path: String) -> (String, PluginLoadError.UnsafeReason)? {
         var folder = path
         var depth = 0
-        while folder != "/", let slash = folder.lastIndex(of: "/") {
-            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        while folder != "/", folder.utf8.contains(UInt8(ascii: "/")) {
+            folder = Self.folder(of: folder)
             let isAboveOwnFolder = depth > 0
             depth += 1
             let key = folder + (isAboveOwnFolder ? "" : "\u{0}own")
             if let known = checkedFolders[key] {
-                if let reason = known { throw .unsafePermissions(path: path, offender: folder, reason: reason) }
+                if let reason = known { return (folder, reason) }
                 continue
             }
             var folderStatus = stat()
             guard stat(folder, &folderStatus) == 0 else { continue }
-            let reason = Self.problem(with: folderStatus, isFolder: true, isAboveOwnFolder: isAboveOwnFolder)
+            let reason = Self.problem(with: Status(folderStatus), isFolder: true, isAboveOwnFolder: isAboveOwnFolder)
             checkedFolders[key] = reason
-            if let reason { throw .unsafePermissions(path: path, offender: folder, reason: reason) }
+            if let reason { return (folder, reason) }
         }
+        return nil
     }
 
-    private static func problem(with status: stat, isFolder: Bool, isAboveOwnFolder: Bool) -> PluginLoadError.UnsafeReason? {
-        let user = getuid()
-        guard status.st_uid == user || status.st_uid == 0 else { return .foreignOwner(uid: Int(status.st_uid)) }
-        let mode = status.st_mode
+    /// The folder part of a path: what comes before its last `/`.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static let user = getuid()
+
+    private static func problem(with status: Status, isFolder: Bool, isAboveOwnFolder: Bool) -> PluginLoadError.UnsafeReason? {
+        guard status.owner == user || status.owner == 0 else { return .foreignOwner(uid: Int(status.owner)) }
+        let mode = status.mode
         if mode & S_IWOTH != 0 {
             let isSticky = mode & S_ISVTX != 0
             if !(isFolder && isSticky && isAboveOwnFolder) { return .writableByOthers }
         }
-        if mode & S_IWGRP != 0, !isPrivateGroup(status.st_gid) { return .writableByGroup }
+        if mode & S_IWGRP != 0, !isPrivateGroup(status.group) { return .writableByGroup }
         return nil
     }
 

@@ -3,15 +3,23 @@ import TrellisSDK
 
 /// A plugin file as the host knows it before loading it: its manifest and the
 /// toolchain that built it, both read from the file.
-public struct PluginFile: Sendable {
+public final class PluginFile: Sendable {
+    /// The file's path, as the config or the search path gave it.
+    public let path: String
     /// The file.
-    public let file: URL
+    public var file: URL { URL(fileURLWithPath: path, isDirectory: false) }
     /// What the plugin says about itself.
     public let manifest: PluginManifest
     /// The Swift toolchain line recorded in the file, if any.
     public let toolchain: String?
-    /// Where the file really is, links resolved.
+    /// Where the file really is, links resolved, when the loader asked.
     let realPath: String?
+    /// The file's owner and mode when it was read, for the permission checks.
+    let status: PluginFileSafety.Status?
+
+    init(path: String, manifest: PluginManifest, toolchain: String?, realPath: String?, status: PluginFileSafety.Status?) {
+        (self.path, self.manifest, self.toolchain, self.realPath, self.status) = (path, manifest, toolchain, realPath, status)
+    }
 }
 
 /// A plugin loaded into the process, with what the host checked about it.
@@ -54,7 +62,10 @@ public final class PluginLoader {
     private var loaded: [String: LoadedPlugin] = [:]
     /// Where each name on the search path was found: a config of many routes
     /// names few plugins.
-    private var located: [String: URL] = [:]
+    private var located: [String: String] = [:]
+    /// The real path of each plugin folder met, "" for one that has none.
+    private var resolvedFolders: [String: String] = [:]
+    private var lastBase: (URL, String)?
 
     /// Creates a loader.
     ///
@@ -84,6 +95,9 @@ public final class PluginLoader {
                   allowsExternalPlugins: config.allowExternalPlugins)
     }
 
+    /// Where plugins linked into the executable come from.
+    private static let executable = URL(fileURLWithPath: "/proc/self/exe", isDirectory: false)
+
     /// The Swift toolchain recorded in the running executable.
     public static let runningToolchain: String? = try? ELFComment.swiftToolchain(ofFileAt: "/proc/self/exe")
 
@@ -93,27 +107,33 @@ public final class PluginLoader {
     /// - Throws: ``PluginLoadError/notFound(plugin:searched:)`` or
     ///   ``PluginLoadError/fileMissing(path:)``.
     public func locate(_ reference: String, relativeTo base: URL) throws(PluginLoadError) -> URL {
-        // Plain path strings and access(2): this runs once per route at start-up,
-        // where Foundation's URL and FileManager calls would cost more than dlopen's floor.
+        URL(fileURLWithPath: try locatePath(reference, relativeTo: path(of: base)), isDirectory: false)
+    }
+
+    /// `base.path`, remembered for the last folder asked: every route of a config
+    /// is relative to the same one, and a URL's path costs more than a system call.
+    private func path(of base: URL) -> String {
+        if let (url, path) = lastBase, url == base { return path }
+        let path = base.path
+        lastBase = (base, path)
+        return path
+    }
+
+    /// ``locate(_:relativeTo:)`` as a path. Plain strings, no URLs and no system
+    /// call for a path: this runs once per route at start-up, where each costs
+    /// against dlopen's floor. Whether the file exists, and where it really is
+    /// (through `..` and links), is asked of the file when it is opened to be read.
+    private func locatePath(_ reference: String, relativeTo base: String) throws(PluginLoadError) -> String {
         if reference.hasSuffix(".so") || reference.contains("/") {
-            let path = reference.hasPrefix("/") ? reference : base.path + "/" + reference
-            if let file = located[path] { return file }
-            guard access(path, F_OK) == 0 else {
-                throw .fileMissing(path: URL(fileURLWithPath: path).standardizedFileURL.path)
-            }
-            // Where it really is (through `..` and links) is checked on the open file.
-            let file = URL(fileURLWithPath: path)
-            located[path] = file
-            return file
+            return reference.hasPrefix("/") ? reference : base + "/" + reference
         }
-        if let file = located[reference] { return file }
+        if let path = located[reference] { return path }
         let fileName = "lib\(reference).so"
         for folder in searchPath {
             let path = folder.path + "/" + fileName
             if access(path, F_OK) == 0 {
-                let file = URL(fileURLWithPath: path)
-                located[reference] = file
-                return file
+                located[reference] = path
+                return path
             }
         }
         throw .notFound(plugin: reference, searched: searchPath.map(\.path))
@@ -126,9 +146,9 @@ public final class PluginLoader {
     ///   before the file is mapped.
     public func load(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError) -> LoadedPlugin {
         if let linked = linkedPlugins[reference] {
-            return LoadedPlugin(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: linked.manifest, toolchain: nil, plugin: linked.plugin)
+            return LoadedPlugin(file: Self.executable, manifest: linked.manifest, toolchain: nil, plugin: linked.plugin)
         }
-        return try load(fileAt: try locate(reference, relativeTo: base, pin: pin))
+        return try load(path: try locate(reference, relativeTo: base, pin: pin))
     }
 
     /// Locates the plugin a route names and reads what it is from its file,
@@ -137,16 +157,16 @@ public final class PluginLoader {
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func describe(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError) -> PluginFile {
         if let linked = linkedPlugins[reference] {
-            return PluginFile(file: URL(fileURLWithPath: "/proc/self/exe"), manifest: linked.manifest, toolchain: nil, realPath: nil)
+            return PluginFile(path: Self.executable.path, manifest: linked.manifest, toolchain: nil, realPath: nil, status: nil)
         }
-        return try describe(fileAt: try locate(reference, relativeTo: base, pin: pin))
+        return try describe(path: try locate(reference, relativeTo: base, pin: pin), recheckingPermissions: false)
     }
 
     /// ``locate(_:relativeTo:)``, then the file's `pin`, if the route has one.
-    private func locate(_ reference: String, relativeTo base: URL, pin: String?) throws(PluginLoadError) -> URL {
-        let file = try locate(reference, relativeTo: base)
-        if let pin { try check(file.path, against: pin) }
-        return file
+    private func locate(_ reference: String, relativeTo base: URL, pin: String?) throws(PluginLoadError) -> String {
+        let path = try locatePath(reference, relativeTo: path(of: base))
+        if let pin { try check(path, against: pin) }
+        return path
     }
 
     /// Reads and checks what the plugin library at `file` is, without loading it:
@@ -155,24 +175,27 @@ public final class PluginLoader {
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func describe(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
-        try describe(fileAt: file, recheckingPermissions: false)
+        try describe(path: file.path, recheckingPermissions: false)
     }
 
     /// - Parameter recheckingPermissions: Checks owner and modes again, as just
     ///   before `dlopen`, even if this file's were checked already.
-    private func describe(fileAt file: URL, recheckingPermissions: Bool) throws(PluginLoadError) -> PluginFile {
-        let path = file.path
+    private func describe(path: String, recheckingPermissions: Bool) throws(PluginLoadError) -> PluginFile {
         let result: PluginFile
         if let known = described[path] {
             result = known
         } else {
-            result = try Self.read(file, path: path, allowedFolders: containmentFolders, hostToolchain: hostToolchain)
+            result = try Self.read(path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
+                                   hostToolchain: hostToolchain)
             described[path] = result
         }
         // Who may have written it is part of what the file is: `validate` and `run`
-        // refuse an unsafe plugin before the first frame, not when it is first built.
-        if recheckingPermissions || !permissionsChecked.contains(path) {
-            try safety.checkPermissions(ofFileAt: result.realPath ?? path)
+        // refuse an unsafe plugin before the first frame, not when it is first built
+        // (from the status taken when it was read), and again just before `dlopen`.
+        if recheckingPermissions {
+            try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: nil)
+        } else if !permissionsChecked.contains(path) {
+            try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: result.status)
             permissionsChecked.insert(path)
         }
         return result
@@ -181,14 +204,14 @@ public final class PluginLoader {
     /// Reads and checks a plugin file's manifest (ELF headers, toolchain, manifest
     /// section, SDK fingerprint) and nothing else: no place or permission checks,
     /// no cache. What the benchmark's `manifest_read_us` measures.
-    public static func readManifest(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
-        try read(file, path: file.path, allowedFolders: nil, hostToolchain: runningToolchain)
+    public static func readManifest(atPath path: String) throws(PluginLoadError) -> PluginFile {
+        try read(path, allowedFolders: nil, realFolders: nil, hostToolchain: runningToolchain)
     }
 
     /// What the plugin file at `file` says it is, whatever it was built with, for
     /// `inspect`: the toolchain and fingerprint are returned, not checked.
     public func inspect(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
-        try Self.read(file, path: file.path, allowedFolders: nil, hostToolchain: nil, checksCompatibility: false)
+        try Self.read(file.path, allowedFolders: nil, realFolders: nil, hostToolchain: nil, checksCompatibility: false)
     }
 
     /// Reads the plugin files that `references` name, several at a time, so that
@@ -196,24 +219,28 @@ public final class PluginLoader {
     /// one. What cannot be located or read is left for ``describe(_:relativeTo:pin:)``
     /// to report.
     public func prefetch(_ references: [String], relativeTo base: URL) {
-        var files: [URL] = []
+        var files: [String] = []
         var seen: Set<String> = []
+        let basePath = path(of: base)
+        described.reserveCapacity(described.count + references.count)
         for reference in references where linkedPlugins[reference] == nil {
-            guard let file = try? locate(reference, relativeTo: base), described[file.path] == nil,
-                  seen.insert(file.path).inserted else { continue }
-            files.append(file)
+            guard let path = try? locatePath(reference, relativeTo: basePath), described[path] == nil,
+                  seen.insert(path).inserted else { continue }
+            files.append(path)
         }
         guard files.count > 1 else { return }
         let folders = containmentFolders, toolchain = hostToolchain, toRead = files
+        let folderPaths = realFolders(of: files)
         let results = UnsafeMutableBufferPointer<PluginFile?>.allocate(capacity: files.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
         nonisolated(unsafe) let slots = results
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             // Each iteration writes its own slot only.
-            slots[index] = try? Self.read(toRead[index], path: toRead[index].path, allowedFolders: folders, hostToolchain: toolchain)
+            slots[index] = try? Self.read(toRead[index], allowedFolders: folders, realFolders: folderPaths,
+                                          hostToolchain: toolchain)
         }
-        for case let file? in results { described[file.file.path] = file }
+        for case let file? in results { described[file.path] = file }
     }
 
     /// The folders a plugin file must really be in, or `nil` when it may be anywhere.
@@ -222,21 +249,44 @@ public final class PluginLoader {
         return allowedFolders(configFolder)
     }
 
+    /// The real paths of the folders `paths` are in, by folder, resolved once each.
+    private func realFolders(of paths: [String]) -> [String: String] {
+        for path in paths {
+            let folder = PluginFileSafety.folder(of: path)
+            if resolvedFolders[folder] == nil { resolvedFolders[folder] = PluginFileSafety.realPath(folder) ?? "" }
+        }
+        return resolvedFolders
+    }
+
     /// What the plugin file at `path` is, from the file alone. Free of the
     /// loader's state, so files can be read in parallel.
-    private nonisolated static func read(_ file: URL, path: String, allowedFolders: [String]?,
+    ///
+    /// - Parameter realFolders: The real paths of the files' folders, when the
+    ///   caller needs the file's real path; `nil` when it does not.
+    private nonisolated static func read(_ path: String, allowedFolders: [String]?, realFolders: [String: String]?,
                                          hostToolchain: String?, checksCompatibility: Bool = true) throws(PluginLoadError) -> PluginFile {
         let elf: ELFFile
         do {
             elf = try ELFFile(path: path)
+        } catch .missing {
+            throw .fileMissing(path: URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path)
         } catch {
             throw .notAPlugin(path: path, reason: error.reason)
         }
         defer { elf.close() }
         // The file must really be in the config's folder or a search folder, after
         // `..` and links (a search folder that is a link, like SwiftPM's .build/debug,
-        // is resolved first). Asked of the open file: one system call, no race.
-        let real = elf.resolvedPath
+        // is resolved first). A file opened without following a link is where its
+        // folder really is; a link is asked of the open file, with no race.
+        var real: String?
+        if let realFolders {
+            if !elf.isLink, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path.hasPrefix("/"),
+               let realFolder = realFolders[PluginFileSafety.folder(of: path)], !realFolder.isEmpty {
+                real = (realFolder == "/" ? "" : realFolder) + path[slash...]
+            } else {
+                real = elf.resolvedPath
+            }
+        }
         if let folders = allowedFolders, let real {
             guard folders.contains(where: { PluginFileSafety.isInside(real, $0) }) else {
                 throw .outsideAllowedFolders(path: path, resolved: real, folders: folders)
@@ -264,7 +314,7 @@ public final class PluginLoader {
                 throw .incompatibleSDK(path: path, plugin: manifest.sdkFingerprint, host: TrellisSDKInterface.fingerprint)
             }
         }
-        return PluginFile(file: file, manifest: manifest, toolchain: toolchain, realPath: real)
+        return PluginFile(path: path, manifest: manifest, toolchain: toolchain, realPath: real, status: PluginFileSafety.Status(elf.status))
     }
 
     /// The real paths of the folders `.so` paths may be in, resolved once.
@@ -288,6 +338,9 @@ public final class PluginLoader {
 
     private func check(_ path: String, against pin: String) throws(PluginLoadError) {
         guard SHA256.isAvailable else { throw .pinUncheckable(path: path) }
+        guard access(path, F_OK) == 0 else {
+            throw .fileMissing(path: URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path)
+        }
         guard let actual = hash(ofFileAt: path) else { throw .notAPlugin(path: path, reason: "it cannot be read to check its pin") }
         guard actual == pin.lowercased() else { throw .hashMismatch(path: path, pinned: pin, actual: actual) }
     }
@@ -296,9 +349,12 @@ public final class PluginLoader {
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func load(fileAt file: URL) throws(PluginLoadError) -> LoadedPlugin {
-        let path = file.path
+        try load(path: file.path)
+    }
+
+    private func load(path: String) throws(PluginLoadError) -> LoadedPlugin {
         if let plugin = loaded[path] { return plugin }
-        let description = try describe(fileAt: file, recheckingPermissions: true)
+        let description = try describe(path: path, recheckingPermissions: true)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
         }
@@ -311,7 +367,7 @@ public final class PluginLoader {
               let plugin = (Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? PluginExport)?.plugin else {
             throw .wrongEntryObject(path: path)
         }
-        let result = LoadedPlugin(file: file, manifest: description.manifest, toolchain: description.toolchain, plugin: plugin)
+        let result = LoadedPlugin(file: description.file, manifest: description.manifest, toolchain: description.toolchain, plugin: plugin)
         loaded[path] = result
         return result
     }

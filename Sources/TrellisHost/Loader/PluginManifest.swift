@@ -1,3 +1,5 @@
+import Glibc
+
 /// What a plugin says about itself, read from the `trellis_manifest` section of its
 /// library without loading it. The plugin's author writes it as
 /// `trellis-plugin.json`; the SDK's `TrellisManifest` build tool plugin compiles it
@@ -49,36 +51,47 @@ extension PluginManifest {
         .map { Array($0.utf8) }
 
     /// Decodes the section the build tool wrote: a `trellis-manifest 1` line, then
-    /// `key=value` lines, lists comma-separated. Read with splits, not a JSON
-    /// parser: start-up reads one per route.
+    /// `key=value` lines, lists comma-separated. Read with splits on the bytes in
+    /// place, not a JSON parser: start-up reads one per route.
     init(section bytes: [UInt8]) throws(Failure) {
-        // Bytes compared with bytes, no dictionary: this runs once per route at start-up.
-        let header = Self.header, keys = Self.keys
-        guard bytes.starts(with: header) else { throw .malformed("its manifest is of a format this host does not know") }
-        var values = [ArraySlice<UInt8>?](repeating: nil, count: keys.count)
-        var start = header.count
-        while start < bytes.count, bytes[start] != 0 {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            let line = bytes[start..<end]
-            guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else { throw .malformed("its manifest has a line without '='") }
-            if let slot = keys.firstIndex(where: { line[..<equals].elementsEqual($0) }) { values[slot] = line[(equals + 1)...] }
-            start = end + 1
-        }
+        let fields = try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try Self.fields(of: buffer) }
         func field(_ slot: Int) throws(Failure) -> String {
-            guard let value = values[slot] else {
-                throw .malformed("its manifest has no \"\(String(decoding: keys[slot], as: UTF8.self))\"")
+            guard let value = fields[slot] else {
+                throw .malformed("its manifest has no \"\(String(decoding: Self.keys[slot], as: UTF8.self))\"")
             }
-            return String(decoding: value, as: UTF8.self)
+            return String(decoding: bytes[value], as: UTF8.self)
         }
         func list(_ slot: Int) throws(Failure) -> [String] {
-            guard let value = values[slot] else {
-                throw .malformed("its manifest has no \"\(String(decoding: keys[slot], as: UTF8.self))\"")
+            guard let value = fields[slot] else {
+                throw .malformed("its manifest has no \"\(String(decoding: Self.keys[slot], as: UTF8.self))\"")
             }
-            return value.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
+            return bytes[value].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
         }
         let name = try field(0)
         guard !name.isEmpty else { throw .malformed("its manifest's name is empty") }
         self.init(name: name, version: try field(1), summary: try field(2), slots: try list(3), requires: try list(4),
                   provides: try list(5), sdkFingerprint: try field(6), toolchain: try field(7))
+    }
+
+    /// Where each key's value is in `bytes`, by the key's place in ``keys``.
+    private static func fields(of bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [Range<Int>?] {
+        guard bytes.count >= header.count, memcmp(bytes.baseAddress!, header, header.count) == 0 else {
+            throw .malformed("its manifest is of a format this host does not know")
+        }
+        var values = [Range<Int>?](repeating: nil, count: keys.count)
+        var start = header.count
+        // The section may be padded with zeros after the last line.
+        while start < bytes.count, bytes[start] != 0 {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            guard let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) else {
+                throw .malformed("its manifest has a line without '='")
+            }
+            let keyLength = equals - start
+            if let slot = keys.firstIndex(where: { $0.count == keyLength && memcmp(bytes.baseAddress! + start, $0, keyLength) == 0 }) {
+                values[slot] = (equals + 1)..<end
+            }
+            start = end + 1
+        }
+        return values
     }
 }

@@ -1,3 +1,4 @@
+import CTerminal
 import Glibc
 
 /// Runs `trellis run` in a child process and survives the plugins it runs.
@@ -86,12 +87,15 @@ public enum Supervisor {
         var errors: [Int32] = [-1, -1]
         guard pipe(&errors) == 0 else { return nil }
         fflush(nil)
+        let forkingThread = trellis_thread_id()
         let pid = fork()
         if pid < 0 {
             close(errors[0]); close(errors[1])
             return nil
         }
         if pid == 0 {
+            // Before any Swift runtime or Dispatch lock is taken in the app.
+            _ = trellis_refresh_thread_ids_after_fork(forkingThread)
             dup2(errors[1], STDERR_FILENO)
             close(errors[0]); close(errors[1])
             CrashRecord.isSupervisor = false

@@ -46,6 +46,7 @@ public struct Validator {
     public func problems() -> [ValidationProblem] {
         var problems: [ValidationProblem] = []
         var manifests: [String: PluginManifest] = [:]
+        manifests.reserveCapacity(config.routes.count)
         let base = config.file.deletingLastPathComponent()
         loader.prefetch(config.routes.values.map(\.plugin), relativeTo: base)
         for id in config.routes.keys.sorted() {

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import TrellisSDK
 
@@ -31,7 +32,17 @@ enum TestBehaviour: String {
     case fatalErrorInBuild
     /// The builder reads through an invalid pointer.
     case segfaultInBuild
+    /// The builder initialises a global that takes 300 ms, while another thread
+    /// asks for it after 50 ms: the runtime's lock for it is contended between the
+    /// main thread and a worker. Shows `Initialised under contention`.
+    case contendedGlobal
 }
+
+/// A global whose initialiser is slow, so that another thread waits for it.
+let slowGlobal: String = {
+    usleep(300_000)
+    return "Initialised under contention"
+}()
 
 struct TestFailure: Error, CustomStringConvertible {
     var description: String
@@ -52,6 +63,12 @@ final class TestScreensBuilder: ScreenBuildable {
         case .segfaultInBuild:
             let invalid = UnsafeMutablePointer<Int>(bitPattern: 0x10)!
             invalid.pointee = 1
+        case .contendedGlobal:
+            DispatchQueue.global().async {
+                usleep(50_000)
+                _ = slowGlobal
+            }
+            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text(slowGlobal)))
         default:
             break
         }
@@ -92,7 +109,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
             }
-        case .fatalErrorInBuild, .segfaultInBuild:
+        case .fatalErrorInBuild, .segfaultInBuild, .contendedGlobal:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
