@@ -45,6 +45,13 @@ open class Router<InteractorType>: Routing {
     ///   subclass, or a mock conforming to it); the failure names both types.
     public init(interactor: InteractorType) {
         self.interactor = interactor
+        // An Interactor subclass is found by walking class metadata; only a mock
+        // needs the protocol lookup, which scans every loaded image the first time
+        // a plugin's new type is asked about.
+        if let base = interactor as? Interactor {
+            self.interactable = base
+            return
+        }
         guard let interactable = interactor as? Interactable else {
             fatalError("\(type(of: interactor)) is not Interactable, so it cannot be the interactor of \(Self.self)")
         }
@@ -126,6 +133,12 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
     ///   names both types.
     public init(interactor: InteractorType, viewController: ViewControllerType) {
         self.viewController = viewController
+        // As for the interactor: the SDK's class first, the protocol for a mock.
+        if let base = viewController as? ViewController {
+            self.viewControllable = base
+            super.init(interactor: interactor)
+            return
+        }
         guard let viewControllable = viewController as? ViewControllable else {
             fatalError("\(type(of: viewController)) is not ViewControllable, so it cannot be the view of \(Self.self)")
         }
