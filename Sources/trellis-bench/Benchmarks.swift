@@ -92,43 +92,69 @@ struct Benchmarks {
         return median((0..<runs).map { _ in timeProcess([trellis, "validate", config.path], input: input) }) * 1e3
     }
 
-    /// Attach and detach of a prebuilt child, per second.
-    func attachDetach(pairs: Int = 1_000_000) -> Double {
+    /// Attach and detach of a prebuilt child, per second: the router tree's and,
+    /// interleaved round by round, the naive tree's.
+    func attachDetach(pairs: Int = 1_000_000) -> (trellis: Double, naive: Double) {
         let parent = Router(interactor: Interactor())
         parent.interactor.activate()
         parent.load()
         let child = Router(interactor: Interactor())
-        let elapsed = median((0..<5).map { _ in
-            seconds {
-                for _ in 0..<pairs / 5 {
+        let naiveParent = NaiveRouter(interactor: NaiveInteractor())
+        naiveParent.interactor.activate()
+        let naiveChild = NaiveRouter(interactor: NaiveInteractor())
+        let rounds = 7, perRound = pairs / rounds
+        var trellis: [Double] = [], naive: [Double] = []
+        for _ in 0..<rounds {
+            trellis.append(seconds {
+                for _ in 0..<perRound {
                     parent.attachChild(child)
                     parent.detachChild(child)
                 }
-            }
-        })
-        return Double(pairs / 5) / elapsed
+            })
+            naive.append(seconds {
+                for _ in 0..<perRound {
+                    naiveParent.attach(naiveChild)
+                    naiveParent.detach(naiveChild)
+                }
+            })
+        }
+        return (Double(perRound) / median(trellis), Double(perRound) / median(naive))
     }
 
-    /// Build (through a loaded plugin's builder), attach, detach and free a child,
-    /// per second.
-    func buildAttachDetach(cycles: Int = 200_000) throws -> Double {
+    /// Build (through a loaded plugin's builder, a slot-less context and the
+    /// parameters), attach, detach and free a child, per second; and, interleaved,
+    /// the naive builder's.
+    func buildAttachDetach(cycles: Int = 200_000) throws -> (trellis: Double, naive: Double) {
         let plugin = try PluginLoader(searchPath: []).load(fileAt: products.appendingPathComponent("libNextScreen.so")).plugin
         let builder = plugin.makeBuilder()
         let parent = Router(interactor: Interactor())
         parent.interactor.activate()
         parent.load()
         let parameters: JSONValue = ["title": "Now is then"]
-        let elapsed = try median((0..<5).map { _ in
-            try seconds {
-                for _ in 0..<cycles / 5 {
+        let naiveBuilder = NaiveBuilder()
+        let naiveParent = NaiveRouter(interactor: NaiveInteractor())
+        naiveParent.interactor.activate()
+        let naiveParameters = ["title": "Now is then"]
+        let rounds = 7, perRound = cycles / rounds
+        var trellis: [Double] = [], naive: [Double] = []
+        for _ in 0..<rounds {
+            trellis.append(try seconds {
+                for _ in 0..<perRound {
                     let context = ScreenContext(routeID: "next", parameters: parameters, slot: { _ in fatalError("no slots") })
                     let child = try builder.build(with: context)
                     parent.attachChild(child)
                     parent.detachChild(child)
                 }
-            }
-        })
-        return Double(cycles / 5) / elapsed
+            })
+            naive.append(seconds {
+                for _ in 0..<perRound {
+                    let child = naiveBuilder.build(parameters: naiveParameters)
+                    naiveParent.attach(child)
+                    naiveParent.detach(child)
+                }
+            })
+        }
+        return (Double(perRound) / median(trellis), Double(perRound) / median(naive))
     }
 
     /// A session over `config` (its plugins from the release products).
@@ -170,6 +196,33 @@ struct Benchmarks {
                 try settle(session, showing: "of 16877 ")
             })
         }
+        return median(samples) * 1e6
+    }
+
+    /// The Airports search's keystrokes as one plain loop over the same cities:
+    /// `l` (a substring filter) and back to the empty query (every city), in
+    /// microseconds, for `search_keystroke_us` to be judged against.
+    func bareFilter() throws -> Double {
+        let file = repository.appendingPathComponent("Plugins/AirportSearch/Resources/airports.tsv")
+        var seen: Set<String> = []
+        var cities: [(title: String, key: String)] = []
+        for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 5, !fields[3].isEmpty, seen.insert("\(fields[3])\t\(fields[4])").inserted else { continue }
+            cities.append(("\(fields[3]) (\(fields[4]))", fields[3].lowercased()))
+        }
+        var samples: [Double] = []
+        var kept = 0
+        for _ in 0..<20 {
+            for query in ["l", ""] {
+                samples.append(seconds {
+                    var matches: [String] = []
+                    for city in cities where query.isEmpty || city.key.contains(query) { matches.append(city.title) }
+                    kept &+= matches.count
+                })
+            }
+        }
+        precondition(kept > 0)
         return median(samples) * 1e6
     }
 

@@ -56,6 +56,35 @@ struct RenderTests {
         #expect(layers[1].last === modal)
     }
 
+    @Test func aScrolledListKeepsItsWidthAndItsLeftEdge() {
+        // The longest row is the last: a list measured by its visible rows would
+        // widen, and move left, when it scrolls into view.
+        let rows = (0..<60).map { "Row \($0)" } + ["The longest row of all, at the end"]
+        let view = ViewController(content: .vstack([.text("Rows"), .list(id: "rows", rows: rows)]))
+        let window = Window(width: 60, height: 10)
+        func leftEdge(focusing index: Int) -> Int? {
+            window.draw(root: view, status: StatusLine(), focus: .row(list: "rows", index: index))
+                .controls.first { $0.id == .row(list: "rows", index: index) }?.x
+        }
+        #expect(leftEdge(focusing: 0) != nil)
+        #expect(leftEdge(focusing: 0) == leftEdge(focusing: 60))
+    }
+
+    @Test func aRowWiderThanItsMeasuredListIsCutWithAnEllipsis() {
+        let rows = Array(repeating: "short", count: Layout.measuredRows) + ["a row far longer than the rows measured"]
+        let text = Window(width: 60, height: 300).draw(root: ViewController(content: .list(id: "rows", rows: rows)),
+                                                      status: StatusLine(), focus: nil).text
+        #expect(text.contains("a ro…"), "\(text)")
+        #expect(!text.contains("longer"))
+    }
+
+    @Test func textIsTruncatedToItsColumnsWithAnEllipsis() {
+        #expect(TextWidth.truncated("abcdefg", to: 5) == "abcd…")
+        #expect(TextWidth.truncated("abcde", to: 5) == "abcde")
+        #expect(TextWidth.truncated("한국어", to: 4) == "한…")
+        #expect(TextWidth.truncated("abc", to: 0) == "")
+    }
+
     @Test func gridAndListsLayOutRowByRow() {
         let content = ViewNode.vstack([
             .grid(columns: 3, cells: (1...9).map { .button(String($0)) }),

@@ -33,7 +33,7 @@ struct Layout {
 
     /// The focused control, drawn in the focused style.
     var focus: Control.ID?
-    /// For each list scrolled by ``ViewNode/windowingLists(toHeight:focus:offsets:)``,
+    /// For each list scrolled by ``ViewNode/windowingLists(toHeight:focus:offsets:widths:)``,
     /// the index of its first row shown.
     var listOffsets: [String: Int] = [:]
     /// The controls drawn so far, in reading order.
@@ -45,7 +45,22 @@ struct Layout {
         min(max(spacing, 0), 100)
     }
 
-    static func size(of node: ViewNode) -> Size {
+    /// The widths of lists cut to a window, by list: the width of the whole list,
+    /// so that scrolling does not move it.
+    var listWidths: [String: Int] = [:]
+
+    /// How many of a list's rows are measured for its width: the first ones. A
+    /// bounded measure, so a list of 28,000 rows costs what a list of 200 does, and
+    /// its width does not change as it scrolls; a longer row below is cut with `…`.
+    static let measuredRows = 200
+
+    /// The width of a list of `rows`.
+    static func listWidth(_ rows: [String]) -> Int {
+        rows.prefix(measuredRows).lazy.map(TextWidth.of).max() ?? 0
+    }
+
+    /// The size `node` is drawn at; a list in `listWidths` takes the width given.
+    static func size(of node: ViewNode, listWidths: [String: Int] = [:]) -> Size {
         switch node {
         case .empty:
             return Size(width: 0, height: 0)
@@ -57,10 +72,10 @@ struct Layout {
             return Size(width: (lines.map(TextWidth.of).max() ?? 0) + 4, height: lines.count)
         case let .textField(_, text, placeholder):
             return Size(width: max(fieldWidth, TextWidth.of(text.isEmpty ? placeholder : text) + 1) + 2, height: 1)
-        case let .list(_, rows):
-            return Size(width: rows.map(TextWidth.of).max() ?? 0, height: rows.count)
+        case let .list(id, rows):
+            return Size(width: listWidths[id] ?? listWidth(rows), height: rows.count)
         case let .stack(axis, spacing, children):
-            let sizes = children.map(size(of:))
+            let sizes = children.map { size(of: $0, listWidths: listWidths) }
             let gaps = Layout.clamped(spacing) * max(sizes.count - 1, 0)
             switch axis {
             case .vertical:
@@ -69,7 +84,7 @@ struct Layout {
                 return Size(width: sizes.map(\.width).reduce(0, +) + gaps, height: sizes.map(\.height).max() ?? 0)
             }
         case let .grid(columns, cells):
-            let metrics = GridMetrics(columns: columns, cells: cells)
+            let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
             return Size(width: metrics.width, height: metrics.rowHeights.reduce(0, +))
         }
     }
@@ -101,15 +116,16 @@ struct Layout {
             record(.field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y)
         case let .list(id, rows):
             let offset = listOffsets[id] ?? 0
+            let width = listWidths[id] ?? Layout.listWidth(rows)
             for (line, row) in rows.enumerated() where y + line < canvas.height {
                 let index = offset + line
-                canvas.write(row, x: x, y: y + line, style: style(for: .row(list: id, index: index)))
+                canvas.write(TextWidth.truncated(row, to: width), x: x, y: y + line, style: style(for: .row(list: id, index: index)))
                 record(.row(list: id, index: index), label: row, x: x, y: y + line)
             }
         case let .stack(axis, spacing, children):
             drawStack(axis: axis, spacing: spacing, children: children, into: &canvas, x: x, y: y)
         case let .grid(columns, cells):
-            let metrics = GridMetrics(columns: columns, cells: cells)
+            let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
             var rowY = y
             for (row, height) in metrics.rowHeights.enumerated() {
                 var cellX = x
@@ -126,10 +142,10 @@ struct Layout {
 
     private mutating func drawStack(axis: ViewNode.Axis, spacing: Int, children: [ViewNode], into canvas: inout Canvas, x: Int, y: Int) {
         let spacing = Layout.clamped(spacing)
-        let width = Layout.size(of: .stack(axis: axis, spacing: spacing, children: children)).width
+        let width = Layout.size(of: .stack(axis: axis, spacing: spacing, children: children), listWidths: listWidths).width
         var offset = 0
         for child in children {
-            let size = Layout.size(of: child)
+            let size = Layout.size(of: child, listWidths: listWidths)
             switch axis {
             case .vertical:
                 // Centred, as the seeds' screens centre their views.
@@ -167,12 +183,12 @@ private struct GridMetrics {
     var columnWidths: [Int]
     var rowHeights: [Int] = []
 
-    init(columns: Int, cells: [ViewNode]) {
+    init(columns: Int, cells: [ViewNode], listWidths: [String: Int]) {
         // At least one column, and no more than there are cells to fill them.
         self.columns = min(max(columns, 1), max(cells.count, 1))
         columnWidths = Array(repeating: 0, count: self.columns)
         for (index, cell) in cells.enumerated() {
-            let size = Layout.size(of: cell)
+            let size = Layout.size(of: cell, listWidths: listWidths)
             let row = index / self.columns
             if row == rowHeights.count { rowHeights.append(0) }
             columnWidths[index % self.columns] = max(columnWidths[index % self.columns], size.width)

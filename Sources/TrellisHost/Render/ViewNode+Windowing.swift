@@ -8,9 +8,14 @@ extension ViewNode {
     ///   - height: The rows available.
     ///   - focus: The focused control.
     ///   - offsets: Receives the index of the first row shown of a cut list.
-    func windowingLists(toHeight height: Int, focus: Control.ID?, offsets: inout [String: Int]) -> ViewNode {
-        let overflow = Layout.size(of: self).height - height
-        guard overflow > 0, let longest = longestList(), longest.count > 0 else { return self }
+    ///   - widths: Receives the width of a cut list, the whole list's.
+    func windowingLists(toHeight height: Int, focus: Control.ID?, offsets: inout [String: Int], widths: inout [String: Int]) -> ViewNode {
+        guard let longest = longestList(), longest.count > 0 else { return self }
+        // The longest list measured once, for the overflow and for drawing.
+        let width = Layout.listWidth(longest.rows)
+        let overflow = Layout.size(of: self, listWidths: [longest.id: width]).height - height
+        guard overflow > 0 else { return self }
+        widths[longest.id] = width
         let shown = min(max(longest.count - overflow, 1), longest.count)
         var focusedRow = 0
         if case let .row(list, index)? = focus, list == longest.id { focusedRow = index }
@@ -20,10 +25,10 @@ extension ViewNode {
         return replacingRows(ofList: longest.id) { Array($0[offset..<offset + shown]) }
     }
 
-    private func longestList() -> (id: String, count: Int)? {
+    private func longestList() -> (id: String, count: Int, rows: [String])? {
         switch self {
         case let .list(id, rows):
-            return (id, rows.count)
+            return (id, rows.count, rows)
         case let .stack(_, _, children), let .grid(_, children):
             return children.compactMap { $0.longestList() }.max { $0.count < $1.count }
         default:

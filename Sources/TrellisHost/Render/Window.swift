@@ -69,8 +69,9 @@ public struct Window {
             // A modal's frame and padding take six columns and four rows.
             let available = index == 0 ? area : Size(width: max(area.width - 6, 0), height: max(area.height - 4, 0))
             let content = chain.last!.displayedContent.wrapped(toWidth: available.width)
-                .windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets)
-            let size = Layout.size(of: content)
+                .windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets,
+                                widths: &layout.listWidths)
+            let size = Layout.size(of: content, listWidths: layout.listWidths)
             if index == 0 {
                 layout.draw(content, into: &canvas, x: centred(size.width, in: area.width), y: centred(size.height, in: area.height))
             } else {
