@@ -41,7 +41,9 @@ let package = Package(
     targets: [
         .target(name: "CTerminal"),
         .target(name: "TrellisHost", dependencies: ["CTerminal", sdk]),
-        .executableTarget(name: "trellis", dependencies: ["TrellisHost", sdk]),
+        // Installed as bin/trellis with the SDK and plugins in ../lib (Scripts/install).
+        .executableTarget(name: "trellis", dependencies: ["TrellisHost", sdk],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib"])]),
         .executableTarget(name: "trellis-bench", dependencies: ["TrellisHost", "CTerminal", sdk]),
         // The screens linked in statically, as the benchmark's baseline. Each plugin
         // defines the same C entry symbol, which this executable never uses.

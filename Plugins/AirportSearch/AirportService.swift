@@ -1,4 +1,5 @@
 import Foundation
+import TrellisSDK
 
 /// An airport, as the data file lists it.
 struct AirportModel: Equatable, Sendable {
@@ -25,7 +26,8 @@ struct AirportDataError: Error, CustomStringConvertible {
     let path: String
 
     var description: String {
-        "cannot read the airport data at \(path); rebuild the AirportSearch plugin (swift build --product AirportSearch)"
+        "cannot read the airport data (\(path)); rebuild the AirportSearch plugin (swift build --product AirportSearch), "
+            + "or install it with its resources (Scripts/install)"
     }
 }
 
@@ -42,9 +44,15 @@ final class AirportService: Sendable {
     /// The service, reading the data file the first time.
     @MainActor static func shared() throws -> AirportService {
         if let loaded { return loaded }
-        guard let url = Bundle.module.url(forResource: "airports", withExtension: "tsv"),
-              let text = try? String(contentsOf: url, encoding: .utf8)
-        else { throw AirportDataError(path: Bundle.module.bundlePath + "/airports.tsv") }
+        // Found beside the plugin's library, not the host's: a missing file is an
+        // error this screen shows, where Bundle.module would trap.
+        let resources = PluginResources(of: AirportService.self, target: "AirportSearch")
+        guard let path = resources.path(of: "airports.tsv"),
+              let text = try? String(contentsOfFile: path, encoding: .utf8)
+        else {
+            throw AirportDataError(path: resources.folder.map { $0 + "/airports.tsv" }
+                ?? "Trellis_AirportSearch.resources/airports.tsv beside \(resources.library ?? "the plugin's library")")
+        }
         let service = AirportService(tsv: text)
         loaded = service
         return service

@@ -86,14 +86,9 @@ extension Benchmarks {
 
     private var trellis: String { products.appendingPathComponent("trellis").path }
 
-    /// A copy of a repository config whose plugins come from the release products.
+    /// A repository config: its "@host" is the folder of the release `trellis`
+    /// that runs it, the release products.
     private func releaseConfig(_ path: String) throws -> URL {
-        let source = repository.appendingPathComponent(path)
-        let text = try String(contentsOf: source, encoding: .utf8)
-            .replacingOccurrences(of: "\"../.build/debug\"", with: "\"\(products.path)\"")
-            .replacingOccurrences(of: "\".build/debug\"", with: "\"\(products.path)\"")
-        let file = fixtures.folder.appendingPathComponent("release-\(source.lastPathComponent)")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file
+        repository.appendingPathComponent(path)
     }
 }

@@ -157,16 +157,11 @@ struct Benchmarks {
         return (Double(perRound) / median(trellis), Double(perRound) / median(naive))
     }
 
-    /// A session over `config` (its plugins from the release products).
+    /// A session over `config`, whose "@host" is this benchmark's folder: the
+    /// release products.
     func session(_ config: String, columns: Int = 80, rows: Int = 24) throws -> ScreenSession {
         let source = try RouteConfig.load(from: URL(fileURLWithPath: config))
-        let loader = PluginLoader(searchPath: [products])
-        let text = try String(contentsOf: source.file, encoding: .utf8)
-            .replacingOccurrences(of: "\"../.build/debug\"", with: "\"\(products.path)\"")
-            .replacingOccurrences(of: "\".build/debug\"", with: "\"\(products.path)\"")
-        let file = fixtures.folder.appendingPathComponent("session-\(source.file.lastPathComponent)")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        let tree = RouteTree(config: try RouteConfig.load(from: file), loader: loader)
+        let tree = RouteTree(config: source, loader: PluginLoader(config: source))
         try tree.launch()
         return ScreenSession(tree: tree, window: Window(width: columns, height: rows))
     }

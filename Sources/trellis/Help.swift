@@ -54,6 +54,11 @@ enum Help {
         HEADLESS COMMANDS:
         \(ScriptCommand.summary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
 
+        PLUGINS:
+          Found in the config's "plugins" folders; "@host" there means this trellis's
+          own folder and ../lib beside it. Folders in TRELLIS_PLUGIN_PATH
+          (colon-separated) are searched first.
+
         SUPERVISOR:
           The app runs in a child process. If a plugin crashes it, the terminal is
           restored and a report names the route, the plugin, its message and its

@@ -59,8 +59,8 @@ struct FuzzTests {
         let files = names.map { examples.appendingPathComponent($0) } + [Products.repository.appendingPathComponent("config.json")]
         return files.compactMap { file in
             guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-            let local = text.replacingOccurrences(of: "\"../.build/debug\"", with: "\"\(Products.directory.path)\"")
-                .replacingOccurrences(of: "\".build/debug\"", with: "\"\(Products.directory.path)\"")
+            // The products folder spelled out, as "@host" would find it from `trellis`.
+            let local = text.replacingOccurrences(of: "\"@host\"", with: "\"\(Products.directory.path)\"")
             return (file.lastPathComponent, Array(local.utf8))
         }
     }

@@ -108,18 +108,23 @@ private struct ConfigReader {
     func readConfig(_ json: JSONValue, base: URL) throws(ConfigError) -> RouteConfig {
         let members = try object(json, at: "the top level")
         try checkKeys(members, allowed: ["plugins", "root", "routes", "allowExternalPlugins"], at: nil)
-        let searchPath: [URL]
+        var searchPath: [URL]
         if let plugins = members["plugins"] {
             guard case let .array(entries) = plugins else { throw .wrongType(file: file, path: "plugins", expected: "an array of folder paths") }
             var folders: [URL] = []
             for (index, entry) in entries.enumerated() {
                 let folder = try string(entry, at: "plugins[\(index)]")
-                folders.append(URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL)
+                if folder == RouteConfig.hostFolders {
+                    folders += RouteConfig.hostPluginFolders
+                } else {
+                    folders.append(URL(fileURLWithPath: folder, relativeTo: base).standardizedFileURL)
+                }
             }
             searchPath = folders
         } else {
             searchPath = [base]
         }
+        searchPath = RouteConfig.environmentPluginFolders + searchPath
         guard let rootValue = members["root"] else {
             throw .missingKey(file: file, path: "root", hint: "Name the route shown first, for example \"root\": \"main\".")
         }

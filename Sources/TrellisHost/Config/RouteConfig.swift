@@ -79,3 +79,24 @@ public enum ConfigError: Error, Equatable, LocalizedError {
         }
     }
 }
+
+extension RouteConfig {
+    /// The `plugins` entry that means where this `trellis` is: its own folder (a
+    /// SwiftPM build folder, debug or release) and `../lib` beside it (an install
+    /// made by `Scripts/install`). One config works for every build.
+    public static let hostFolders = "@host"
+
+    /// The folders ``hostFolders`` stands for.
+    static var hostPluginFolders: [URL] {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let folder = executable.deletingLastPathComponent()
+        return [folder, folder.deletingLastPathComponent().appendingPathComponent("lib")]
+    }
+
+    /// The folders `TRELLIS_PLUGIN_PATH` names (colon-separated), searched before
+    /// the config's own.
+    static var environmentPluginFolders: [URL] {
+        guard let value = getenv("TRELLIS_PLUGIN_PATH") else { return [] }
+        return String(cString: value).split(separator: ":").map { URL(fileURLWithPath: String($0)).standardizedFileURL }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// `Scripts/install`: an app laid out as bin/, lib/ and share/ that runs after it is
+/// moved, from any working folder, with the Swift runtime it carries.
+@Suite(.serialized)
+struct InstallTests {
+    /// Installs the debug build (built already by `swift test`) with its runtime,
+    /// then moves the folder.
+    private func installAndMove(into folder: TemporaryFolder, options: [String] = ["--with-runtime"]) throws -> URL {
+        let first = folder.url.appendingPathComponent("first")
+        let result = try TrellisProcess.run([Products.repository.appendingPathComponent("Scripts/install").path, first.path,
+                                             "--configuration", "debug", "--no-build"] + options,
+                                            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let moved = folder.url.appendingPathComponent("moved")
+        try FileManager.default.moveItem(at: first, to: moved)
+        return moved
+    }
+
+    private func runInstalled(_ prefix: URL, script: String, from folder: TemporaryFolder) throws -> ProcessResult {
+        try TrellisProcess.run(["run", prefix.appendingPathComponent("share/trellis/config.json").path, "--headless", "--size", "160x24"],
+                               input: script, in: folder.url, executable: prefix.appendingPathComponent("bin/trellis"))
+    }
+
+    @Test func aMovedInstallRunsTheGalleryWithItsOwnRuntimeAndResources() throws {
+        let folder = try TemporaryFolder()
+        let prefix = try installAndMove(into: folder)
+
+        let airports = try runInstalled(prefix, script: "tap Coordinator: Airports\ntype seoul\nexpect Seoul (KR)\n", from: folder)
+        #expect(airports.status == 0, "\(airports.stderr)")
+        let next = try runInstalled(prefix, script: "tap RIBs: Main → Next\ntap Click Button\nexpect Close\n", from: folder)
+        #expect(next.status == 0, "\(next.stderr)")
+
+        let runpath = try TrellisProcess.run(["readelf", "-d", prefix.appendingPathComponent("bin/trellis").path],
+                                             executable: URL(fileURLWithPath: "/usr/bin/env")).stdout
+        #expect(runpath.contains("Library runpath: [$ORIGIN:$ORIGIN/../lib]"), "no toolchain folder before the app's own:\n\(runpath)")
+        let libraries = try FileManager.default.contentsOfDirectory(atPath: prefix.appendingPathComponent("lib").path)
+        #expect(libraries.contains("libswiftCore.so"), "the runtime, found with ldd, is copied")
+        #expect(libraries.contains("Trellis_AirportSearch.resources"))
+        #expect(!libraries.contains("libTestScreens.so"), "the test plugins stay behind")
+    }
+
+    @Test func aPluginWhoseResourcesAreMissingShowsItsErrorInPlace() throws {
+        let folder = try TemporaryFolder()
+        let prefix = try installAndMove(into: folder, options: [])
+        try FileManager.default.removeItem(at: prefix.appendingPathComponent("lib/Trellis_AirportSearch.resources"))
+
+        let result = try runInstalled(prefix, script: "tap Coordinator: Airports\nexpect cannot read the airport data\nkey esc\nexpect RIBs: Main\n",
+                                      from: folder)
+        #expect(result.status == 0, "the error shows in the Airports screen's place and the launcher keeps running: \(result.stderr)")
+    }
+}
