@@ -28,6 +28,23 @@ struct DisposeOnDeactivateTests {
         #expect(received == [])
     }
 
+    /// A disposal that binds something new while the scope is ending: it must not
+    /// survive into a scope of its own.
+    @Test func aSubscriptionBoundWhileTheScopeEndsIsDisposedAtOnce() {
+        let interactor = Interactor()
+        let relay = PublishRelay<Int>()
+        var received: [Int] = []
+        interactor.activate()
+        ActionDisposable {
+            relay.asObservable().subscribe { received.append($0) }.disposeOnDeactivate(interactor: interactor)
+        }.disposeOnDeactivate(interactor: interactor)
+
+        interactor.deactivate()
+        relay.accept(1)
+
+        #expect(received == [])
+    }
+
     @Test func reactivationStartsAFreshScope() {
         let interactor = Interactor()
         let relay = PublishRelay<Int>()

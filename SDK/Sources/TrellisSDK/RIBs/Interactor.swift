@@ -26,7 +26,12 @@ public protocol Interactable: InteractorScope {
 @MainActor
 open class Interactor: Interactable {
     private let isActiveRelay = BehaviorRelay(value: false)
+    /// What ends at deactivation, made when the first thing is bound: most
+    /// interactors bind nothing, and activation then allocates nothing.
     private var activeScope: DisposeBag?
+    /// Set while the active scope is being disposed, so nothing bound meanwhile
+    /// outlives the deactivation.
+    private var isResigning = false
 
     /// Creates an inactive interactor.
     public init() {}
@@ -39,7 +44,6 @@ open class Interactor: Interactable {
 
     public final func activate() {
         guard !isActive else { return }
-        activeScope = DisposeBag()
         isActiveRelay.accept(true)
         didBecomeActive()
     }
@@ -50,8 +54,12 @@ open class Interactor: Interactable {
     public final func deactivate() {
         guard isActive else { return }
         willResignActive()
-        activeScope?.dispose()
-        activeScope = nil
+        if let scope = activeScope {
+            activeScope = nil
+            isResigning = true
+            scope.dispose()
+            isResigning = false
+        }
         isActiveRelay.accept(false)
     }
 
@@ -60,12 +68,14 @@ open class Interactor: Interactable {
     open func willResignActive() {}
 
     fileprivate func bindToActiveScope(_ disposable: Disposable) {
-        guard let activeScope else {
+        guard isActive, !isResigning else {
             // Binding outside the active scope would leak; end it at once instead.
             disposable.dispose()
             return
         }
-        activeScope.insert(disposable)
+        let scope = activeScope ?? DisposeBag()
+        activeScope = scope
+        scope.insert(disposable)
     }
 
     isolated deinit {

@@ -8,8 +8,10 @@ final class ObserverList<Element> {
         let id = nextID
         nextID += 1
         observers.append((id, observer))
-        return ActionDisposable { [weak self] in
-            self?.observers.removeAll { $0.id == id }
+        // The subscription keeps the list, as RxSwift's does its subject: no weak
+        // reference, whose side table would slow every retain of the list.
+        return ActionDisposable { [self] in
+            observers.removeAll { $0.id == id }
         }
     }
 
