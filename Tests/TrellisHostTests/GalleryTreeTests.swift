@@ -39,3 +39,20 @@ struct GalleryTreeTests {
         #expect(session.frame().text.contains("Trellis pattern gallery"))
     }
 }
+
+/// Going back puts the focus on the control the user left from.
+@MainActor
+struct FocusRestoreTests {
+    @Test func backToTheLauncherFocusesTheDemoThatWasOpen() async throws {
+        let session = try launchSession(configAt: Products.repository.appendingPathComponent("config.json"))
+        try await session.step(.focus("VIPER: Candy Store"))
+        session.press(.enter)
+        try await session.step(.expect("launcher › candyStore"))
+        session.press(.escape)
+        try await session.step(.expectNot("candyStore"))
+
+        // Enter opens what has the focus: the Candy Store again, not the first demo.
+        session.press(.enter)
+        try await session.step(.expect("launcher › candyStore"))
+    }
+}

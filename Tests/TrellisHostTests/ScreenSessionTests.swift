@@ -4,7 +4,7 @@ import Testing
 
 /// A tree of one screen, for driving a session without plugins.
 @MainActor
-private final class SingleScreenTree: RouterTree {
+final class SingleScreenTree: RouterTree {
     let view: ViewController
     let root: ViewableRouting?
 
@@ -114,5 +114,44 @@ private extension ViewNode {
         case let .stack(_, _, children), let .grid(_, children): children.flatMap(\.textFields)
         default: []
         }
+    }
+}
+
+/// The status line offers only the keys that do something on the frame shown.
+@MainActor
+struct StatusLineHonestyTests {
+    private func statusRow(_ session: ScreenSession) -> String {
+        String(session.frame().text.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+    }
+
+    @Test func tabIsOfferedOnlyWithSomewhereToMoveAndEnterSaysWhatItDoes() {
+        let one = ScreenSession(tree: SingleScreenTree(.button("Only")), window: Window(width: 80, height: 6))
+        #expect(!statusRow(one).contains("Tab"))
+        #expect(statusRow(one).contains("Enter press"))
+
+        let list = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 80, height: 6))
+        #expect(statusRow(list).contains("Tab next · Enter select"))
+
+        let text = ScreenSession(tree: SingleScreenTree(.text("Nothing to do")), window: Window(width: 80, height: 6))
+        #expect(statusRow(text).hasSuffix("Ctrl-C quit"))
+        #expect(!statusRow(text).contains("Enter"))
+    }
+
+    @Test func aNarrowWindowShortensTheHintsBeforeDroppingThem() {
+        let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 30, height: 6))
+        #expect(statusRow(session).hasSuffix("Tab · Enter · ^C"), "\(statusRow(session))")
+    }
+
+    @Test func escIsNotOfferedAgainWhereGoingBackDidNothing() {
+        let tree = SingleScreenTree(.button("Stay"))
+        tree.view.backAction = {}
+        let session = ScreenSession(tree: tree, window: Window(width: 80, height: 6))
+        #expect(statusRow(session).contains("Esc back"))
+
+        session.press(.escape)
+
+        #expect(statusRow(session).contains("this screen does not go back"))
+        session.press(.tab)
+        #expect(!statusRow(session).contains("Esc"))
     }
 }

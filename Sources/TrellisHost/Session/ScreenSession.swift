@@ -26,6 +26,12 @@ public final class ScreenSession {
     private var cursor = 0
     /// Where the focused control stands among the screen's controls.
     private var focusIndex = 0
+    /// Where the focus was on screens that went under another or away, so going
+    /// back returns to the control the user left from.
+    private var rememberedFocus: [ObjectIdentifier: (screen: WeakScreen, index: Int)] = [:]
+    /// The screen on which Esc was pressed and nothing went back: `Esc back` is not
+    /// offered there again.
+    private weak var backDoesNothingOn: ViewController?
 
     /// Creates a session over a launched tree.
     public init(tree: any RouterTree, window: Window) {
@@ -107,18 +113,29 @@ public final class ScreenSession {
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
         let top = Window.layers(from: root).last!.last!
-        var frame = window.draw(root: root, status: statusLine(), focus: focus)
+        var frame = window.draw(root: root, status: StatusLine(), focus: focus)
         if let index = frame.controls.firstIndex(where: { $0.id == focus }), focusOwner === top {
             focusIndex = index
         } else {
-            // A new screen starts at its first control; on the same screen, the focus
-            // stays where the control that went away was (a played board cell).
-            let index = focusOwner === top ? min(focusIndex, frame.controls.count - 1) : 0
+            // A new screen starts at its first control, or where the focus was when
+            // it was last on top; on the same screen, the focus stays where the
+            // control that went away was (a played board cell).
+            let index: Int
+            if focusOwner === top {
+                index = min(focusIndex, frame.controls.count - 1)
+            } else {
+                if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex) }
+                rememberedFocus = rememberedFocus.filter { $0.value.screen.view != nil }
+                let remembered = rememberedFocus[ObjectIdentifier(top)].flatMap { $0.screen.view === top ? $0.index : nil }
+                index = min(remembered ?? 0, frame.controls.count - 1)
+            }
             focusOwner = top
             focusIndex = max(index, 0)
             moveFocus(to: frame.controls.isEmpty ? nil : frame.controls[focusIndex].id)
-            frame = window.draw(root: root, status: statusLine(), focus: focus)
+            frame = window.draw(root: root, status: StatusLine(), focus: focus)
         }
+        // The keys offered follow the controls this frame has.
+        statusLine(controls: frame.controls).draw(into: &frame.canvas, row: window.height - 1)
         if let field = frame.controls.first(where: { $0.id == focus && $0.isField }), let text = fieldText {
             let prefix = TextWidth.of(text.prefix(cursor))
             frame.cursor = (x: field.x + 1 + min(prefix, Layout.fieldWidth), y: field.y)
@@ -166,12 +183,24 @@ public final class ScreenSession {
 
     /// Goes back from the top screen through the router that attached it, which
     /// detaches it; the root has nowhere to go back to.
+    ///
+    /// A back that changes nothing (the screen's listener ignores it) is said in
+    /// the status line, and Esc is not offered on that screen again.
     private func goBack() {
-        topChain.reversed().first { $0.backAction != nil }?.backAction?()
+        let top = topChain.last
+        guard let action = topChain.reversed().first(where: { $0.backAction != nil })?.backAction else {
+            notice = "Esc: nothing to go back to here"
+            return
+        }
+        action()
+        if let top, topChain.last === top {
+            backDoesNothingOn = top
+            notice = "Esc: this screen does not go back"
+        }
     }
 
     private func canGoBack() -> Bool {
-        topChain.contains { $0.backAction != nil }
+        topChain.contains { $0.backAction != nil } && (backDoesNothingOn == nil || topChain.last !== backDoesNothingOn)
     }
 
     /// The control an arrow key moves to: the nearest one in the arrow's direction
@@ -245,17 +274,27 @@ public final class ScreenSession {
 
     // MARK: - Status line
 
-    private func statusLine() -> StatusLine {
-        var keys: [String] = []
-        keys.append(focusedField != nil ? "type to edit · Tab next" : "Tab next · Enter select")
-        if canGoBack() { keys.append("Esc back") }
-        keys.append("Ctrl-C quit")
+    /// The route path and the keys that work on this frame, each with a short
+    /// form for a narrow window: only what a key does here is offered.
+    private func statusLine(controls: [Control]) -> StatusLine {
+        var keys: [(long: String, short: String)] = []
+        let focused = controls.first { $0.id == focus }
+        if focusedField != nil { keys.append(("type to edit", "type")) }
+        if controls.count > 1 { keys.append(("Tab next", "Tab")) }
+        switch focused?.id {
+        case .button?: keys.append(("Enter press", "Enter"))
+        case .row?: keys.append(("Enter select", "Enter"))
+        case .field?, nil: break
+        }
+        if canGoBack() { keys.append(("Esc back", "Esc")) }
+        keys.append(("Ctrl-C quit", "^C"))
         let routes = routePath()
         topRoute = routes.last
         let path = routes.joined(separator: " › ")
         // The path on screen, for a crash report: noted with each frame, not walked again.
         CrashRecord.noteRoutePath(path)
-        return StatusLine(path: path, keys: notice ?? keys.joined(separator: " · "))
+        if let notice { return StatusLine(path: path, keys: notice) }
+        return StatusLine(path: path, keys: keys.map(\.long).joined(separator: " · "), shortKeys: keys.map(\.short).joined(separator: " · "))
     }
 }
 
@@ -280,5 +319,14 @@ extension ViewNode {
         default:
             return nil
         }
+    }
+}
+
+/// A screen the session remembers the focus of, without keeping it alive.
+struct WeakScreen {
+    weak var view: ViewController?
+
+    init(_ view: ViewController) {
+        self.view = view
     }
 }
