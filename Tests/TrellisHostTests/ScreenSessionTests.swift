@@ -1,4 +1,4 @@
-import TrellisHost
+@testable import TrellisHost
 import TrellisSDK
 import Testing
 
@@ -153,5 +153,45 @@ struct StatusLineHonestyTests {
         #expect(statusRow(session).contains("this screen does not go back"))
         session.press(.tab)
         #expect(!statusRow(session).contains("Esc"))
+    }
+}
+
+/// A text field keeps its width and scrolls to keep the cursor in sight.
+@MainActor
+struct ScrollingFieldTests {
+    private let longName = "Abbeville (Buigny/Saint-Riquier) airfield"
+
+    @Test func aLongTextKeepsTheFieldsWidthAndShowsTheCursorsEnd() throws {
+        let session = ScreenSession(tree: SingleScreenTree(.vstack([.text("Name"), .textField(id: "name", text: "", placeholder: "City")])),
+                                    window: Window(width: 60, height: 8))
+        let before = session.frame()
+        try session.execute(.type(longName))
+        let frame = session.frame()
+
+        let field = try #require(frame.controls.first { $0.isField })
+        #expect(field.x == before.controls.first { $0.isField }?.x, "the field does not move or grow")
+        let row = String(frame.text.split(separator: "\n", omittingEmptySubsequences: false)[field.y])
+        #expect(row.contains("airfield"), "the end of the text, where the cursor is, is shown: \(row)")
+        #expect(!row.contains("Abbeville"))
+        #expect(frame.cursor?.x == field.x + 1 + Layout.fieldWidth - 1)
+    }
+
+    @Test func movingTheCursorBackScrollsTheTextWithIt() throws {
+        let session = ScreenSession(tree: SingleScreenTree(.textField(id: "name", text: "", placeholder: "City")),
+                                    window: Window(width: 60, height: 6))
+        try session.execute(.type(longName))
+        for _ in 0..<longName.count { session.press(.left) }
+        let frame = session.frame()
+
+        let field = try #require(frame.controls.first { $0.isField })
+        let row = String(frame.text.split(separator: "\n", omittingEmptySubsequences: false)[field.y])
+        #expect(row.contains("Abbeville"), "\(row)")
+        #expect(frame.cursor?.x == field.x + 1)
+    }
+
+    @Test func theScrolledPartEndsAtTheCursor() {
+        #expect(Layout.scrolled("short", cursor: 5, width: 20) == ("short", 5))
+        let scrolled = Layout.scrolled(String(repeating: "a", count: 10) + "한국", cursor: 12, width: 6)
+        #expect(scrolled.shown == "a한국" && scrolled.cursorColumn == 5)
     }
 }

@@ -29,10 +29,16 @@ struct Size: Equatable {
 ///
 /// Both renderers use it, so headless text shows what a terminal shows.
 struct Layout {
+    /// The columns a text field shows: it keeps this width whatever its text, and
+    /// scrolls to keep the cursor in sight.
     static let fieldWidth = 20
 
     /// The focused control, drawn in the focused style.
     var focus: Control.ID?
+    /// The cursor of the focused text field, in characters from its start.
+    var fieldCursor: Int?
+    /// Where the focused text field's cursor was drawn.
+    private(set) var cursor: (x: Int, y: Int)?
     /// For each list scrolled by ``ViewNode/windowingLists(toHeight:focus:offsets:widths:)``,
     /// the index of its first row shown.
     var listOffsets: [String: Int] = [:]
@@ -71,7 +77,7 @@ struct Layout {
             let lines = title.split(separator: "\n", omittingEmptySubsequences: false)
             return Size(width: (lines.map(TextWidth.of).max() ?? 0) + 4, height: lines.count)
         case let .textField(_, text, placeholder):
-            return Size(width: max(fieldWidth, TextWidth.of(text.isEmpty ? placeholder : text) + 1) + 2, height: 1)
+            return Size(width: fieldWidth + 2, height: 1)
         case let .list(id, rows):
             return Size(width: listWidths[id] ?? listWidth(rows), height: rows.count)
         case let .stack(axis, spacing, children):
@@ -108,11 +114,20 @@ struct Layout {
             }
             record(.button(id), label: lines.joined(separator: " "), x: x, y: y)
         case let .textField(id, text, placeholder):
-            let inner = Layout.size(of: node).width - 2
-            let shown = text.isEmpty ? placeholder : text
+            let inner = Layout.fieldWidth
             let style = style(for: .field(id))
             canvas.write("[" + String(repeating: "_", count: inner) + "]", x: x, y: y, style: style)
-            canvas.write(shown, x: x + 1, y: y, style: text.isEmpty && style == .plain ? .placeholder : style, limit: inner)
+            if focus == .field(id) {
+                let (shown, cursorColumn) = Layout.scrolled(text, cursor: fieldCursor ?? text.count, width: inner)
+                canvas.write(text.isEmpty ? Substring(placeholder) : shown, x: x + 1, y: y,
+                             style: text.isEmpty && style == .plain ? .placeholder : style, limit: inner)
+                cursor = (x + 1 + cursorColumn, y)
+            } else {
+                let shown = text.isEmpty ? placeholder : text
+                let fits = TextWidth.of(shown) <= inner
+                canvas.write(fits ? shown : TextWidth.truncated(shown, to: inner), x: x + 1, y: y,
+                             style: text.isEmpty && style == .plain ? .placeholder : style, limit: inner)
+            }
             record(.field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y)
         case let .list(id, rows):
             let offset = listOffsets[id] ?? 0
@@ -138,6 +153,26 @@ struct Layout {
                 rowY += height
             }
         }
+    }
+
+    /// The part of `text` a field `width` columns wide shows with its cursor at
+    /// `cursor` (characters), and the cursor's column in it: the text from its
+    /// start while the cursor fits, else the end of the text up to the cursor,
+    /// with one column kept for the cursor itself.
+    static func scrolled(_ text: String, cursor: Int, width: Int) -> (shown: Substring, cursorColumn: Int) {
+        let cursorIndex = text.index(text.startIndex, offsetBy: min(max(cursor, 0), text.count))
+        let beforeCursor = TextWidth.of(text[..<cursorIndex])
+        guard beforeCursor > width - 1 else { return (text[...], beforeCursor) }
+        var start = cursorIndex
+        var columns = 0
+        while start > text.startIndex {
+            let previous = text.index(before: start)
+            let next = columns + TextWidth.of(text[previous])
+            guard next <= width - 1 else { break }
+            columns = next
+            start = previous
+        }
+        return (text[start...], columns)
     }
 
     private mutating func drawStack(axis: ViewNode.Axis, spacing: Int, children: [ViewNode], into canvas: inout Canvas, x: Int, y: Int) {
@@ -168,6 +203,7 @@ struct Layout {
             controls[index].x += x
             controls[index].y += y
         }
+        if let drawn = cursor { cursor = (drawn.x + x, drawn.y + y) }
     }
 
     private mutating func record(_ id: Control.ID, label: String, x: Int, y: Int) {

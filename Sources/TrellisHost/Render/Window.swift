@@ -58,14 +58,18 @@ public struct Window {
     ///   - root: The root view.
     ///   - status: The status line.
     ///   - focus: The control drawn as focused.
-    public func draw(root: ViewController, status: StatusLine, focus: Control.ID?) -> Frame {
+    ///   - fieldCursor: The focused text field's cursor, in characters; the frame's
+    ///     cursor is where the field, scrolled to show it, draws it.
+    public func draw(root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int? = nil) -> Frame {
         var canvas = Canvas(width: width, height: height)
         let area = Size(width: width, height: max(height - 1, 0))
         var controls: [Control] = []
+        var cursor: (x: Int, y: Int)?
         let layers = Window.layers(from: root)
         for (index, chain) in layers.enumerated() {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
+            layout.fieldCursor = fieldCursor
             // A modal's frame and padding take six columns and four rows.
             let available = index == 0 ? area : Size(width: max(area.width - 6, 0), height: max(area.height - 4, 0))
             let content = chain.last!.displayedContent.wrapped(toWidth: available.width)
@@ -77,10 +81,13 @@ public struct Window {
             } else {
                 drawModal(content, size: size, layout: &layout, into: &canvas, area: area)
             }
-            if isTop { controls = layout.controls }
+            if isTop {
+                controls = layout.controls
+                cursor = layout.cursor
+            }
         }
         status.draw(into: &canvas, row: height - 1)
-        return Frame(canvas: canvas, controls: controls, cursor: nil)
+        return Frame(canvas: canvas, controls: controls, cursor: cursor)
     }
 
     private func drawModal(_ content: ViewNode, size: Size, layout: inout Layout, into canvas: inout Canvas, area: Size) {

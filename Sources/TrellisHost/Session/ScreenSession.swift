@@ -113,7 +113,7 @@ public final class ScreenSession {
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
         let top = Window.layers(from: root).last!.last!
-        var frame = window.draw(root: root, status: StatusLine(), focus: focus)
+        var frame = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
         if let index = frame.controls.firstIndex(where: { $0.id == focus }), focusOwner === top {
             focusIndex = index
         } else {
@@ -132,14 +132,10 @@ public final class ScreenSession {
             focusOwner = top
             focusIndex = max(index, 0)
             moveFocus(to: frame.controls.isEmpty ? nil : frame.controls[focusIndex].id)
-            frame = window.draw(root: root, status: StatusLine(), focus: focus)
+            frame = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
         }
         // The keys offered follow the controls this frame has.
         statusLine(controls: frame.controls).draw(into: &frame.canvas, row: window.height - 1)
-        if let field = frame.controls.first(where: { $0.id == focus && $0.isField }), let text = fieldText {
-            let prefix = TextWidth.of(text.prefix(cursor))
-            frame.cursor = (x: field.x + 1 + min(prefix, Layout.fieldWidth), y: field.y)
-        }
         return frame
     }
 
