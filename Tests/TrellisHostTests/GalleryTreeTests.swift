@@ -56,3 +56,22 @@ struct FocusRestoreTests {
         try await session.step(.expect("launcher › candyStore"))
     }
 }
+
+/// A screen's title and fields stay put while a list below them changes.
+@MainActor
+struct AnchoredLayoutTests {
+    @Test func theAirportSearchFieldDoesNotMoveAsTheResultsNarrow() async throws {
+        let session = try launchSession(configAt: Products.repository.appendingPathComponent("Examples/airports.json"))
+        try await session.step(.expect("type to narrow"))
+        func field() -> [Int]? {
+            session.frame().controls.first { $0.label == "Search a city" }.map { [$0.x, $0.y] }
+        }
+        let before = try #require(field())
+
+        try await session.step(.focus("Search a city"))
+        try await session.step(.type("Seo"))
+        try await session.step(.expect("Seoul (KR)"))
+
+        #expect(field() == before)
+    }
+}

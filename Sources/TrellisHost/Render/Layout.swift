@@ -175,16 +175,28 @@ struct Layout {
         return (text[start...], columns)
     }
 
-    private mutating func drawStack(axis: ViewNode.Axis, spacing: Int, children: [ViewNode], into canvas: inout Canvas, x: Int, y: Int) {
+    /// Draws a screen's content from row `y`, each part of a vertical stack centred
+    /// in the `width` columns on its own: a title and a field stay where they are
+    /// while a list below them narrows or widens.
+    mutating func drawScreen(_ node: ViewNode, into canvas: inout Canvas, width: Int, y: Int) {
+        if case let .stack(.vertical, spacing, children) = node {
+            drawStack(axis: .vertical, spacing: spacing, children: children, into: &canvas, x: 0, y: y, width: width)
+        } else {
+            draw(node, into: &canvas, x: max((width - Layout.size(of: node, listWidths: listWidths).width) / 2, 0), y: y)
+        }
+    }
+
+    private mutating func drawStack(axis: ViewNode.Axis, spacing: Int, children: [ViewNode], into canvas: inout Canvas, x: Int, y: Int,
+                                    width centringWidth: Int? = nil) {
         let spacing = Layout.clamped(spacing)
-        let width = Layout.size(of: .stack(axis: axis, spacing: spacing, children: children), listWidths: listWidths).width
+        let width = centringWidth ?? Layout.size(of: .stack(axis: axis, spacing: spacing, children: children), listWidths: listWidths).width
         var offset = 0
         for child in children {
             let size = Layout.size(of: child, listWidths: listWidths)
             switch axis {
             case .vertical:
                 // Centred, as the seeds' screens centre their views.
-                draw(child, into: &canvas, x: x + (width - size.width) / 2, y: y + offset)
+                draw(child, into: &canvas, x: x + max((width - size.width) / 2, 0), y: y + offset)
                 offset += size.height + spacing
             case .horizontal:
                 draw(child, into: &canvas, x: x + offset, y: y)

@@ -70,14 +70,18 @@ public struct Window {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
             layout.fieldCursor = fieldCursor
-            // A modal's frame and padding take six columns and four rows.
-            let available = index == 0 ? area : Size(width: max(area.width - 6, 0), height: max(area.height - 4, 0))
+            // A screen keeps a blank row above it when there is room for one; a
+            // modal's frame and padding take six columns and four rows.
+            let margin = area.height > 2 * Window.topMargin ? Window.topMargin : 0
+            let available = index == 0 ? Size(width: area.width, height: area.height - margin)
+                : Size(width: max(area.width - 6, 0), height: max(area.height - 4, 0))
             let content = chain.last!.displayedContent.wrapped(toWidth: available.width)
                 .windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets,
                                 widths: &layout.listWidths)
             let size = Layout.size(of: content, listWidths: layout.listWidths)
             if index == 0 {
-                layout.draw(content, into: &canvas, x: centred(size.width, in: area.width), y: centred(size.height, in: area.height))
+                // Anchored at the top, so what is above a changing list stays put.
+                layout.drawScreen(content, into: &canvas, width: area.width, y: margin)
             } else {
                 drawModal(content, size: size, layout: &layout, into: &canvas, area: area)
             }
@@ -111,6 +115,9 @@ public struct Window {
         canvas.paste(inner, x: x + 3, y: y + 2)
         layout.offsetControls(x: x + 3, y: y + 2)
     }
+
+    /// Blank rows above a screen's content, when it has room for them.
+    static let topMargin = 1
 
     private func centred(_ length: Int, in available: Int) -> Int {
         max((available - length) / 2, 0)
