@@ -195,3 +195,22 @@ struct ScrollingFieldTests {
         #expect(scrolled.shown == "a한국" && scrolled.cursorColumn == 5)
     }
 }
+
+/// Arrows move through a grid by rows and columns and stop at its edges.
+@MainActor
+struct GridNavigationTests {
+    @Test(arguments: [("8", Key.down, "8"), ("3", Key.right, "3"), ("3", Key.left, "2"), ("5", Key.up, "2"), ("7", Key.down, "7")])
+    func anArrowMovesGeometricallyAndStopsAtTheEdge(start: String, key: Key, expected: String) throws {
+        let tree = SingleScreenTree(.grid(columns: 3, cells: (1...9).map { .button("\($0)") }))
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 10))
+        var tapped: [String] = []
+        let subscriptions = (1...9).map { title in tree.view.taps("\(title)").subscribe { tapped.append("\(title)") } }
+        defer { subscriptions.forEach { $0.dispose() } }
+
+        try session.execute(.focus(start))
+        session.press(key)
+        session.press(.enter)
+
+        #expect(tapped == [expected])
+    }
+}

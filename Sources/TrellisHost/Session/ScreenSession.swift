@@ -200,8 +200,8 @@ public final class ScreenSession {
     }
 
     /// The control an arrow key moves to: the nearest one in the arrow's direction
-    /// (a grid moves by rows and columns, a list by rows), else the next or previous
-    /// one in reading order.
+    /// (a grid moves by rows and columns, a list by rows); at an edge, none: the
+    /// focus stays (Tab goes on in reading order).
     static func neighbour(of index: Int?, in controls: [Control], toward key: Key) -> Control? {
         guard let index else { return controls.first }
         let current = controls[index]
@@ -215,9 +215,7 @@ public final class ScreenSession {
             default: return nil
             }
         }
-        if let nearest = candidates.min(by: { $0.distance < $1.distance }) { return nearest.control }
-        let step = key == .down || key == .right ? 1 : -1
-        return controls[(index + step + controls.count) % controls.count]
+        return candidates.min(by: { $0.distance < $1.distance })?.control
     }
 
     // MARK: - Text fields
