@@ -217,8 +217,8 @@ struct BadInputTableTests {
             let script = try folder.write("tap Click Button\r\nexpect Now is\r\nprint\r\n", to: "walk.trellis")
             return (["run", Products.repository.appendingPathComponent("Examples/main-next.json").path, "--script", script.path], "")
         }, status: 0, words: ["[ Close ]"]),
-        BadInput(description: "script: an empty list in a 20x5 window", make: { _ in
-            (["run", Products.repository.appendingPathComponent("Examples/airports.json").path, "--headless", "--size", "20x5"],
+        BadInput(description: "script: an empty list in a 30x10 window", make: { _ in
+            (["run", Products.repository.appendingPathComponent("Examples/airports.json").path, "--headless", "--size", "30x10"],
              "focus Search a city\ntype qqq\nwait 0.5\nprint\n")
         }, status: 0, words: ["qqq"]),
 

@@ -95,3 +95,26 @@ struct RenderTests {
         #expect(frame.controls.map(\.label) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Seoul", "London"])
     }
 }
+
+/// Below the size a screen needs, the window says so instead of drawing it cut.
+@MainActor
+struct SmallWindowTests {
+    @Test func aWindowTooSmallForAScreenSaysWhatItNeedsAndOffersNoControls() {
+        let view = ViewController(content: .vstack([.text("Title"), .textField(id: "name", text: "", placeholder: "Name"), .button("Go")]))
+        let frame = Window(width: 20, height: 5).draw(root: view, status: StatusLine(path: "main"), focus: nil)
+
+        #expect(frame.text.contains("window too small:"), "\(frame.text)")
+        #expect(frame.text.contains("22x"), "the field's 22 columns: \(frame.text)")
+        #expect(frame.controls.isEmpty)
+    }
+
+    @Test func aListShrinksToTheWindowWithItsRowsCutAndScrolls() {
+        let view = ViewController(content: .vstack([.text("Demos"), .list(id: "demos", rows: ["Clean Swift: Repositories", "VIPER: Candy Store"])]))
+        let frame = Window(width: 20, height: 5).draw(root: view, status: StatusLine(), focus: .row(list: "demos", index: 1))
+
+        #expect(frame.text.contains("VIPER: Candy Store"), "the focused row is scrolled into sight: \(frame.text)")
+        #expect(!frame.text.contains("window too small"))
+        let wide = Window(width: 20, height: 6).draw(root: view, status: StatusLine(), focus: nil).text
+        #expect(wide.contains("Clean Swift: Reposi…"), "cut to the 20 columns: \(wide)")
+    }
+}

@@ -12,8 +12,8 @@ extension ViewNode {
     func windowingLists(toHeight height: Int, focus: Control.ID?, offsets: inout [String: Int], widths: inout [String: Int]) -> ViewNode {
         guard let longest = longestList(), longest.count > 0 else { return self }
         // The longest list measured once, for the overflow and for drawing.
-        let width = Layout.listWidth(longest.rows)
-        let overflow = Layout.size(of: self, listWidths: [longest.id: width]).height - height
+        let width = widths[longest.id] ?? Layout.listWidth(longest.rows)
+        let overflow = Layout.size(of: self, listWidths: widths.merging([longest.id: width]) { $1 }).height - height
         guard overflow > 0 else { return self }
         widths[longest.id] = width
         let shown = min(max(longest.count - overflow, 1), longest.count)
@@ -33,6 +33,34 @@ extension ViewNode {
             return children.compactMap { $0.longestList() }.max { $0.count < $1.count }
         default:
             return nil
+        }
+    }
+
+    /// The width of each list, as measured, but no wider than `cap`.
+    func listWidths(cappedAt cap: Int) -> [String: Int] {
+        var widths: [String: Int] = [:]
+        var pending = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .list(id, rows): widths[id] = min(Layout.listWidth(rows), max(cap, 0))
+            case let .stack(_, _, children), let .grid(_, children): pending += children
+            default: break
+            }
+        }
+        return widths
+    }
+
+    /// The same view with every list cut to its first `count` rows.
+    func cuttingLists(toRows count: Int) -> ViewNode {
+        switch self {
+        case let .list(id, rows) where rows.count > count:
+            return .list(id: id, rows: Array(rows.prefix(count)))
+        case let .stack(axis, spacing, children):
+            return .stack(axis: axis, spacing: spacing, children: children.map { $0.cuttingLists(toRows: count) })
+        case let .grid(columns, cells):
+            return .grid(columns: columns, cells: cells.map { $0.cuttingLists(toRows: count) })
+        default:
+            return self
         }
     }
 

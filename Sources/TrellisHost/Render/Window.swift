@@ -70,14 +70,25 @@ public struct Window {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
             layout.fieldCursor = fieldCursor
-            // A screen keeps a blank row above it when there is room for one; a
-            // modal's frame and padding take six columns and four rows.
-            let margin = area.height > 2 * Window.topMargin ? Window.topMargin : 0
+            // A modal's frame and padding take six columns and four rows.
+            let availableWidth = index == 0 ? area.width : max(area.width - 6, 0)
+            let wrapped = chain.last!.displayedContent.wrapped(toWidth: availableWidth)
+            // Lists can shrink to a row; anything else that does not fit would be cut,
+            // and the focus could land off screen: the window is too small for it.
+            let needed = Window.minimumSize(of: wrapped)
+            // A screen keeps a blank row above it when there is room for one.
+            let margin = needed.height + Window.topMargin <= area.height ? Window.topMargin : 0
             let available = index == 0 ? Size(width: area.width, height: area.height - margin)
-                : Size(width: max(area.width - 6, 0), height: max(area.height - 4, 0))
-            let content = chain.last!.displayedContent.wrapped(toWidth: available.width)
-                .windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets,
-                                widths: &layout.listWidths)
+                : Size(width: availableWidth, height: max(area.height - 4, 0))
+            guard needed.width <= available.width, needed.height <= available.height else {
+                let extra = index == 0 ? Size(width: 0, height: margin + 1) : Size(width: 6, height: 5)
+                return tooSmall(Size(width: max(needed.width + extra.width, Window.smallest.width),
+                                     height: max(needed.height + extra.height, Window.smallest.height)), status: status)
+            }
+            // A list as wide as its rows, up to the window: a longer row ends in `…`.
+            layout.listWidths = wrapped.listWidths(cappedAt: available.width)
+            let content = wrapped.windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets,
+                                                 widths: &layout.listWidths)
             let size = Layout.size(of: content, listWidths: layout.listWidths)
             if index == 0 {
                 // Anchored at the top, so what is above a changing list stays put.
@@ -92,6 +103,27 @@ public struct Window {
         }
         status.draw(into: &canvas, row: height - 1)
         return Frame(canvas: canvas, controls: controls, cursor: cursor)
+    }
+
+    /// The smallest window a screen is drawn in, whatever it shows.
+    static let smallest = Size(width: 20, height: 5)
+
+    /// The size `content` needs with each list cut to one row and to no width (a
+    /// list's rows are cut to the window, ending in `…`).
+    static func minimumSize(of content: ViewNode) -> Size {
+        Size(width: Layout.size(of: content.cuttingLists(toRows: 0)).width, height: Layout.size(of: content.cuttingLists(toRows: 1)).height)
+    }
+
+    /// A frame that says the window is smaller than `needed`, with no controls.
+    private func tooSmall(_ needed: Size, status: StatusLine) -> Frame {
+        var canvas = Canvas(width: width, height: height)
+        let message = ["window too small:", "\(needed.width)x\(needed.height) needed", "(now \(width)x\(height))"]
+        let top = max((height - 1 - message.count) / 2, 0)
+        for (offset, line) in message.enumerated() {
+            canvas.write(TextWidth.truncated(line, to: width), x: centred(TextWidth.of(line), in: width), y: top + offset)
+        }
+        StatusLine(path: status.path, keys: "Ctrl-C quit", shortKeys: "^C").draw(into: &canvas, row: height - 1)
+        return Frame(canvas: canvas, controls: [], cursor: nil)
     }
 
     private func drawModal(_ content: ViewNode, size: Size, layout: inout Layout, into canvas: inout Canvas, area: Size) {

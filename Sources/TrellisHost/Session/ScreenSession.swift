@@ -1,4 +1,4 @@
-import TrellisSDK
+@_spi(TrellisHost) import TrellisSDK
 
 /// Drives a live route tree the way a person does: it keeps the focus and the
 /// cursor of a text field, draws frames with the shared layout, and turns keys and
@@ -98,7 +98,17 @@ public final class ScreenSession {
         case .backtab:
             if !controls.isEmpty { moveFocus(to: controls[((index ?? 0) - 1 + controls.count) % controls.count].id) }
         case .up, .down, .left, .right:
-            if let target = Self.neighbour(of: index, in: controls, toward: key) { moveFocus(to: target.id) }
+            // Down a list goes to its next row even when that row is not drawn yet:
+            // the list scrolls to it.
+            if case let .row(list, row)? = focus, key == .up || key == .down,
+               let count = topChain.last?.displayedContent.rowCount(ofList: list) {
+                let next = row + (key == .down ? 1 : -1)
+                if (0..<count).contains(next) { moveFocus(to: .row(list: list, index: next)) }
+                // Past the list's end, on to what is below or above it.
+                else if let target = Self.neighbour(of: index, in: controls, toward: key) { moveFocus(to: target.id) }
+            } else if let target = Self.neighbour(of: index, in: controls, toward: key) {
+                moveFocus(to: target.id)
+            }
         case .escape:
             goBack()
         default:
@@ -300,6 +310,19 @@ extension Control {
 }
 
 extension ViewNode {
+    /// How many rows the list `list` has, if this tree has it.
+    func rowCount(ofList list: String) -> Int? {
+        var pending = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .list(id, rows) where id == list: return rows.count
+            case let .stack(_, _, children), let .grid(_, children): pending += children
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// The text of the field `field`, if this tree has it.
     func text(ofField field: String) -> String? {
         switch self {
