@@ -47,3 +47,24 @@ struct KeyDecoderTests {
         #expect(decode("\u{1B}x") == [.escape, .character("x")])
     }
 }
+
+/// Bracketed paste: text between the markers is one paste, never keys.
+struct PasteDecodingTests {
+    @Test func aPasteIsTextWithItsTabsAndLineBreaksAsSpaces() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~Seoul\tIncheon\r\nGimpo\u{1B}[201~x".utf8)) == [.paste("Seoul Incheon Gimpo"), .character("x")])
+    }
+
+    @Test func aPasteSplitAcrossReadsIsOnePaste() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[20".utf8)) == [])
+        #expect(decoder.decode(Array("0~Abbe".utf8)) == [])
+        #expect(decoder.decode(Array("ville\u{1B}[201~".utf8)) == [.paste("Abbeville")])
+    }
+
+    @Test func aPasteWhoseEndNeverComesIsWhatArrived() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~half".utf8)) == [])
+        #expect(decoder.flush() == [.paste("half")])
+    }
+}

@@ -214,3 +214,24 @@ struct GridNavigationTests {
         #expect(tapped == [expected])
     }
 }
+
+/// Pasted text goes into the focused field whole; its tabs do not move the focus.
+@MainActor
+struct PasteTests {
+    @Test func aPasteIsInsertedAtTheCursorOfTheFocusedField() throws {
+        let tree = SingleScreenTree(.vstack([.textField(id: "city", text: "", placeholder: "City"), .button("Go")]))
+        let session = ScreenSession(tree: tree, window: Window(width: 60, height: 8))
+        try session.execute(.focus("City"))
+
+        session.press(.paste("Seoul KR"))
+        session.press(.character("!"))
+
+        #expect(tree.view.content.textFields == ["Seoul KR!"], "the paste went in whole and the focus stayed")
+    }
+
+    @Test func aPasteWithNoFieldFocusedIsSaid() {
+        let session = ScreenSession(tree: SingleScreenTree(.button("Go")), window: Window(width: 60, height: 6))
+        session.press(.paste("text"))
+        #expect(session.frame().text.contains("paste: no text field has the focus"))
+    }
+}

@@ -88,6 +88,14 @@ public final class ScreenSession {
         notice = nil
         // One frame settles the focus and gives the controls the key moves among.
         let controls = frame().controls
+        if case let .paste(text) = key {
+            guard let field = focusedField else {
+                notice = "paste: no text field has the focus"
+                return
+            }
+            insert(text, into: field)
+            return
+        }
         if let field = focusedField, edit(field, with: key) { return }
         let index = controls.firstIndex { $0.id == focus }
         switch key {

@@ -176,7 +176,7 @@ public enum Supervisor {
 
     private static func restoreTerminal(_ saved: termios) {
         var settings = saved
-        let sequence = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+        let sequence = TerminalState.restoreSequence
         sequence.withUnsafeBytes { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
     }

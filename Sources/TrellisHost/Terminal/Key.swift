@@ -5,6 +5,9 @@ public enum Key: Hashable, Sendable {
     case enter, tab, backtab, up, down, left, right, home, end, delete, backspace, escape
     /// Ctrl with a letter, for example `control("c")`.
     case control(Character)
+    /// Text pasted into the terminal (bracketed paste): text for the focused field,
+    /// its tabs and line breaks as spaces, never keys.
+    case paste(String)
 
     /// The keys a script names with `key NAME`.
     public static let scriptNames: KeyValuePairs<String, Key> = [

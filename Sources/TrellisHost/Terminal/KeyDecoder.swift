@@ -32,6 +32,8 @@ public struct KeyDecoder {
     /// character is dropped.
     public mutating func flush() -> [Key] {
         defer { pending = [] }
+        // A paste whose end marker never came: what arrived is the paste.
+        if pending.starts(with: Self.pasteStart) { return [Self.paste(pending.dropFirst(Self.pasteStart.count))] }
         guard pending.first == 0x1B else { return [] }
         // Esc followed by a partial sequence: the Esc stands alone, the rest is noise.
         return [.escape]
@@ -61,11 +63,44 @@ public struct KeyDecoder {
 
     /// The longest escape sequence held while waiting for its end.
     static let maximumSequenceLength = 64
+    /// The longest paste held while waiting for its end marker; a longer one is
+    /// taken as it is, and the rest of it arrives as another paste or is dropped.
+    static let maximumPasteLength = 1 << 20
+
+    private static let pasteStart = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
+
+    /// A paste between its markers, or `nil` while its end has not arrived.
+    private static func pastedText(in bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+        let body = bytes.dropFirst(pasteStart.count)
+        if let end = body.firstRange(of: pasteEnd) {
+            return (paste(body[..<end.lowerBound]), end.upperBound - bytes.startIndex)
+        }
+        return bytes.count > maximumPasteLength ? (paste(body), bytes.count) : nil
+    }
+
+    /// Pasted bytes as text for a field: tabs and line breaks become spaces, other
+    /// control characters and invalid UTF-8 are dropped.
+    private static func paste(_ bytes: ArraySlice<UInt8>) -> Key {
+        let text = String(decoding: bytes, as: UTF8.self)
+            .replacingOccurrences(of: "\r\n", with: " ")
+            .unicodeScalars.compactMap { scalar -> Character? in
+                if scalar == "\t" || scalar == "\n" || scalar == "\r" { return " " }
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FFFD}" { return nil }
+                return Character(scalar)
+            }
+        return .paste(String(text))
+    }
 
     private static func escapeSequence(in bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return nil }
         switch bytes[start + 1] {
+        case UInt8(ascii: "[") where bytes.starts(with: pasteStart):
+            return pastedText(in: bytes)
+        case UInt8(ascii: "[") where pasteStart.starts(with: bytes):
+            // Perhaps the start of a paste: wait for the rest.
+            return nil
         case UInt8(ascii: "["):
             // CSI: parameter bytes, then one final byte in 0x40...0x7E. One that
             // never ends (noise, a hostile paste) is dropped instead of held and

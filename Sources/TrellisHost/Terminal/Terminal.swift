@@ -57,7 +57,8 @@ public final class Terminal {
         }
         TerminalState.isRaw = true
         // Entering the alternate screen again would clear it: only when it was left.
-        if !wasRaw { write("\u{1B}[?1049h\u{1B}[?25l") }
+        // Bracketed paste on: a paste arrives marked, as text, not as keys.
+        if !wasRaw { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h") }
     }
 
     /// Gives the terminal back and stops the process, as Ctrl-Z does to any
@@ -153,7 +154,7 @@ enum TerminalState {
                                   SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE]
     /// Signals of a crash, handled in the handler itself: the loop may never run again.
     static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
-    static let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+    static let restoreSequence: [UInt8] = Array("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     static func installHandlers() {
         for signal in reportedSignals { install(reportSignal, for: signal) }
