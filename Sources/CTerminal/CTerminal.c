@@ -9,12 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <wchar.h>
 #include "CTerminal.h"
 
-int trellis_wcwidth(wchar_t character) {
-    return wcwidth(character);
-}
 
 int trellis_open_pseudo_terminal(char *name, size_t size) {
     int master = posix_openpt(O_RDWR | O_NOCTTY);

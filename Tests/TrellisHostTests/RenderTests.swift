@@ -118,3 +118,16 @@ struct SmallWindowTests {
         #expect(wide.contains("Clean Swift: Reposi…"), "cut to the 20 columns: \(wide)")
     }
 }
+
+/// Widths of characters as terminals draw them, per grapheme cluster.
+struct GraphemeWidthTests {
+    @Test(arguments: [
+        ("a", 1), ("abc", 3), ("안녕", 4), ("日本語", 6), ("ｶ", 1), ("Ａ", 2),
+        ("e\u{301}", 1), ("\u{301}", 0), ("❤️", 2), ("❤", 1), ("😀", 2), ("👍🏽", 2),
+        ("👨‍👩‍👧", 2), ("🇰🇷", 2), ("🇰🇷é", 3), ("\u{200D}", 0), ("\u{200B}", 0), ("\t", 0),
+        ("\u{7}", 0), ("São Paulo", 9), ("Zürich", 6), ("서울 (KR)", 9), ("✅", 2), ("→", 1),
+    ])
+    func aStringTakesTheColumnsATerminalGivesIt(text: String, columns: Int) {
+        #expect(TextWidth.of(text) == columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+}

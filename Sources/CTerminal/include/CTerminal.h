@@ -4,11 +4,7 @@
 
 #include <stddef.h>
 #include <sys/types.h>
-#include <wchar.h>
 
-/// Columns a character takes in a terminal (wcwidth(3), an X/Open extension that
-/// the Glibc module does not import).
-int trellis_wcwidth(wchar_t character);
 
 /// Opens a new pseudo-terminal and writes its device's path to `name`; returns the
 /// master's descriptor, or -1. For the benchmark, which drives `trellis run` in it.
