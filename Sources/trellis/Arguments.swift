@@ -1,7 +1,7 @@
 /// The words of a subcommand, split into options and positional arguments.
 struct Arguments {
     private(set) var positional: [String] = []
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// Splits `words`.
@@ -27,7 +27,7 @@ struct Arguments {
                 guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
                     throw CommandError.usage("\(name) needs a value.", help: command)
                 }
-                values[name] = value
+                values[name, default: []].append(value)
             } else {
                 throw CommandError.usage("unknown option \"\(word)\" for `trellis \(command)`.", help: command)
             }
@@ -39,7 +39,11 @@ struct Arguments {
     /// Whether `-h` or `--help` was given.
     var wantsHelp: Bool { has("-h") || has("--help") }
 
-    func value(_ option: String) -> String? { values[option] }
+    /// The value of `option`, the last one if it was given more than once.
+    func value(_ option: String) -> String? { values[option]?.last }
+
+    /// Every value of an option that may be given more than once, in order.
+    func allValues(_ option: String) -> [String] { values[option] ?? [] }
 
     /// The one optional positional argument, or an error if there are more.
     func singlePositional(command: String, name: String) throws -> String? {

@@ -15,7 +15,10 @@ enum Help {
         COMMANDS:
           run [CONFIG]        run the app a route config describes
           validate [CONFIG]   check a config and every plugin it names
-          inspect PLUGIN.so   show a plugin's manifest, read from the file
+          inspect PLUGIN.so   show a plugin's manifest, read from the file (or
+                              list the plugins in a folder)
+          completion SHELL    print a completion script for bash, zsh or fish
+          help [--man]        show this help, or the manual page (roff)
 
         CONFIG defaults to ./config.json. Run `trellis <command> --help` for details.
 
@@ -93,11 +96,15 @@ enum Help {
 
     static let inspect = """
         USAGE: trellis inspect PLUGIN.so [--json]
+               trellis inspect FOLDER [--json]
 
         Reads one plugin library's manifest from the file, without loading it (none
         of the plugin's code runs), and prints it: name, version, summary, the SDK
         fingerprint and toolchain it was built with, its slots, the dependencies it
         requires and provides, and the file's SHA-256 to pin it with.
+
+        Given a folder, lists the plugins in it (each lib*.so with a manifest), a
+        line each: name, version, file, and why this host cannot use it, if not.
 
         OPTIONS:
           --json              print the same as one JSON object
@@ -106,4 +113,61 @@ enum Help {
         EXIT CODES:
           0 success; 2 the file is missing or not a usable plugin.
         """
+
+    static let completion = """
+        USAGE: trellis completion bash|zsh|fish
+
+        Prints a completion script for the shell: commands, their options, and
+        files where a command takes one.
+
+          bash   eval "$(trellis completion bash)"   (in ~/.bashrc)
+          zsh    trellis completion zsh > "${fpath[1]}/_trellis"
+          fish   trellis completion fish > ~/.config/fish/completions/trellis.fish
+        """
+
+    /// The manual page, in roff, made from the same texts as `--help`.
+    static var manPage: String {
+        func block(_ text: String) -> String {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                let escaped = line.replacingOccurrences(of: "\\", with: "\\e")
+                return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
+            }
+            return ".nf\n" + lines.joined(separator: "\n") + "\n.fi"
+        }
+        return """
+            .TH TRELLIS 1 "2026" "trellis \(version)" "User Commands"
+            .SH NAME
+            trellis \\- a plugin-based app shell: screens are .so plugins in one RIBs-style router tree
+            .SH SYNOPSIS
+            .B trellis
+            .I command
+            [options]
+            .SH DESCRIPTION
+            \(block(overview))
+            .SH RUN
+            \(block(run))
+            .SH VALIDATE
+            \(block(validate))
+            .SH INSPECT
+            \(block(inspect))
+            .SH COMPLETION
+            \(block(completion))
+            .SH ENVIRONMENT
+            .TP
+            .B TRELLIS_PLUGIN_PATH
+            Folders, colon-separated, searched for plugins before a config's own.
+            .TP
+            .B TRELLIS_LOG
+            info or debug: which file each plugin came from, what was refused and why.
+            .TP
+            .B TRELLIS_SUPERVISOR
+            off runs the app in one process, for a debugger.
+            .TP
+            .B TRELLIS_LEAKS
+            warn, fatal or off: what a route that outlives its detach does.
+            .TP
+            .B NO_COLOR
+            turns colour off.
+            """
+    }
 }

@@ -26,6 +26,11 @@ struct InspectCommand {
         guard let path = try parsed.singlePositional(command: "inspect", name: "plugin") else {
             throw CommandError.usage("give the plugin file to inspect, for example .build/debug/libMainScreen.so.", help: "inspect")
         }
+        var isFolder: ObjCBool = false
+        // A folder is listed; a path ending in .so is a plugin file, whatever it is.
+        if !path.hasSuffix(".so"), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return try listFolder(path, json: parsed.has("--json"))
+        }
         let loader = PluginLoader(searchPath: [])
         let plugin: PluginFile
         do {
@@ -73,6 +78,46 @@ struct InspectCommand {
               sha256:    \(hash ?? "(no libcrypto.so.3 here to compute it)")
             """.escapingControlCharacters)
         if let incompatibility { throw CommandError(message: incompatibility) }
+        return .success
+    }
+
+    /// `inspect DIR`: each `lib*.so` in the folder, read from its file, a line each:
+    /// name, version, and whether this host can use it (or why not).
+    private func listFolder(_ path: String, json: Bool) throws -> ExitStatus {
+        let folder = URL(fileURLWithPath: path).standardizedFileURL
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }.sorted()
+        } catch {
+            throw CommandError(message: "cannot list \(folder.path): \(error.userMessage)")
+        }
+        let loader = PluginLoader(searchPath: [])
+        var rows: [JSONValue] = []
+        var lines: [String] = []
+        for name in names {
+            let file = folder.appendingPathComponent(name)
+            // A library that is not a plugin (the SDK, a runtime library) is left out.
+            guard let plugin = try? loader.inspect(fileAt: file) else { continue }
+            var problem: String?
+            do {
+                _ = try loader.describe(fileAt: file)
+            } catch {
+                problem = error.localizedDescription
+            }
+            rows.append(["name": .string(plugin.manifest.name), "version": .string(plugin.manifest.version),
+                         "file": .string(file.path), "summary": .string(plugin.manifest.summary),
+                         "usable": .bool(problem == nil), "problem": problem.map(JSONValue.string) ?? .null])
+            lines.append("\(plugin.manifest.name) \(plugin.manifest.version)  \(name)"
+                + (problem == nil ? "" : "  (not usable here: \(problem!))"))
+        }
+        if json {
+            print(String(decoding: try JSONEncoder.sorted.encode(JSONValue.array(rows)), as: UTF8.self))
+        } else if lines.isEmpty {
+            print("no plugins in \(folder.path)".escapingControlCharacters)
+        } else {
+            print(lines.joined(separator: "\n").escapingControlCharacters)
+        }
         return .success
     }
 }

@@ -8,15 +8,17 @@ struct RunCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "run", flags: ["--headless", "--eager"], options: ["--script", "--size", "--open", "--timeout"])
+        let parsed = try Arguments(arguments, command: "run", flags: ["--headless", "--eager", "-v", "--verbose"], options: ["--script", "--size", "--open", "--timeout", "--plugins"])
         if parsed.wantsHelp {
             print(Help.run)
             return .success
         }
+        if parsed.has("-v") || parsed.has("--verbose") { Log.level = max(Log.level, .info) }
         let size = try parseSize(parsed.value("--size") ?? "80x24")
         let timeout = try parseTimeout(parsed.value("--timeout"))
         let script = try parsed.value("--script").map(readScript)
-        let config = try Trellis.loadConfig(try parsed.singlePositional(command: "run", name: "config"))
+        let config = try Trellis.loadConfig(try parsed.singlePositional(command: "run", name: "config"),
+                                            pluginFolders: parsed.allValues("--plugins"))
         let loader = PluginLoader(config: config)
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
         guard errors.isEmpty else {

@@ -9,8 +9,10 @@ enum Trellis {
     static func main(_ arguments: [String]) -> ExitStatus {
         do {
             switch arguments.first {
-            case nil, "-h", "--help", "help":
+            case nil, "-h", "--help":
                 print(Help.overview)
+            case "help":
+                print(arguments.dropFirst().first == "--man" ? Help.manPage : Help.overview)
             case "--version":
                 print("trellis \(Help.version) (SDK interface \(Help.sdkInterface), fingerprint \(TrellisSDKInterface.fingerprint))")
             case "run":
@@ -19,8 +21,10 @@ enum Trellis {
                 return try ValidateCommand(arguments: Array(arguments.dropFirst())).run()
             case "inspect":
                 return try InspectCommand(arguments: Array(arguments.dropFirst())).run()
+            case "completion":
+                return try CompletionCommand(arguments: Array(arguments.dropFirst())).run()
             case let command?:
-                throw CommandError(message: "unknown command \"\(command)\". Commands: run, validate, inspect.\n"
+                throw CommandError(message: "unknown command \"\(command)\". Commands: run, validate, inspect, completion, help.\n"
                     + "Run `trellis --help` for usage.")
             }
             return .success
@@ -40,10 +44,14 @@ enum Trellis {
     }
 
     /// The config at `path`, or `./config.json`.
-    static func loadConfig(_ path: String?) throws -> RouteConfig {
+    /// Reads the config at `path` (default ./config.json), with `pluginFolders`
+    /// (from `--plugins`) searched before its own.
+    static func loadConfig(_ path: String?, pluginFolders: [String] = []) throws -> RouteConfig {
         let file = URL(fileURLWithPath: path ?? "config.json").standardizedFileURL
         do {
-            return try RouteConfig.load(from: file)
+            var config = try RouteConfig.load(from: file)
+            config.searchPath = pluginFolders.map { URL(fileURLWithPath: $0).standardizedFileURL } + config.searchPath
+            return config
         } catch {
             throw CommandError(message: error.localizedDescription)
         }

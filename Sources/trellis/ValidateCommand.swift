@@ -1,5 +1,6 @@
 import Foundation
 import TrellisHost
+import TrellisSDK
 
 /// `trellis validate [CONFIG]`.
 @MainActor
@@ -7,12 +8,14 @@ struct ValidateCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "validate", flags: ["--deep"])
+        let parsed = try Arguments(arguments, command: "validate", flags: ["--deep", "--json", "-v", "--verbose"], options: ["--plugins"])
         if parsed.wantsHelp {
             print(Help.validate)
             return .success
         }
-        let config = try Trellis.loadConfig(try parsed.singlePositional(command: "validate", name: "config"))
+        if parsed.has("-v") || parsed.has("--verbose") { Log.level = max(Log.level, .info) }
+        let config = try Trellis.loadConfig(try parsed.singlePositional(command: "validate", name: "config"),
+                                            pluginFolders: parsed.allValues("--plugins"))
         var problems = Validator(config: config, loader: PluginLoader(config: config)).problems()
         if !problems.contains(where: { $0.severity == .error }) {
             // Plugin code runs only in child processes: every route with --deep,
@@ -20,8 +23,18 @@ struct ValidateCommand {
             // parameters, or the place: a screen that needs a parent).
             problems += DeepValidator.problems(config: config, onlyRoot: !parsed.has("--deep"))
         }
-        problems.forEach { Trellis.printError($0.description) }
         let errors = problems.filter { $0.severity == .error }.count
+        if parsed.has("--json") {
+            let report: JSONValue = [
+                "config": .string(config.file.path), "ok": .bool(errors == 0), "routes": .number(Double(config.routes.count)),
+                "root": .string(config.root),
+                "problems": .array(problems.map { ["severity": .string($0.severity == .error ? "error" : "warning"),
+                                                   "message": .string($0.message)] }),
+            ]
+            print(String(decoding: try JSONEncoder.sorted.encode(report), as: UTF8.self))
+            return errors == 0 ? .success : .unusable
+        }
+        problems.forEach { Trellis.printError($0.description) }
         guard errors == 0 else {
             throw CommandError(message: "\(config.fileName): \(errors) error\(errors == 1 ? "" : "s"); fix \(errors == 1 ? "it" : "them") and run "
                 + "`trellis validate` again.")

@@ -50,5 +50,8 @@ struct InstallTests {
         let result = try runInstalled(prefix, script: "tap Coordinator: Airports\nexpect cannot read the airport data\nkey esc\nexpect RIBs: Main\n",
                                       from: folder)
         #expect(result.status == 0, "the error shows in the Airports screen's place and the launcher keeps running: \(result.stderr)")
+        let validate = try TrellisProcess.run(["validate", prefix.appendingPathComponent("share/trellis/config.json").path],
+                                              in: folder.url, executable: prefix.appendingPathComponent("bin/trellis"))
+        #expect(validate.stderr.contains("plugin AirportSearch needs airports.tsv"), "\(validate.stderr)")
     }
 }

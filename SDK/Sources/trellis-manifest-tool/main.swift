@@ -136,7 +136,7 @@ guard let data = FileManager.default.contents(atPath: manifestPath) else {
 guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
     fail("\(manifestPath): not a JSON object")
 }
-let allowed: Set<String> = ["name", "version", "summary", "slots", "requires", "provides"]
+let allowed: Set<String> = ["name", "version", "summary", "slots", "requires", "provides", "resources"]
 if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
     fail("\(manifestPath): unknown key \"\(unknown)\"; the keys are \(allowed.sorted().joined(separator: ", "))")
 }
@@ -144,12 +144,13 @@ guard let name = object["name"] as? String, !name.isEmpty else { fail("\(manifes
 for key in ["version", "summary"] where object[key] != nil && !(object[key] is String) {
     fail("\(manifestPath): \"\(key)\" must be a string")
 }
-for key in ["slots", "requires", "provides"] where object[key] != nil && !(object[key] is [String]) {
+for key in ["slots", "requires", "provides", "resources"] where object[key] != nil && !(object[key] is [String]) {
     fail("\(manifestPath): \"\(key)\" must be an array of strings")
 }
 let sdkSources = Array(arguments.dropFirst(4))
 guard !sdkSources.isEmpty else { fail("the plugin's target does not depend on the TrellisSDK product") }
-let lists = ["slots", "requires", "provides"].map { key in (key, object[key] as? [String] ?? []) }
+// `resources`: files the plugin reads from its resource folder, which `validate` checks.
+let lists = ["slots", "requires", "provides", "resources"].map { key in (key, object[key] as? [String] ?? []) }
 for (key, names) in lists {
     for item in names where item.isEmpty || !item.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0) }) {
         fail("\(manifestPath): \"\(key)\" holds \"\(item)\"; names are letters, digits, _ - and .")

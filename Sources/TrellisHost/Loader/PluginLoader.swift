@@ -132,9 +132,11 @@ public final class PluginLoader {
         for folder in searchPath {
             let path = folder.path + "/" + fileName
             if access(path, F_OK) == 0 {
+                Log.debug("plugin \(reference): found \(path)")
                 located[reference] = path
                 return path
             }
+            Log.debug("plugin \(reference): not in \(folder.path)")
         }
         throw .notFound(plugin: reference, searched: searchPath.map(\.path))
     }
@@ -185,18 +187,29 @@ public final class PluginLoader {
         if let known = described[path] {
             result = known
         } else {
-            result = try Self.read(path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
+            do {
+                result = try Self.read(path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
                                    hostToolchain: hostToolchain)
+            } catch {
+                Log.info("refused \(path): \(error.localizedDescription)")
+                throw error
+            }
+            Log.debug("read the manifest of \(path): \(result.manifest.name) \(result.manifest.version)")
             described[path] = result
         }
         // Who may have written it is part of what the file is: `validate` and `run`
         // refuse an unsafe plugin before the first frame, not when it is first built
         // (from the status taken when it was read), and again just before `dlopen`.
-        if recheckingPermissions {
-            try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: nil)
-        } else if !permissionsChecked.contains(path) {
-            try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: result.status)
-            permissionsChecked.insert(path)
+        do {
+            if recheckingPermissions {
+                try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: nil)
+            } else if !permissionsChecked.contains(path) {
+                try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: result.status)
+                permissionsChecked.insert(path)
+            }
+        } catch {
+            Log.info("refused \(path): \(error.localizedDescription)")
+            throw error
         }
         return result
     }
@@ -240,7 +253,10 @@ public final class PluginLoader {
             slots[index] = try? Self.read(toRead[index], allowedFolders: folders, realFolders: folderPaths,
                                           hostToolchain: toolchain)
         }
-        for case let file? in results { described[file.path] = file }
+        for case let file? in results {
+            Log.debug("read the manifest of \(file.path): \(file.manifest.name) \(file.manifest.version)")
+            described[file.path] = file
+        }
     }
 
     /// The folders a plugin file must really be in, or `nil` when it may be anywhere.

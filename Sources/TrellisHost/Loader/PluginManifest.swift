@@ -21,6 +21,9 @@ public struct PluginManifest: Equatable, Sendable {
     public var sdkFingerprint: String
     /// The Swift toolchain's compiler line, as its binaries record it in `.comment`.
     public var toolchain: String
+    /// Files the plugin reads from its resource folder (beside its library, as
+    /// SwiftPM lays out a target's `resources`); `validate` checks they are there.
+    public var resources: [String] = []
 
     /// The ELF section the manifest is in.
     static let sectionName = "trellis_manifest"
@@ -47,7 +50,8 @@ extension PluginManifest {
     }
 
     private static let header = Array("trellis-manifest 1\n".utf8)
-    private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkFingerprint", "toolchain"]
+    private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkFingerprint", "toolchain",
+                               "resources"]
         .map { Array($0.utf8) }
 
     /// Decodes the section the build tool wrote: a `trellis-manifest 1` line, then
@@ -70,7 +74,9 @@ extension PluginManifest {
         let name = try field(0)
         guard !name.isEmpty else { throw .malformed("its manifest's name is empty") }
         self.init(name: name, version: try field(1), summary: try field(2), slots: try list(3), requires: try list(4),
-                  provides: try list(5), sdkFingerprint: try field(6), toolchain: try field(7))
+                  provides: try list(5), sdkFingerprint: try field(6), toolchain: try field(7),
+                  // Optional: plugins built before it was added have none.
+                  resources: fields[8] == nil ? [] : try list(8))
     }
 
     /// Where each key's value is in `bytes`, by the key's place in ``keys``.

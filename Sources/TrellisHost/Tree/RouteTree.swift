@@ -167,7 +167,9 @@ public final class RouteTree {
                 notePlugin(file: file.file.path, name: file.manifest.name, route: route.id)
                 CrashRecord.noteActivity("loading route \(route.id) (plugin \(file.manifest.name))")
             }
-            return try loader.load(route.plugin, relativeTo: base, pin: route.sha256)
+            let loaded = try loader.load(route.plugin, relativeTo: base, pin: route.sha256)
+            Log.info("route \(route.id): plugin \(loaded.manifest.name) \(loaded.manifest.version) from \(loaded.file.path)")
+            return loaded
         } catch {
             throw .pluginUnusable(route: route.id, error)
         }

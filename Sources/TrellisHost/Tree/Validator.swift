@@ -53,9 +53,11 @@ public struct Validator {
             let route = config.routes[id]!
             do {
                 // From the file alone: validating runs none of the plugins' code.
-                let manifest = try loader.describe(route.plugin, relativeTo: base, pin: route.sha256).manifest
+                let file = try loader.describe(route.plugin, relativeTo: base, pin: route.sha256)
+                let manifest = file.manifest
                 manifests[id] = manifest
                 problems += slotProblems(route: route, manifest: manifest)
+                problems += fileProblems(route: route, file: file)
             } catch {
                 problems.append(.init(severity: .error, message: RouteError.pluginUnusable(route: id, error).localizedDescription))
             }
@@ -87,6 +89,42 @@ public struct Validator {
                     + "does not declare (\(known)). Remove it or fix the name."))
         }
         return problems
+    }
+
+    /// The resources a plugin declares that are not beside its library, and a
+    /// plugin from another build configuration than this host (debug, release).
+    private func fileProblems(route: Route, file: PluginFile) -> [ValidationProblem] {
+        guard file.path != "/proc/self/exe" else { return [] }
+        var problems: [ValidationProblem] = []
+        let folder = file.file.deletingLastPathComponent()
+        if !file.manifest.resources.isEmpty {
+            let suffix = "_\(file.manifest.name).resources"
+            let resources = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first { $0.hasSuffix(suffix) }
+            let missing = file.manifest.resources.filter { name in
+                guard let resources else { return true }
+                return !FileManager.default.fileExists(atPath: folder.appendingPathComponent(resources).appendingPathComponent(name).path)
+            }
+            if !missing.isEmpty {
+                // A warning: the rest of the app runs, and that screen shows its own error.
+                problems.append(.init(severity: .warning, message:
+                    "route \"\(route.id)\": plugin \(file.manifest.name) needs \(missing.joined(separator: ", ")) in a folder "
+                        + "*\(suffix) beside \(file.path), and it is not there; its screen will show an error. "
+                        + "Rebuild the plugin, or install it with its resources."))
+            }
+        }
+        let hostBuild = Validator.buildConfiguration(of: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
+        if let hostBuild, let pluginBuild = Validator.buildConfiguration(of: file.file), pluginBuild != hostBuild {
+            problems.append(.init(severity: .warning, message:
+                "route \"\(route.id)\": plugin \(file.manifest.name) comes from a \(pluginBuild) build (\(file.path)) and this "
+                    + "trellis from a \(hostBuild) build. Put \"@host\" in the config's `plugins` to use the plugins built with it."))
+        }
+        return problems
+    }
+
+    /// `debug` or `release` for a file in a SwiftPM build folder of that name.
+    static func buildConfiguration(of file: URL) -> String? {
+        let folder = file.deletingLastPathComponent().lastPathComponent
+        return ["debug", "release"].contains(folder) ? folder : nil
     }
 
     /// Walks every path from the root with what the routes above provide: a route
