@@ -28,10 +28,44 @@ struct InstallTests {
         let folder = try TemporaryFolder()
         let prefix = try installAndMove(into: folder)
 
-        let airports = try runInstalled(prefix, script: "tap Coordinator: Airports\ntype seoul\nexpect Seoul (KR)\n", from: folder)
-        #expect(airports.status == 0, "\(airports.stderr)")
-        let next = try runInstalled(prefix, script: "tap RIBs: Main → Next\ntap Click Button\nexpect Close\n", from: folder)
-        #expect(next.status == 0, "\(next.stderr)")
+        // Every demo, a game of TicTacToe included.
+        let demos = try runInstalled(prefix, script: """
+            tap RIBs: Main → Next
+            tap Click Button
+            expect Close
+            tap Close
+            key esc
+            tap VIPER: Candy Store
+            expect Sweet Candy Store
+            key esc
+            tap Coordinator: Airports
+            type seoul
+            expect Seoul (KR)
+            key esc
+            tap Clean Swift: Repositories
+            expect uber/RIBs
+            key esc
+            tap RIBs tutorial: TicTacToe
+            focus Player 1 name
+            type Alice
+            tap Login
+            tap Start Game
+            tap 1
+            tap 4
+            tap 2
+            tap 5
+            tap 3
+            expect Alice won
+            """, from: folder)
+        #expect(demos.status == 0, "\(demos.stderr)")
+
+        // Nothing comes from the build folder: the dynamic loader maps the app's own
+        // copies, runtime included.
+        let loading = try TrellisProcess.run(["LD_DEBUG=libs", prefix.appendingPathComponent("bin/trellis").path, "--version"],
+                                             in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let opened = loading.stderr.split(separator: "\n").filter { $0.contains("calling init:") }
+        #expect(!opened.isEmpty, "\(loading.stderr.prefix(2000))")
+        #expect(opened.allSatisfy { !$0.contains(Products.repository.path) && !$0.contains("/swift/linux/") }, "\(opened)")
 
         let runpath = try TrellisProcess.run(["readelf", "-d", prefix.appendingPathComponent("bin/trellis").path],
                                              executable: URL(fileURLWithPath: "/usr/bin/env")).stdout

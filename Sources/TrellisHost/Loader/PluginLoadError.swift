@@ -27,7 +27,9 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
         switch self {
         case let .notFound(plugin, searched):
             let place = searched.isEmpty ? "(no folders)" : searched.joined(separator: ", ")
-            return "plugin \"\(plugin)\" not found: looked in \(place). Build it (`swift build --product \(plugin)`), "
+            // Built as this host was: a release host needs release plugins.
+            let release = Validator.buildConfiguration(of: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()) == "release"
+            return "plugin \"\(plugin)\" not found: looked in \(place). Build it (`swift build \(release ? "-c release " : "")--product \(plugin)`), "
                 + "or fix the config's `plugins` search path or the route's `plugin`."
         case let .fileMissing(path):
             return "no plugin file at \(path). Fix the route's `plugin` path (it is relative to the config), "

@@ -122,7 +122,7 @@ public struct Validator {
     }
 
     /// `debug` or `release` for a file in a SwiftPM build folder of that name.
-    static func buildConfiguration(of file: URL) -> String? {
+    nonisolated static func buildConfiguration(of file: URL) -> String? {
         let folder = file.deletingLastPathComponent().lastPathComponent
         return ["debug", "release"].contains(folder) ? folder : nil
     }
