@@ -99,3 +99,27 @@ struct RouterLifecycleTests {
         #expect(states == [false, true, false])
     }
 }
+
+/// `viewableRouting`: what a host asks instead of a cast to `ViewableRouting`.
+@MainActor
+struct ViewableRoutingTests {
+    /// A router that conforms by itself, as a test's mock would.
+    private final class StandaloneRouting: ViewableRouting {
+        let interactable: Interactable = Interactor()
+        let children: [Routing] = []
+        let viewControllable: ViewControllable = ViewController()
+        func load() {}
+        func attachChild(_ child: Routing) {}
+        func detachChild(_ child: Routing) {}
+    }
+
+    @Test func aRouterWithAViewAnswersItselfAndOneWithoutAnswersNil() {
+        let viewless: Routing = Router(interactor: Interactor())
+        let viewable: Routing = ViewableRouter(interactor: Interactor(), viewController: ViewController())
+        let standalone: Routing = StandaloneRouting()
+
+        #expect(viewless.viewableRouting == nil)
+        #expect(viewable.viewableRouting === viewable)
+        #expect(standalone.viewableRouting === standalone, "a type of its own gets the cast")
+    }
+}

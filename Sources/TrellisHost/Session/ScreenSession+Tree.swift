@@ -29,7 +29,7 @@ extension ScreenSession {
                 let below = path(from: child)
                 if !below.isEmpty { return own + below }
             }
-            let isShown = (router as? ViewableRouting).map { viewable in
+            let isShown = router.viewableRouting.map { viewable in
                 onScreen.contains { $0 === viewable.viewControllable.viewController }
             } ?? false
             return isShown ? own : []

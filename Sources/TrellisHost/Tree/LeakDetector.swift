@@ -52,7 +52,7 @@ public final class LeakDetector {
         guard mode != .off else { return }
         var objects = [Expectation(object: router, type: "\(type(of: router))"),
                        Expectation(object: router.interactable, type: "\(type(of: router.interactable))")]
-        if let view = (router as? ViewableRouting)?.viewControllable.viewController {
+        if let view = router.viewableRouting?.viewControllable.viewController {
             objects.append(Expectation(object: view, type: "\(type(of: view))"))
         }
         let id = nextID

@@ -43,7 +43,7 @@ public final class RouteTree {
     public func launch() throws(RouteError) {
         let router = try build(routeID: config.root, parameters: .object([:]), listener: nil,
                                scope: DependencyScope(), hostView: nil)
-        guard let viewable = router as? ViewableRouting else {
+        guard let viewable = router.viewableRouting else {
             throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
         }
         root = viewable
@@ -84,7 +84,7 @@ public final class RouteTree {
         let record = records.first { $0.router?.interactable === interactor }
         let origin = record.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a screen"
         let message = "\(origin): a task failed: \(error.userMessage)"
-        if let view = (record?.router as? ViewableRouting)?.viewControllable.viewController {
+        if let view = record?.router?.viewableRouting?.viewControllable.viewController {
             view.failure = ErrorScreen.failureContent(message: message, canGoBack: view.backAction != nil)
         } else {
             onNotice?(message)
@@ -106,7 +106,7 @@ public final class RouteTree {
                                                                    scope: scope, hostView: hostView)
                 listener = router.interactable as? ScreenListener
                 scope = routeScope
-                hostView = (router as? ViewableRouting)?.viewControllable ?? hostView
+                hostView = router.viewableRouting?.viewControllable ?? hostView
                 chainKeptAlive.append(router)
             } catch {
                 return (index, error)
@@ -221,7 +221,7 @@ private final class RouteSlot: ChildSlot {
     func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
         let router: ViewableRouting
         do {
-            guard let viewable = try buildChild(listener: listener, parameters: parameters, hostView: nil) as? ViewableRouting else {
+            guard let viewable = try buildChild(listener: listener, parameters: parameters, hostView: nil).viewableRouting else {
                 throw RouteError.childHasNoView(route: parentRoute.children[name] ?? name, slot: name)
             }
             viewable.viewControllable.viewController.backAction = { [weak listener] in

@@ -16,6 +16,18 @@ public protocol Routing: AnyObject {
 
     /// Detaches `child`: deactivates its interactor and forgets it.
     func detachChild(_ child: Routing)
+
+    /// This router as a ``ViewableRouting``, if it has a view; `nil` if not.
+    ///
+    /// What a host asks instead of `router as? ViewableRouting`: a cast makes the
+    /// Swift runtime scan every loaded image's conformance records the first time
+    /// it meets a plugin's router type, where this is one dynamic call. A type that
+    /// conforms to ``Routing`` itself (a mock) gets the cast by default.
+    var viewableRouting: ViewableRouting? { get }
+}
+
+extension Routing {
+    public var viewableRouting: ViewableRouting? { self as? ViewableRouting }
 }
 
 /// The base class of every router.
@@ -57,6 +69,9 @@ open class Router<InteractorType>: Routing {
         }
         self.interactable = interactable
     }
+
+    /// `nil`: a router without a view. ``ViewableRouter`` answers itself.
+    open var viewableRouting: ViewableRouting? { nil }
 
     public final func load() {
         guard !isLoaded else { return }
@@ -126,6 +141,9 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
     public let viewController: ViewControllerType
 
     public final let viewControllable: ViewControllable
+
+    /// Itself: a router with a view.
+    override public final var viewableRouting: ViewableRouting? { self }
 
     /// Creates a router for `interactor` that shows `viewController`.
     ///
