@@ -37,7 +37,8 @@ struct AirportDataError: Error, CustomStringConvertible {
 final class AirportService: Sendable {
     @MainActor private static var loaded: AirportService?
 
-    /// Every city, sorted, with its lowercased name for matching.
+    /// Every city, sorted, with its name folded for matching: lowercased and without
+    /// diacritics, so `sao paulo` and `zurich` find São Paulo and Zürich.
     let cities: [(model: CityViewModel, key: String)]
     private let airportsByCity: [String: [AirportModel]]
 
@@ -67,7 +68,7 @@ final class AirportService: Sendable {
             let airport = AirportModel(icao: fields[0], iata: fields[1], name: fields[2], city: fields[3], country: fields[4])
             let key = "\(airport.city)\t\(airport.country)"
             if byCity[key] == nil {
-                cities.append((CityViewModel(city: airport.city, country: airport.country), airport.city.lowercased()))
+                cities.append((CityViewModel(city: airport.city, country: airport.country), Self.folded(airport.city)))
             }
             byCity[key, default: []].append(airport)
         }
@@ -77,7 +78,7 @@ final class AirportService: Sendable {
 
     /// The cities whose name contains `text`, those starting with it first.
     func cities(matching text: String) -> [CityViewModel] {
-        let query = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let query = Self.folded(text).trimmingCharacters(in: .whitespaces)
         guard !query.isEmpty else { return cities.map(\.model) }
         var starting: [CityViewModel] = []
         var containing: [CityViewModel] = []
@@ -85,6 +86,11 @@ final class AirportService: Sendable {
             if city.key.hasPrefix(query) { starting.append(city.model) } else { containing.append(city.model) }
         }
         return starting + containing
+    }
+
+    /// `text` lowercased and without diacritics.
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// The airports of `city`, IATA airports first.

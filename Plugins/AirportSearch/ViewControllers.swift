@@ -19,6 +19,8 @@ final class SearchViewController: ViewController {
                 switch action {
                 case let .edit("search", text): searchText.accept(text)
                 case let .select("cities", row) where shownCities.indices.contains(row): citySelect.accept(shownCities[row])
+                // Enter in the search opens the top result.
+                case .submit("search"): if let top = shownCities.first { citySelect.accept(top) }
                 default: break
                 }
             }
@@ -36,8 +38,11 @@ final class SearchViewController: ViewController {
 
     private func show(_ cities: [CityViewModel], total: Int) {
         shownCities = cities
+        // Names are in English: a search in another script finds nothing, and says why.
+        let isLatin = searchText.value.unicodeScalars.allSatisfy { $0.value < 0x250 || !$0.properties.isAlphabetic }
         let count = total > cities.count ? "\(cities.count) of \(total) cities; type to narrow"
-            : total == 1 ? "1 city" : "\(total) cities"
+            : total == 1 ? "1 city"
+            : total == 0 && !isLatin ? "0 cities: names are in English (Seoul, not 서울)" : "\(total) cities"
         content = .vstack([
             .text("Airports by city"),
             .textField(id: "search", text: searchText.value, placeholder: "Search a city"),

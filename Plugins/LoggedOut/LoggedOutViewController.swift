@@ -23,7 +23,8 @@ final class LoggedOutViewController: ViewController {
         switch action {
         case .edit(field: "player1", let text): player1Name = text
         case .edit(field: "player2", let text): player2Name = text
-        case .tap("Login"): listener?.login(withPlayer1Name: player1Name, player2Name: player2Name)
+        // Enter in the last field logs in, as the button does.
+        case .tap("Login"), .submit(field: "player2"): listener?.login(withPlayer1Name: player1Name, player2Name: player2Name)
         default: break
         }
     }

@@ -235,3 +235,38 @@ struct PasteTests {
         #expect(session.frame().text.contains("paste: no text field has the focus"))
     }
 }
+
+/// Editing keys shells have: Ctrl-U, Ctrl-W, Ctrl-A, Ctrl-E; Enter in a field submits it.
+@MainActor
+struct FieldEditingTests {
+    private func field(_ text: String) throws -> (ScreenSession, SingleScreenTree) {
+        let tree = SingleScreenTree(.textField(id: "name", text: "", placeholder: "Name"))
+        let session = ScreenSession(tree: tree, window: Window(width: 60, height: 6))
+        try session.execute(.type(text))
+        return (session, tree)
+    }
+
+    @Test func ctrlWDeletesTheWordBeforeTheCursorAndCtrlUEverythingBeforeIt() throws {
+        let (session, tree) = try field("Sao Paulo  de")
+        session.press(.control("w"))
+        #expect(tree.view.content.textFields == ["Sao Paulo  "])
+        session.press(.control("w"))
+        #expect(tree.view.content.textFields == ["Sao "])
+        session.press(.control("a"))
+        session.press(.character(">"))
+        session.press(.control("e"))
+        session.press(.control("u"))
+        #expect(tree.view.content.textFields == [""])
+    }
+
+    @Test func enterInAFieldSubmitsIt() throws {
+        let (session, tree) = try field("Seoul")
+        var actions: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        defer { subscription.dispose() }
+
+        session.press(.enter)
+
+        #expect(actions == [.submit(field: "name")])
+    }
+}

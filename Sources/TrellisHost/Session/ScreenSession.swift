@@ -97,6 +97,11 @@ public final class ScreenSession {
             return
         }
         if let field = focusedField, edit(field, with: key) { return }
+        if key == .enter, let field = focusedField {
+            // Enter in a field: the screen acts on it (a search's top result, a form).
+            topChain.last?.send(.submit(field: field))
+            return
+        }
         let index = controls.firstIndex { $0.id == focus }
         switch key {
         case .enter, .character(" "):
@@ -271,12 +276,25 @@ public final class ScreenSession {
         case .right:
             cursor = min(cursor + 1, characters.count)
             return true
-        case .home:
+        case .home, .control("a"):
             cursor = 0
             return true
-        case .end:
+        case .end, .control("e"):
             cursor = characters.count
             return true
+        case .control("u"):
+            // Everything before the cursor, as shells do.
+            guard cursor > 0 else { return true }
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .control("w"):
+            // The word before the cursor, and the spaces after it.
+            var start = cursor
+            while start > 0, characters[start - 1] == " " { start -= 1 }
+            while start > 0, characters[start - 1] != " " { start -= 1 }
+            guard start < cursor else { return true }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
         default:
             return false
         }

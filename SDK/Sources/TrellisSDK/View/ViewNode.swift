@@ -49,4 +49,7 @@ public enum ViewAction: Equatable, Sendable {
     case select(list: String, row: Int)
     /// The text of field `field` became `text`.
     case edit(field: String, text: String)
+    /// Enter was pressed in field `field`: act on what it holds (a search's top
+    /// result, a form's last field submitting it).
+    case submit(field: String)
 }

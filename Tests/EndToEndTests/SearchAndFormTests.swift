@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// The demos act on Enter in their fields, and the Airports search matches names
+/// as a person types them.
+struct SearchAndFormTests {
+    private func airports(_ script: String) throws -> ProcessResult {
+        try TrellisProcess.run(["run", "Examples/airports.json", "--headless", "--size", "100x20"], input: "focus Search a city\n" + script)
+    }
+
+    @Test func enterInTheSearchOpensTheTopResult() throws {
+        let result = try airports("type seoul\nexpect 1 city\nkey enter\nexpect Airports of Seoul (KR)\nexpect ICN\n")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test(arguments: [("são paulo", "Sao Paulo (BR)"), ("ZÜRICH", "Zurich (CH)"), ("olmos", "Olmos (PE)")])
+    func theSearchIgnoresCaseAndDiacritics(query: String, expected: String) throws {
+        let result = try airports("type \(query)\nexpect \(expected)\nexpect-not <Olmos\n")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func aSearchInAnotherScriptSaysNamesAreInEnglish() throws {
+        let result = try airports("type 서울\nexpect names are in English\n")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func enterInTheLastLoginFieldLogsIn() throws {
+        let result = try TrellisProcess.run(["run", "Examples/tictactoe.json", "--headless"], input: """
+            focus Player 1 name
+            type Alice
+            focus Player 2 name
+            type Bob
+            key enter
+            expect Alice (0) vs Bob (0)
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}
