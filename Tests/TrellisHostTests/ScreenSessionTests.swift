@@ -270,3 +270,35 @@ struct FieldEditingTests {
         #expect(actions == [.submit(field: "name")])
     }
 }
+
+/// A long list pages with PageUp and PageDown, jumps with Home and End, and marks
+/// that it goes on above or below.
+@MainActor
+struct ListPagingTests {
+    @Test func pagingMovesByTheRowsShownAndTheMarksFollow() throws {
+        let tree = SingleScreenTree(.vstack([.text("Rows"), .list(id: "rows", rows: (0..<100).map { "Row \($0)" })]))
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 10))
+        var selected: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { selected.append($0) }
+        defer { subscription.dispose() }
+        let first = session.frame()
+        #expect(first.text.contains("▼") && !first.text.contains("▲"))
+
+        session.press(.pageDown)
+        session.press(.enter)
+        session.press(.end)
+        session.press(.enter)
+        let last = session.frame()
+        session.press(.home)
+        session.press(.enter)
+
+        let shown = first.controls.filter { if case .row = $0.id { true } else { false } }.count
+        #expect(selected == [.select(list: "rows", row: shown - 1), .select(list: "rows", row: 99), .select(list: "rows", row: 0)])
+        #expect(last.text.contains("▲") && !last.text.contains("▼") && last.text.contains("Row 99"))
+    }
+
+    @Test func pageKeysAreDecoded() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[5~\u{1B}[6~".utf8)) == [.pageUp, .pageDown])
+    }
+}

@@ -132,6 +132,10 @@ struct Layout {
         case let .list(id, rows):
             let offset = listOffsets[id] ?? 0
             let width = listWidths[id] ?? Layout.listWidth(rows)
+            // A cut list marks that it goes on above or below, beside its rows.
+            let total = listWidths[ViewNode.totalKey(id)] ?? rows.count
+            if offset > 0 { canvas.write("▲", x: x + width + 1, y: y, style: .chrome) }
+            if offset + rows.count < total { canvas.write("▼", x: x + width + 1, y: y + rows.count - 1, style: .chrome) }
             for (line, row) in rows.enumerated() where y + line < canvas.height {
                 let index = offset + line
                 canvas.write(TextWidth.truncated(row, to: width), x: x, y: y + line, style: style(for: .row(list: id, index: index)))

@@ -22,6 +22,8 @@ extension ViewNode {
         // Centred on the focused row, so moving either way keeps context in sight.
         let offset = max(min(focusedRow - (shown - 1) / 2, longest.count - shown), 0)
         offsets[longest.id] = offset
+        // How many rows the whole list has, for the scroll marks.
+        widths[ViewNode.totalKey(longest.id)] = longest.count
         return replacingRows(ofList: longest.id) { Array($0[offset..<offset + shown]) }
     }
 
@@ -35,6 +37,10 @@ extension ViewNode {
             return nil
         }
     }
+
+    /// Where ``windowingLists(toHeight:focus:offsets:widths:)`` notes a cut list's
+    /// full row count, beside the widths.
+    static func totalKey(_ list: String) -> String { "\u{0}rows:" + list }
 
     /// The width of each list, as measured, but no wider than `cap`.
     func listWidths(cappedAt cap: Int) -> [String: Int] {

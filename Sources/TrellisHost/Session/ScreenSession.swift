@@ -110,6 +110,18 @@ public final class ScreenSession {
             if !controls.isEmpty { moveFocus(to: controls[((index ?? -1) + 1) % controls.count].id) }
         case .backtab:
             if !controls.isEmpty { moveFocus(to: controls[((index ?? 0) - 1 + controls.count) % controls.count].id) }
+        case .pageUp, .pageDown, .home, .end:
+            // In a list: a page of the rows shown at a time, or its first or last row.
+            guard case let .row(list, row)? = focus, let count = topChain.last?.displayedContent.rowCount(ofList: list), count > 0
+            else { break }
+            let page = max(controls.filter { if case .row(list, _) = $0.id { true } else { false } }.count - 1, 1)
+            let target = switch key {
+            case .pageUp: row - page
+            case .pageDown: row + page
+            case .home: 0
+            default: count - 1
+            }
+            moveFocus(to: .row(list: list, index: min(max(target, 0), count - 1)))
         case .up, .down, .left, .right:
             // Down a list goes to its next row even when that row is not drawn yet:
             // the list scrolls to it.

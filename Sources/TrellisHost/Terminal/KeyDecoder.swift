@@ -135,6 +135,8 @@ public struct KeyDecoder {
             case "1", "7": return .home
             case "4", "8": return .end
             case "3": return .delete
+            case "5": return .pageUp
+            case "6": return .pageDown
             default: return nil
             }
         default:
