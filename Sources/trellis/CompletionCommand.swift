@@ -7,7 +7,7 @@ struct CompletionCommand {
     static let commands: [(name: String, summary: String, options: [(String, Bool)])] = [
         ("run", "run the app a route config describes",
          [("--headless", false), ("--script", true), ("--size", true), ("--open", true), ("--timeout", true), ("--eager", false),
-          ("--plugins", true), ("-v", false), ("--help", false)]),
+          ("--plugins", true), ("-v", false), ("--no-mouse", false), ("--help", false)]),
         ("validate", "check a config and every plugin it names",
          [("--deep", false), ("--json", false), ("--plugins", true), ("-v", false), ("--help", false)]),
         ("inspect", "show a plugin's manifest, or list a folder's plugins", [("--json", false), ("--help", false)]),

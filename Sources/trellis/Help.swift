@@ -52,6 +52,7 @@ enum Help {
           --timeout SECONDS   how long a headless step waits for the screen to show
                               what it looks for (default 5; 0 does not wait)
           --eager             load every route's plugin before the first frame
+          --no-mouse          leave the mouse to the terminal (TRELLIS_MOUSE=off too)
           -h, --help          show this help
 
         HEADLESS COMMANDS:

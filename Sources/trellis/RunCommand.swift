@@ -8,7 +8,7 @@ struct RunCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "run", flags: ["--headless", "--eager", "-v", "--verbose"], options: ["--script", "--size", "--open", "--timeout", "--plugins"])
+        let parsed = try Arguments(arguments, command: "run", flags: ["--headless", "--eager", "-v", "--verbose", "--no-mouse"], options: ["--script", "--size", "--open", "--timeout", "--plugins"])
         if parsed.wantsHelp {
             print(Help.run)
             return .success
@@ -42,7 +42,8 @@ struct RunCommand {
             }
         }
         if script == nil, !parsed.has("--headless"), Terminal.isAvailable {
-            return try runInTerminal(tree, loop: loop)
+            let mouseOff = parsed.has("--no-mouse") || getenv("TRELLIS_MOUSE").map { String(cString: $0) == "off" } == true
+            return try runInTerminal(tree, loop: loop, usesMouse: !mouseOff)
         }
         tree.onNotice = { Trellis.printError($0) }
         tree.leakDetector.onLeak = { leak in
@@ -67,10 +68,10 @@ struct RunCommand {
         return .success
     }
 
-    private func runInTerminal(_ tree: RouteTree, loop: EventLoop) throws -> ExitStatus {
+    private func runInTerminal(_ tree: RouteTree, loop: EventLoop, usesMouse: Bool) throws -> ExitStatus {
         let ending: TerminalApp.Ending
         do {
-            ending = try TerminalApp.run(tree: tree, loop: loop)
+            ending = try TerminalApp.run(tree: tree, loop: loop, usesMouse: usesMouse)
         } catch {
             throw CommandError(message: "cannot use the terminal (\(error)); run with --headless instead.")
         }

@@ -220,3 +220,51 @@ struct TerminalTests {
         #expect(offGame.contains("root › loggedIn › offGame"))
     }
 }
+
+/// What people expect of a terminal app beyond the keyboard: the mouse, pasting,
+/// a window title, and a window too small said as such.
+struct TerminalConventionTests {
+    private let trellis = Products.trellis.path
+
+    @Test func aClickOpensTheDemoUnderItAndTheTitleNamesTheScreen() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run config.json; echo EXITED=$?")
+        let launcher = try tmux.waitForText("VIPER: Candy Store")
+        let lines = launcher.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains("VIPER: Candy Store") })
+        let column = try #require(lines[row].firstIndex(of: "V"))
+        let x = lines[row].distance(from: lines[row].startIndex, to: column)
+
+        // A left press and release in SGR form, as a terminal reports them (1-based).
+        try tmux.send(["-l", "\u{1B}[<0;\(x + 2);\(row + 1)M\u{1B}[<0;\(x + 2);\(row + 1)m"])
+        try tmux.waitForText("launcher › candyStore")
+
+        #expect(tmux.title() == "trellis: launcher › candyStore")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
+    @Test func aPasteGoesIntoTheFieldWithItsTabAsASpace() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
+        try tmux.waitForText("type to narrow")
+
+        try tmux.paste("seo\tul")
+        let screen = try tmux.waitForText("[seo ul")
+
+        #expect(screen.contains(" airports "), "the focus stayed in the field: \(screen)")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
+    @Test func aWindowTooSmallSaysSoAndALargerOneDrawsTheScreenAgain() throws {
+        let tmux = try TmuxSession(columns: 24, rows: 6)
+        try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
+        try tmux.waitForText("window too small:")
+
+        tmux.resize(columns: 80, rows: 24)
+        try tmux.waitForText("Airports by city")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+}

@@ -302,3 +302,30 @@ struct ListPagingTests {
         #expect(decoder.decode(Array("\u{1B}[5~\u{1B}[6~".utf8)) == [.pageUp, .pageDown])
     }
 }
+
+/// Mouse reports: a click focuses and activates what it lands on; the wheel moves
+/// through the focused list.
+@MainActor
+struct MouseTests {
+    @Test func sgrReportsAreDecodedAndReleasesIgnored() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[<0;12;3M\u{1B}[<0;12;3m\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;5;5M".utf8))
+                == [.click(column: 11, row: 2), .wheel(up: true), .wheel(up: false)])
+    }
+
+    @Test func aClickActivatesTheRowUnderItAndTheWheelMovesTheList() throws {
+        let tree = SingleScreenTree(.vstack([.textField(id: "q", text: "", placeholder: "Search"), .list(id: "rows", rows: (0..<30).map { "Row \($0)" })]))
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 12))
+        var actions: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        defer { subscription.dispose() }
+        let row = try #require(session.frame().controls.first { $0.label == "Row 1" })
+
+        session.press(.click(column: row.x + 1, row: row.y))
+        session.press(.wheel(up: false))
+        session.press(.enter)
+        session.press(.click(column: 0, row: 0))
+
+        #expect(actions == [.select(list: "rows", row: 1), .select(list: "rows", row: 4)], "a click on nothing does nothing")
+    }
+}

@@ -46,6 +46,19 @@ public final class TmuxSession {
         tmux(["capture-pane", "-p", "-t", name]).output
     }
 
+    /// The title the program in the pane gave its window.
+    public func title() -> String {
+        tmux(["display-message", "-p", "-t", name, "#{pane_title}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Pastes `text` as a terminal does when the user pastes (bracketed, if the
+    /// program asked for it).
+    public func paste(_ text: String) throws {
+        _ = tmux(["set-buffer", "--", text])
+        let result = tmux(["paste-buffer", "-p", "-t", name])
+        guard result.status == 0 else { throw TmuxError.failed("tmux paste-buffer exited with \(result.status)") }
+    }
+
     /// The screen with its colours and attributes as SGR escape sequences.
     public func screenWithAttributes() -> String {
         tmux(["capture-pane", "-p", "-e", "-t", name]).output

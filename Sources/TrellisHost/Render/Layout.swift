@@ -17,6 +17,14 @@ public struct Control: Equatable, Sendable {
     public var x: Int
     /// The row of its first line.
     public var y: Int
+    /// The columns it takes, and its lines: where a mouse click lands on it.
+    public var width = 1
+    public var height = 1
+
+    /// Whether the cell at (`column`, `row`) is on the control.
+    public func contains(column: Int, row: Int) -> Bool {
+        (x..<x + max(width, 1)).contains(column) && (y..<y + max(height, 1)).contains(row)
+    }
 }
 
 /// The size a view takes, in terminal cells.
@@ -112,7 +120,7 @@ struct Layout {
                 let padding = String(repeating: " ", count: inner - TextWidth.of(line))
                 canvas.write("[ \(line)\(padding) ]", x: x, y: y + offset, style: style)
             }
-            record(.button(id), label: lines.joined(separator: " "), x: x, y: y)
+            record(.button(id), label: lines.joined(separator: " "), x: x, y: y, width: inner + 4, height: lines.count)
         case let .textField(id, text, placeholder):
             let inner = Layout.fieldWidth
             let style = style(for: .field(id))
@@ -128,7 +136,7 @@ struct Layout {
                 canvas.write(fits ? shown : TextWidth.truncated(shown, to: inner), x: x + 1, y: y,
                              style: text.isEmpty && style == .plain ? .placeholder : style, limit: inner)
             }
-            record(.field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y)
+            record(.field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y, width: inner + 2, height: 1)
         case let .list(id, rows):
             let offset = listOffsets[id] ?? 0
             let width = listWidths[id] ?? Layout.listWidth(rows)
@@ -139,7 +147,7 @@ struct Layout {
             for (line, row) in rows.enumerated() where y + line < canvas.height {
                 let index = offset + line
                 canvas.write(TextWidth.truncated(row, to: width), x: x, y: y + line, style: style(for: .row(list: id, index: index)))
-                record(.row(list: id, index: index), label: row, x: x, y: y + line)
+                record(.row(list: id, index: index), label: row, x: x, y: y + line, width: width, height: 1)
             }
         case let .stack(axis, spacing, children):
             drawStack(axis: axis, spacing: spacing, children: children, into: &canvas, x: x, y: y)
@@ -222,8 +230,8 @@ struct Layout {
         if let drawn = cursor { cursor = (drawn.x + x, drawn.y + y) }
     }
 
-    private mutating func record(_ id: Control.ID, label: String, x: Int, y: Int) {
-        controls.append(Control(id: id, label: label, x: x, y: y))
+    private mutating func record(_ id: Control.ID, label: String, x: Int, y: Int, width: Int, height: Int) {
+        controls.append(Control(id: id, label: label, x: x, y: y, width: width, height: height))
     }
 }
 

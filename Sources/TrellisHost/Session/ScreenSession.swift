@@ -15,6 +15,8 @@ public final class ScreenSession {
 
     /// The route on top of the screen, as the last frame showed it.
     private(set) var topRoute: String?
+    /// The route path the last frame showed, `launcher › airports`.
+    public private(set) var routePathText = ""
 
     /// A message for the user shown in the status line in place of the keys, until
     /// the next key (set from the tree's notices in the terminal).
@@ -94,6 +96,18 @@ public final class ScreenSession {
                 return
             }
             insert(text, into: field)
+            return
+        }
+        if case let .click(column, row) = key {
+            // A click focuses what it lands on and activates a button or a row.
+            guard let control = controls.first(where: { $0.contains(column: column, row: row) }) else { return }
+            if control.isField { moveFocus(to: control.id) } else { activate(control) }
+            return
+        }
+        if case let .wheel(up) = key {
+            // The wheel moves through the focused list, three rows a notch.
+            guard case .row? = focus else { return }
+            for _ in 0..<3 { press(up ? .up : .down) }
             return
         }
         if let field = focusedField, edit(field, with: key) { return }
@@ -333,6 +347,7 @@ public final class ScreenSession {
         let routes = routePath()
         topRoute = routes.last
         let path = routes.joined(separator: " › ")
+        routePathText = path
         // The path on screen, for a crash report: noted with each frame, not walked again.
         CrashRecord.noteRoutePath(path)
         if let notice { return StatusLine(path: path, keys: notice) }

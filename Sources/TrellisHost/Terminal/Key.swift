@@ -8,6 +8,10 @@ public enum Key: Hashable, Sendable {
     /// Text pasted into the terminal (bracketed paste): text for the focused field,
     /// its tabs and line breaks as spaces, never keys.
     case paste(String)
+    /// A left mouse click at a cell (from 0, 0 at the top left).
+    case click(column: Int, row: Int)
+    /// The mouse wheel turned, up or down.
+    case wheel(up: Bool)
 
     /// The keys a script names with `key NAME`.
     public static let scriptNames: KeyValuePairs<String, Key> = [

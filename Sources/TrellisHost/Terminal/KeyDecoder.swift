@@ -122,6 +122,18 @@ public struct KeyDecoder {
     }
 
     private static func csiKey(final: UInt8, parameters: String) -> Key? {
+        // A mouse report in SGR form: `<button;column;row`, M pressed, m released.
+        if parameters.hasPrefix("<") {
+            let numbers = parameters.dropFirst().split(separator: ";").map { Int($0) }
+            guard final == UInt8(ascii: "M"), numbers.count == 3, let button = numbers[0], let column = numbers[1],
+                  let row = numbers[2], column >= 1, row >= 1 else { return nil }
+            switch button {
+            case 0: return .click(column: column - 1, row: row - 1)
+            case 64: return .wheel(up: true)
+            case 65: return .wheel(up: false)
+            default: return nil
+            }
+        }
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down

@@ -57,8 +57,12 @@ public final class Terminal {
         }
         TerminalState.isRaw = true
         // Entering the alternate screen again would clear it: only when it was left.
-        // Bracketed paste on: a paste arrives marked, as text, not as keys.
-        if !wasRaw { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h") }
+        // Bracketed paste on: a paste arrives marked, as text, not as keys. The
+        // window title is saved, to be given back; mouse clicks and the wheel are
+        // reported (SGR form) unless turned off.
+        if !wasRaw {
+            write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[22;0t" + (TerminalState.usesMouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
+        }
     }
 
     /// Gives the terminal back and stops the process, as Ctrl-Z does to any
@@ -143,6 +147,8 @@ public enum TerminalError: Error, Equatable {
 enum TerminalState {
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var isRaw = false
+    /// Whether the mouse is reported (`--no-mouse` or `TRELLIS_MOUSE=off` turn it off).
+    nonisolated(unsafe) static var usesMouse = true
     nonisolated(unsafe) static var signalWriteDescriptor: Int32 = -1
     nonisolated(unsafe) static var previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
 
@@ -154,7 +160,7 @@ enum TerminalState {
                                   SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE]
     /// Signals of a crash, handled in the handler itself: the loop may never run again.
     static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
-    static let restoreSequence: [UInt8] = Array("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+    static let restoreSequence: [UInt8] = Array("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t".utf8)
 
     static func installHandlers() {
         for signal in reportedSignals { install(reportSignal, for: signal) }

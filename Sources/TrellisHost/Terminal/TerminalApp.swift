@@ -21,8 +21,10 @@ public enum TerminalApp {
     /// One ``EventLoop`` waits for keys, signals, the lone-Esc time-out and the main
     /// actor's work; a frame is drawn when something changed, at most once a tick.
     ///
+    /// - Parameter usesMouse: Whether clicks and the wheel are reported.
     /// - Throws: ``TerminalError`` if the terminal cannot be set up.
-    public static func run(tree: RouteTree, loop: EventLoop) throws(TerminalError) -> Ending {
+    public static func run(tree: RouteTree, loop: EventLoop, usesMouse: Bool = true) throws(TerminalError) -> Ending {
+        TerminalState.usesMouse = usesMouse
         let terminal = try Terminal()
         defer { terminal.restore() }
         let usesColor = (getenv("NO_COLOR").map { String(cString: $0).isEmpty }) ?? true
@@ -35,10 +37,16 @@ public enum TerminalApp {
         }
         var decoder = KeyDecoder()
         var escapeDeadline: ContinuousClock.Instant?
+        var title = ""
         loop.setNeedsFrame()
         while true {
             if loop.isFrameDue {
                 terminal.write(diff.update(to: session.frame()))
+                // The window's title names the app and the screen shown.
+                if session.routePathText != title {
+                    title = session.routePathText
+                    terminal.write("\u{1B}]2;trellis: \(title)\u{07}")
+                }
                 loop.didDrawFrame()
             }
             let deadline = [loop.nextFrameTime, escapeDeadline].compactMap { $0 }.min()
