@@ -33,7 +33,7 @@ enum Help {
 
     static let run = """
         USAGE: trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL]
-                           [--timeout SECONDS] [--eager]
+                           [--timeout SECONDS] [--eager] [--plugins DIR]... [-v] [--no-mouse]
 
         Runs the app that CONFIG (default ./config.json) describes. The config and
         every route's plugin are checked first, from the plugin files' manifests; a
@@ -53,6 +53,10 @@ enum Help {
                               what it looks for (default 5; 0 does not wait)
           --eager             load every route's plugin before the first frame
           --no-mouse          leave the mouse to the terminal (TRELLIS_MOUSE=off too)
+          --plugins DIR       search DIR for plugins before the config's folders
+                              (repeatable)
+          -v, --verbose       say which file each route's plugin came from, and
+                              each plugin refused and why (TRELLIS_LOG=info|debug)
           -h, --help          show this help
 
         HEADLESS COMMANDS:
@@ -76,7 +80,7 @@ enum Help {
         """
 
     static let validate = """
-        USAGE: trellis validate [CONFIG] [--deep]
+        USAGE: trellis validate [CONFIG] [--deep] [--json] [--plugins DIR]... [-v]
 
         Checks CONFIG (default ./config.json): the JSON and its keys, that every route
         a config names exists, that routes form no cycle, that every route's plugin
@@ -89,6 +93,10 @@ enum Help {
           --deep              build every route once, each in a process of its own,
                               and report each whose builder throws or crashes (for
                               a plugin author's CI)
+          --json              print the result as one JSON object: ok, config,
+                              root, routes, problems (severity and message)
+          --plugins DIR       search DIR for plugins before the config's folders
+          -v, --verbose       say which plugin files were read or refused, and why
           -h, --help          show this help
 
         EXIT CODES:
