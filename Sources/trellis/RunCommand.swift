@@ -41,7 +41,10 @@ struct RunCommand {
                 throw CommandError(message: "--open \(link): \(error.userMessage)")
             }
         }
-        if script == nil, !parsed.has("--headless"), Terminal.isAvailable {
+        // A terminal that cannot address its cursor (TERM=dumb, or none named) gets
+        // the headless session, which writes plain text only.
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        if script == nil, !parsed.has("--headless"), Terminal.isAvailable, !term.isEmpty, term != "dumb" {
             let mouseOff = parsed.has("--no-mouse") || getenv("TRELLIS_MOUSE").map { String(cString: $0) == "off" } == true
             return try runInTerminal(tree, loop: loop, usesMouse: !mouseOff)
         }

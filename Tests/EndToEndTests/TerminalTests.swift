@@ -267,4 +267,31 @@ struct TerminalConventionTests {
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
     }
+
+    @Test func aLocaleThatIsNotUTF8GetsASCIIBoxesAndSymbols() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("LANG=C LC_ALL= \(trellis) run Examples/main-next.json; echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+
+        try tmux.send(["Enter"])
+        let screen = try tmux.waitForText("[ Close ]")
+
+        #expect(screen.contains("+----") && screen.contains(" main > next "), "\(screen)")
+        #expect(!screen.contains("─") && !screen.contains("›"))
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
+    @Test func aDumbTerminalGetsPlainTextAndCommands() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("TERM=dumb \(trellis) run Examples/main-next.json; echo EXITED=$?")
+        // The prompt (its trailing space is not captured).
+        let first = try tmux.waitForScreen { $0.contains("\n>") }
+        #expect(first.contains("[ Click Button! ]"))
+
+        try tmux.run("tap Click Button")
+        try tmux.waitForText("[ Close ]")
+        try tmux.run("quit")
+        try tmux.waitForText("EXITED=0")
+    }
 }

@@ -4,6 +4,9 @@
 public struct FrameDiff {
     /// Whether styles may use colour (off when `NO_COLOR` is set).
     public var usesColor: Bool
+    /// Whether only ASCII may be written (a locale that is not UTF-8, `LANG=C`):
+    /// box drawing and symbols get ASCII stand-ins, other text `?` a column.
+    public var asciiOnly = false
 
     private var previous: Canvas?
     private var cursorVisible = false
@@ -37,7 +40,11 @@ public struct FrameDiff {
                 if changed, !cell.isContinuation, !(old == nil && cell == .blank) {
                     if cursor.map({ $0 != (x, y) }) ?? true { output += Self.move(from: cursor, to: (x, y)) }
                     if style != cell.style { output += sgr(cell.style, from: style); style = cell.style }
-                    output.append(cell.character)
+                    if asciiOnly, !cell.character.isASCII {
+                        output += Self.asciiStandIn(for: cell.character, columns: span)
+                    } else {
+                        output.append(cell.character)
+                    }
                     cursor = (x + span, y)
                 }
                 x += span
@@ -47,6 +54,36 @@ public struct FrameDiff {
         output += cursorCommands(for: frame.cursor)
         previous = canvas
         return output
+    }
+
+    /// An ASCII stand-in for `character`, `columns` wide.
+    static func asciiStandIn(for character: Character, columns: Int) -> String {
+        let standIn: String = switch character {
+        case "─", "━", "═": "-"
+        case "│", "┃", "║": "|"
+        case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "╭", "╮", "╯", "╰": "+"
+        case "›", "»", "→": ">"
+        case "‹", "«", "←": "<"
+        case "·", "•": "-"
+        case "…": "."
+        case "▲", "↑": "^"
+        case "▼", "↓": "v"
+        case "■", "█": "#"
+        case "□": "o"
+        case "☆", "★": "*"
+        case "“", "”": "\""
+        case "‘", "’": "'"
+        default: "?"
+        }
+        return standIn + String(repeating: standIn == "?" ? "?" : " ", count: max(columns - 1, 0))
+    }
+
+    /// Whether the locale the environment names is UTF-8 (`LC_ALL`, else
+    /// `LC_CTYPE`, else `LANG`; none set is the C locale, which is not).
+    public static func localeIsUTF8(_ environment: [String: String]) -> Bool {
+        let value = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        let lowered = value.lowercased()
+        return lowered.contains("utf-8") || lowered.contains("utf8")
     }
 
     /// The shortest way to move the cursor: along the row with CHA, to the next row

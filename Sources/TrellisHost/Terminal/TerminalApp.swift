@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// Runs a launched route tree in the terminal, driven from the keyboard and by the
@@ -29,6 +30,7 @@ public enum TerminalApp {
         defer { terminal.restore() }
         let usesColor = (getenv("NO_COLOR").map { String(cString: $0).isEmpty }) ?? true
         var diff = FrameDiff(usesColor: usesColor)
+        diff.asciiOnly = !FrameDiff.localeIsUTF8(ProcessInfo.processInfo.environment)
         let size = terminal.size
         let session = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
         tree.onNotice = { [weak session] message in
