@@ -239,6 +239,9 @@ struct TerminalConventionTests {
         try tmux.send(["-l", "\u{1B}[<0;\(x + 2);\(row + 1)M\u{1B}[<0;\(x + 2);\(row + 1)m"])
         try tmux.waitForText("launcher › candyStore")
 
+        // The title follows the frame: polled, as the screen is.
+        let deadline = Date().addingTimeInterval(10)
+        while tmux.title() != "trellis: launcher › candyStore", Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(tmux.title() == "trellis: launcher › candyStore")
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")

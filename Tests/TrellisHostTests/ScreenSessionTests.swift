@@ -139,7 +139,7 @@ struct StatusLineHonestyTests {
 
     @Test func aNarrowWindowShortensTheHintsBeforeDroppingThem() {
         let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 30, height: 6))
-        #expect(statusRow(session).hasSuffix("Tab · Enter · ^C"), "\(statusRow(session))")
+        #expect(statusRow(session).hasSuffix("Tab · Enter · ? · ^C"), "\(statusRow(session))")
     }
 
     @Test func escIsNotOfferedAgainWhereGoingBackDidNothing() {
@@ -327,5 +327,37 @@ struct MouseTests {
         session.press(.click(column: 0, row: 0))
 
         #expect(actions == [.select(list: "rows", row: 1), .select(list: "rows", row: 4)], "a click on nothing does nothing")
+    }
+}
+
+/// `?` or F1 shows the keys of the screen over it; any key closes it.
+@MainActor
+struct HelpOverlayTests {
+    @Test func theHelpListsThisScreensKeysAndAnyKeyClosesIt() throws {
+        let tree = SingleScreenTree(.vstack([.button("Go"), .list(id: "rows", rows: ["a", "b"])]))
+        tree.view.backAction = {}
+        let session = ScreenSession(tree: tree, window: Window(width: 60, height: 20))
+        var actions: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        defer { subscription.dispose() }
+
+        session.press(.character("?"))
+        let help = session.frame()
+        session.press(.enter)
+        let after = session.frame()
+
+        #expect(help.text.contains("Keys on this screen") && help.text.contains("press the button") && help.text.contains("go back"))
+        #expect(help.controls.isEmpty, "the screen is out of reach under the help")
+        #expect(actions.isEmpty, "the key that closed the help did nothing else")
+        #expect(!after.text.contains("Keys on this screen"))
+    }
+
+    @Test func aQuestionMarkInAFieldIsText() throws {
+        let tree = SingleScreenTree(.textField(id: "q", text: "", placeholder: "Ask"))
+        let session = ScreenSession(tree: tree, window: Window(width: 60, height: 8))
+        session.press(.character("?"))
+        #expect(tree.view.content.textFields == ["?"])
+        session.press(.help)
+        #expect(session.frame().text.contains("Keys on this screen"))
     }
 }

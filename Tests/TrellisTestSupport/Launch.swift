@@ -14,12 +14,12 @@ public func launchSession(configAt file: URL) throws -> ScreenSession {
 extension ScreenSession {
     /// Runs `command` inside an async test, which already runs on the main queue, so
     /// the host's poll loop cannot drain it: a step that does not hold yet suspends
-    /// (letting the plugins' tasks run) and tries again, for up to 30 seconds (other
+    /// (letting the plugins' tasks run) and tries again, for up to 60 seconds (other
     /// tests may hold the main actor meanwhile), as
     /// ``HeadlessRunner`` does in `trellis run`.
     @discardableResult
     public func step(_ command: ScriptCommand) async throws -> String? {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(60)
         while true {
             let failure: SessionFailure
             do {

@@ -34,6 +34,8 @@ public final class ScreenSession {
     /// The screen on which Esc was pressed and nothing went back: `Esc back` is not
     /// offered there again.
     private weak var backDoesNothingOn: ViewController?
+    /// Whether the keys of the screen are shown over it (`?` or F1; any key closes).
+    public private(set) var showsHelp = false
 
     /// Creates a session over a launched tree.
     public init(tree: any RouterTree, window: Window) {
@@ -88,8 +90,17 @@ public final class ScreenSession {
     /// Left, Right, Home and End edit; Esc goes back.
     public func press(_ key: Key) {
         notice = nil
+        if showsHelp {
+            // Any key closes the help, and does nothing else.
+            showsHelp = false
+            return
+        }
         // One frame settles the focus and gives the controls the key moves among.
         let controls = frame().controls
+        if key == .help || (key == .character("?") && focusedField == nil) {
+            showsHelp = true
+            return
+        }
         if case let .paste(text) = key {
             guard let field = focusedField else {
                 notice = "paste: no text field has the focus"
@@ -184,7 +195,9 @@ public final class ScreenSession {
             frame = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
         }
         // The keys offered follow the controls this frame has.
-        statusLine(controls: frame.controls).draw(into: &frame.canvas, row: window.height - 1)
+        let status = statusLine(controls: frame.controls)
+        status.draw(into: &frame.canvas, row: window.height - 1)
+        if showsHelp { drawHelp(over: &frame, controls: frame.controls) }
         return frame
     }
 
@@ -330,20 +343,53 @@ public final class ScreenSession {
 
     // MARK: - Status line
 
+    /// The keys of this screen, in a box over it: what the status line offers, in
+    /// full, and the keys that always work. Its controls are out of reach meanwhile.
+    private func drawHelp(over frame: inout Frame, controls: [Control]) {
+        var lines = ["Keys on this screen", ""]
+        lines += keyHints(controls: controls).map(\.explained)
+        lines += ["", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right",
+                  "PageUp/Down     page through a list", "mouse           click to press or select",
+                  "Ctrl-Z          suspend (fg to come back)", "", "any key closes this help"]
+        let width = min((lines.map(TextWidth.of).max() ?? 0) + 4, window.width)
+        let height = min(lines.count + 2, window.height - 1)
+        let x = max((window.width - width) / 2, 0), y = max((window.height - 1 - height) / 2, 0)
+        guard width >= 4, height >= 3 else { return }
+        frame.canvas.clear(x: x, y: y, width: width, height: height)
+        frame.canvas.write("┌" + String(repeating: "─", count: width - 2) + "┐", x: x, y: y, style: .chrome)
+        frame.canvas.write("└" + String(repeating: "─", count: width - 2) + "┘", x: x, y: y + height - 1, style: .chrome)
+        for row in 1..<height - 1 {
+            frame.canvas.write("│", x: x, y: y + row, style: .chrome)
+            frame.canvas.write("│", x: x + width - 1, y: y + row, style: .chrome)
+            if row - 1 < lines.count { frame.canvas.write(lines[row - 1], x: x + 2, y: y + row, limit: width - 4) }
+        }
+        frame.controls = []
+        frame.cursor = nil
+    }
+
+    /// The keys that work on this frame: a long and a short form for the status
+    /// line, and a line for the help.
+    private func keyHints(controls: [Control]) -> [(long: String, short: String, explained: String)] {
+        var keys: [(long: String, short: String, explained: String)] = []
+        let focused = controls.first { $0.id == focus }
+        if focusedField != nil { keys.append(("type to edit", "type", "typing          edit the field (Ctrl-U, Ctrl-W too)")) }
+        if controls.count > 1 { keys.append(("Tab next", "Tab", "Tab             the next control")) }
+        switch focused?.id {
+        case .button?: keys.append(("Enter press", "Enter", "Enter, Space    press the button"))
+        case .row?: keys.append(("Enter select", "Enter", "Enter, Space    select the row"))
+        case .field?: keys.append(("", "", "Enter           submit the field"))
+        case nil: break
+        }
+        if canGoBack() { keys.append(("Esc back", "Esc", "Esc             go back")) }
+        if focusedField == nil { keys.append(("? help", "?", "?, F1           this help")) }
+        keys.append(("Ctrl-C quit", "^C", "Ctrl-C          quit"))
+        return keys
+    }
+
     /// The route path and the keys that work on this frame, each with a short
     /// form for a narrow window: only what a key does here is offered.
     private func statusLine(controls: [Control]) -> StatusLine {
-        var keys: [(long: String, short: String)] = []
-        let focused = controls.first { $0.id == focus }
-        if focusedField != nil { keys.append(("type to edit", "type")) }
-        if controls.count > 1 { keys.append(("Tab next", "Tab")) }
-        switch focused?.id {
-        case .button?: keys.append(("Enter press", "Enter"))
-        case .row?: keys.append(("Enter select", "Enter"))
-        case .field?, nil: break
-        }
-        if canGoBack() { keys.append(("Esc back", "Esc")) }
-        keys.append(("Ctrl-C quit", "^C"))
+        let keys = keyHints(controls: controls).filter { !$0.long.isEmpty }
         let routes = routePath()
         topRoute = routes.last
         let path = routes.joined(separator: " › ")

@@ -3,6 +3,8 @@ public enum Key: Hashable, Sendable {
     /// A printable character, space included.
     case character(Character)
     case enter, tab, backtab, up, down, left, right, home, end, delete, backspace, escape, pageUp, pageDown
+    /// F1: the keys of the screen shown.
+    case help
     /// Ctrl with a letter, for example `control("c")`.
     case control(Character)
     /// Text pasted into the terminal (bracketed paste): text for the focused field,
@@ -17,7 +19,7 @@ public enum Key: Hashable, Sendable {
     public static let scriptNames: KeyValuePairs<String, Key> = [
         "enter": .enter, "tab": .tab, "backtab": .backtab, "up": .up, "down": .down, "left": .left,
         "right": .right, "home": .home, "end": .end, "esc": .escape, "backspace": .backspace,
-        "delete": .delete, "space": .character(" "), "pageup": .pageUp, "pagedown": .pageDown,
+        "delete": .delete, "space": .character(" "), "pageup": .pageUp, "pagedown": .pageDown, "f1": .help,
     ]
 
     /// The key a script calls `name`, ignoring case.

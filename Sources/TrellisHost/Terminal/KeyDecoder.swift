@@ -147,6 +147,7 @@ public struct KeyDecoder {
             case "1", "7": return .home
             case "4", "8": return .end
             case "3": return .delete
+            case "11": return .help
             case "5": return .pageUp
             case "6": return .pageDown
             default: return nil
@@ -164,6 +165,7 @@ public struct KeyDecoder {
         case UInt8(ascii: "D"): .left
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P"): .help
         default: nil
         }
     }
