@@ -30,6 +30,7 @@ final class CandyView: ViewController {
     var presenter: CandyPresenter?
 
     func show(_ candies: [CandyViewModel]) {
+        title = "Candies"
         content = .vstack([.text("Candies"), .list(id: "candies", rows: candies.map(\.title))])
     }
 }

@@ -75,3 +75,18 @@ struct AnchoredLayoutTests {
         #expect(field() == before)
     }
 }
+
+/// The status line's path names views pushed without a route of their own by
+/// their titles.
+@MainActor
+struct BreadcrumbTests {
+    @Test func aPushedViewIsNamedInThePath() async throws {
+        let session = try launchSession(configAt: Products.repository.appendingPathComponent("config.json"))
+        try await session.step(.tap("VIPER: Candy Store"))
+        try await session.step(.tap("Sweet Candy Store"))
+
+        #expect(session.routePath() == ["launcher", "candyStore", "Candies"])
+        session.press(.escape)
+        #expect(session.routePath() == ["launcher", "candyStore"])
+    }
+}

@@ -14,3 +14,18 @@ public protocol RouterTree: AnyObject {
 }
 
 extension RouteTree: RouterTree {}
+
+extension RouterTree {
+    /// The views of the routers built for routes, in no order.
+    func routedViews() -> [ViewController] {
+        guard let root else { return [] }
+        var views: [ViewController] = []
+        var pending: [Routing] = [root]
+        // A loop, not recursion: a tree of any depth is safe.
+        while let router = pending.popLast() {
+            if route(of: router) != nil, let view = router.viewableRouting?.viewControllable.viewController { views.append(view) }
+            pending += router.children
+        }
+        return views
+    }
+}

@@ -19,10 +19,20 @@ extension ScreenSession {
         return lines.joined(separator: "\n")
     }
 
-    /// The route ids from the root to the screen on top.
+    /// The route ids from the root to the screen on top, then the titles of views
+    /// pushed or presented over the top route's own view without a route.
     public func routePath() -> [String] {
         guard let root = tree.root else { return [] }
         let onScreen = Window.layers(from: root.viewControllable.viewController).flatMap { $0 }
+        let routes = routeIDs(onScreen: onScreen)
+        // The views after the last one a route owns: named by their titles.
+        let routeViews = Set(tree.routedViews().map(ObjectIdentifier.init))
+        guard let lastRouted = onScreen.lastIndex(where: { routeViews.contains(ObjectIdentifier($0)) }) else { return routes }
+        return routes + onScreen[(lastRouted + 1)...].compactMap(\.title)
+    }
+
+    private func routeIDs(onScreen: [ViewController]) -> [String] {
+        guard let root = tree.root else { return [] }
         func path(from router: Routing) -> [String] {
             let own = tree.route(of: router).map { [$0.id] } ?? []
             for child in router.children.reversed() {

@@ -51,6 +51,13 @@ open class ViewController: ViewControllable {
     /// What the host draws: the failure, if there was one, else the content.
     @_spi(TrellisHost) public final var displayedContent: ViewNode { failure ?? content }
 
+    /// The view's name in the status line's path, as UIKit's `title`: for a view
+    /// pushed or presented without a route of its own (`launcher › candyStore ›
+    /// Candies`). A route's own view is named by its route.
+    public final var title: String? {
+        didSet { HostHooks.screenDidChange() }
+    }
+
     /// What the host calls when the user goes back from this view (Esc). The host
     /// sets it when it attaches the screen; a screen rarely needs to.
     public final var backAction: (() -> Void)?
