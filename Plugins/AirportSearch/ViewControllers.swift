@@ -58,5 +58,7 @@ final class AirportsViewController: ViewController {
             .text("Airports of \(city.title)"),
             .list(id: "airports", rows: airports.map { "\($0.code)  \($0.name)" }),
         ]))
+        listsForReading = ["airports"]
+        title = city.title
     }
 }

@@ -361,3 +361,23 @@ struct HelpOverlayTests {
         #expect(session.frame().text.contains("Keys on this screen"))
     }
 }
+
+/// A list for reading: Enter is not offered on it, and pressing it says why.
+@MainActor
+struct ListsForReadingTests {
+    @Test func enterIsNotOfferedOnAListForReadingAndSaysWhyWhenPressed() {
+        let tree = SingleScreenTree(.list(id: "airports", rows: ["ICN Incheon", "GMP Gimpo"]))
+        tree.view.listsForReading = ["airports"]
+        let session = ScreenSession(tree: tree, window: Window(width: 70, height: 8))
+        var actions: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        defer { subscription.dispose() }
+        let status = { String(session.frame().text.split(separator: "\n").last ?? "") }
+
+        #expect(!status().contains("Enter"), "\(status())")
+        session.press(.enter)
+
+        #expect(status().contains("the rows here are for reading"))
+        #expect(actions.isEmpty)
+    }
+}

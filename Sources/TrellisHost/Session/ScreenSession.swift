@@ -234,6 +234,8 @@ public final class ScreenSession {
         moveFocus(to: control.id)
         switch control.id {
         case let .button(id): topChain.last?.send(.tap(id))
+        case let .row(list, _) where topChain.last?.listsForReading.contains(list) == true:
+            notice = "Enter: the rows here are for reading"
         case let .row(list, index): topChain.last?.send(.select(list: list, row: index))
         case .field: break
         }
@@ -376,6 +378,7 @@ public final class ScreenSession {
         if controls.count > 1 { keys.append(("Tab next", "Tab", "Tab             the next control")) }
         switch focused?.id {
         case .button?: keys.append(("Enter press", "Enter", "Enter, Space    press the button"))
+        case let .row(list, _)? where topChain.last?.listsForReading.contains(list) == true: break
         case .row?: keys.append(("Enter select", "Enter", "Enter, Space    select the row"))
         case .field?: keys.append(("", "", "Enter           submit the field"))
         case nil: break
