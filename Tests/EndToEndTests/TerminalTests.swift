@@ -297,4 +297,43 @@ struct TerminalConventionTests {
         try tmux.run("quit")
         try tmux.waitForText("EXITED=0")
     }
+
+    @Test func aLongSearchScrollsInAFieldThatStaysPutWithTheCursorAtItsEnd() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
+        let before = try tmux.waitForText("type to narrow")
+        let fieldRow = try #require(before.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("[Search a city") })
+
+        try tmux.send(["-l", "Abbeville (Buigny/Saint"])
+        let after = try tmux.waitForText("Saint")
+        let lines = after.split(separator: "\n", omittingEmptySubsequences: false)
+        let field = String(lines[fieldRow])
+
+        #expect(field.contains("Saint") && !field.contains("Abbeville"), "the field scrolled with the cursor: \(field)")
+        let start = try #require(field.firstIndex(of: "["))
+        let end = try #require(field.firstIndex(of: "]"))
+        #expect(field.distance(from: start, to: end) == 21, "the field kept its 22 columns: \(field)")
+        let cursor = try #require(tmux.cursor())
+        #expect(cursor.y == fieldRow, "the cursor is in the field, which did not move")
+        #expect(cursor.x == field.distance(from: field.startIndex, to: end) - 1, "the cursor is at the insertion point")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
+    @Test func backReturnsTheFocusAndTheStatusLineFollowsTheScreen() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run config.json; echo EXITED=$?")
+        let launcher = try tmux.waitForText("Clean Swift: Repositories")
+        #expect(launcher.contains("Enter select") && !launcher.contains("Esc back"), "the root has nowhere to go back to")
+
+        try tmux.send(["Down", "Down", "Enter"])
+        let candy = try tmux.waitForText("launcher › candyStore")
+        #expect(candy.contains("Enter press") && candy.contains("Esc back") && !candy.contains("Tab next"), "\(candy)")
+        try tmux.send(["Escape"])
+        try tmux.waitForScreen { !$0.contains("candyStore") }
+        try tmux.send(["Enter"])
+        try tmux.waitForText("launcher › candyStore")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
 }

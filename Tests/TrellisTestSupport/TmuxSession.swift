@@ -51,6 +51,13 @@ public final class TmuxSession {
         tmux(["display-message", "-p", "-t", name, "#{pane_title}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Where the terminal's cursor is, from 0, 0 at the top left.
+    public func cursor() -> (x: Int, y: Int)? {
+        let parts = tmux(["display-message", "-p", "-t", name, "#{cursor_x},#{cursor_y}"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
     /// Pastes `text` as a terminal does when the user pastes (bracketed, if the
     /// program asked for it).
     public func paste(_ text: String) throws {
