@@ -44,7 +44,7 @@ final class SearchViewController: ViewController {
             : total == 1 ? "1 city"
             : total == 0 && !isLatin ? "0 cities: names are in English (Seoul, not 서울)" : "\(total) cities"
         content = .vstack([
-            .text("Airports by city"),
+            .title("Airports by city"),
             .textField(id: "search", text: searchText.value, placeholder: "Search a city"),
             .text(count),
             .list(id: "cities", rows: cities.map(\.title)),
@@ -55,7 +55,7 @@ final class SearchViewController: ViewController {
 final class AirportsViewController: ViewController {
     init(city: CityViewModel, airports: [AirportModel]) {
         super.init(content: .vstack([
-            .text("Airports of \(city.title)"),
+            .title("Airports of \(city.title)"),
             .list(id: "airports", rows: airports.map { "\($0.code)  \($0.name)" }),
         ]))
         listsForReading = ["airports"]

@@ -32,7 +32,7 @@ final class CandyView: ViewController {
     func show(_ candies: [CandyViewModel]) {
         title = "Candies"
         listsForReading = ["candies"]
-        content = .vstack([.text("Candies"), .list(id: "candies", rows: candies.map(\.title))])
+        content = .vstack([.title("Candies"), .list(id: "candies", rows: candies.map(\.title))])
     }
 }
 

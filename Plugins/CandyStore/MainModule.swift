@@ -23,7 +23,7 @@ final class MainView: ViewController, MainViewProtocol, Viewable {
     }
 
     func setCandyStore(viewmodel: StoreViewModel) {
-        content = .vstack([.text("Stores"), .button(title: "\(viewmodel.name)\n(\(viewmodel.imageName))", id: "store")])
+        content = .vstack([.title("Stores"), .button(title: "\(viewmodel.name)\n(\(viewmodel.imageName))", id: "store")])
     }
 }
 

@@ -31,7 +31,7 @@ struct Demo {
 final class LauncherBuilder: Builder<EmptyDependency>, ScreenBuildable {
     func build(with context: ScreenContext) throws -> Routing {
         let viewController = ViewController(content: .vstack([
-            .text("Trellis pattern gallery"),
+            .title("Trellis pattern gallery"),
             .list(id: "demos", rows: Demo.all.map(\.title)),
         ]))
         let interactor = LauncherInteractor(presenter: viewController)

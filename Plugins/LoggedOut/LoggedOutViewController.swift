@@ -9,7 +9,7 @@ final class LoggedOutViewController: ViewController {
 
     init() {
         super.init(content: .vstack([
-            .text("Welcome! Who is playing?"),
+            .title("Welcome! Who is playing?"),
             .textField(id: "player1", text: "", placeholder: "Player 1 name"),
             .textField(id: "player2", text: "", placeholder: "Player 2 name"),
             .button("Login"),

@@ -126,7 +126,7 @@ final class RepositoryListViewController: ViewController {
 
     func display(_ cells: [RepositoryCellViewModel], fetchCount: Int) {
         content = .vstack([
-            .text("Repositories (fetched \(fetchCount)×)"),
+            .title("Repositories (fetched \(fetchCount)×)"),
             .list(id: "repositories", rows: cells.map(\.title)),
         ])
     }

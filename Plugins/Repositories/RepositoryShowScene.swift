@@ -64,6 +64,8 @@ final class RepositoryShowViewController: ViewController {
     }
 
     func display(_ viewModel: RepositoryShowViewModel) {
-        content = .vstack([.text(viewModel.title), .text(viewModel.desc), .button(title: viewModel.pinTitle, id: "pin")])
+        // A pinned repository's name is highlighted, with its star.
+        let title: ViewNode = viewModel.pinTitle == "Unpin" ? .styled(.highlight, .text(viewModel.title)) : .title(viewModel.title)
+        content = .vstack([title, .text(viewModel.desc), .button(title: viewModel.pinTitle, id: "pin")])
     }
 }

@@ -83,3 +83,26 @@ struct FrameDiffTests {
         #expect(!plain.update(to: chrome).contains("36m"))
     }
 }
+
+/// Styled text: meaning in colour where colour is on, bold where it says so.
+@MainActor
+struct StyledTextTests {
+    private func output(_ content: ViewNode, usesColor: Bool) -> String {
+        let frame = Window(width: 30, height: 5).draw(root: ViewController(content: content), status: StatusLine(), focus: nil)
+        var diff = FrameDiff(usesColor: usesColor)
+        return diff.update(to: frame)
+    }
+
+    @Test func sidesAndHighlightsHaveColoursAndTitlesAreBold() {
+        let content = ViewNode.vstack(spacing: 0, [.title("Board"), .hstack([.styled(.first, .text("X")), .styled(.second, .text("O")),
+                                                                         .styled(.highlight, .text("W"))])])
+        let coloured = output(content, usesColor: true)
+        #expect(coloured.contains("\u{1B}[1mBoard"))
+        #expect(coloured.contains("\u{1B}[0;36mX") || coloured.contains("\u{1B}[36mX"), "\(coloured.debugDescription)")
+        #expect(coloured.contains("35mO") && coloured.contains("1;32mW"))
+
+        let plain = output(content, usesColor: false)
+        #expect(!plain.contains("36m") && !plain.contains("35m"), "no colour under NO_COLOR")
+        #expect(plain.contains("\u{1B}[1mBoard") && plain.contains("1mW"), "bold stays")
+    }
+}

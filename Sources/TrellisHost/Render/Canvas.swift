@@ -1,3 +1,5 @@
+import TrellisSDK
+
 /// How a cell is drawn beyond its character.
 public enum CellStyle: Equatable, Sendable {
     case plain
@@ -9,6 +11,8 @@ public enum CellStyle: Equatable, Sendable {
     case chrome
     /// The status line.
     case status
+    /// Text a plugin gave a meaning (``TrellisSDK/TextStyle``).
+    case styled(TextStyle)
 }
 
 /// One terminal cell. A wide character fills its cell and marks the next one as

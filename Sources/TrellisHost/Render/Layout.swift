@@ -45,6 +45,14 @@ struct Layout {
     var focus: Control.ID?
     /// The cursor of the focused text field, in characters from its start.
     var fieldCursor: Int?
+    /// The style of the text being drawn: plain, or what a ``ViewNode/styled(_:_:)``
+    /// around it says.
+    private var textStyle = CellStyle.plain
+
+    /// A layout that draws `focus` as focused.
+    init(focus: Control.ID?) {
+        self.focus = focus
+    }
     /// Where the focused text field's cursor was drawn.
     private(set) var cursor: (x: Int, y: Int)?
     /// For each list scrolled by ``ViewNode/windowingLists(toHeight:focus:offsets:widths:)``,
@@ -97,6 +105,8 @@ struct Layout {
             case .horizontal:
                 return Size(width: sizes.map(\.width).reduce(0, +) + gaps, height: sizes.map(\.height).max() ?? 0)
             }
+        case let .styled(_, child):
+            return size(of: child, listWidths: listWidths)
         case let .grid(columns, cells):
             let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
             return Size(width: metrics.width, height: metrics.rowHeights.reduce(0, +))
@@ -110,8 +120,13 @@ struct Layout {
             break
         case let .text(text):
             for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                canvas.write(line, x: x, y: y + offset)
+                canvas.write(line, x: x, y: y + offset, style: textStyle)
             }
+        case let .styled(style, child):
+            let outer = textStyle
+            textStyle = .styled(style)
+            draw(child, into: &canvas, x: x, y: y)
+            textStyle = outer
         case let .button(title, id):
             let lines = title.split(separator: "\n", omittingEmptySubsequences: false)
             let inner = lines.map(TextWidth.of).max() ?? 0
@@ -218,7 +233,7 @@ struct Layout {
     }
 
     private func style(for id: Control.ID) -> CellStyle {
-        focus == id ? .focused : .plain
+        focus == id ? .focused : textStyle
     }
 
     /// Moves the recorded controls, for content drawn on an inner canvas.

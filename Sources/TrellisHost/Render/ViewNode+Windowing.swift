@@ -33,6 +33,8 @@ extension ViewNode {
             return (id, rows.count, rows)
         case let .stack(_, _, children), let .grid(_, children):
             return children.compactMap { $0.longestList() }.max { $0.count < $1.count }
+        case let .styled(_, child):
+            return child.longestList()
         default:
             return nil
         }
@@ -50,6 +52,7 @@ extension ViewNode {
             switch node {
             case let .list(id, rows): widths[id] = min(Layout.listWidth(rows), max(cap, 0))
             case let .stack(_, _, children), let .grid(_, children): pending += children
+            case let .styled(_, child): pending.append(child)
             default: break
             }
         }
@@ -65,6 +68,8 @@ extension ViewNode {
             return .stack(axis: axis, spacing: spacing, children: children.map { $0.cuttingLists(toRows: count) })
         case let .grid(columns, cells):
             return .grid(columns: columns, cells: cells.map { $0.cuttingLists(toRows: count) })
+        case let .styled(style, child):
+            return .styled(style, child.cuttingLists(toRows: count))
         default:
             return self
         }
@@ -78,6 +83,8 @@ extension ViewNode {
             return .stack(axis: axis, spacing: spacing, children: children.map { $0.replacingRows(ofList: list, cut) })
         case let .grid(columns, cells):
             return .grid(columns: columns, cells: cells.map { $0.replacingRows(ofList: list, cut) })
+        case let .styled(style, child):
+            return .styled(style, child.replacingRows(ofList: list, cut))
         default:
             return self
         }

@@ -11,6 +11,8 @@ extension ViewNode {
             return .text(Self.wrap(text, width: width))
         case let .stack(.vertical, spacing, children):
             return .stack(axis: .vertical, spacing: spacing, children: children.map { $0.wrapped(toWidth: width) })
+        case let .styled(style, child):
+            return .styled(style, child.wrapped(toWidth: width))
         default:
             return self
         }

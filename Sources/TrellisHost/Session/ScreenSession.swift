@@ -419,6 +419,7 @@ extension ViewNode {
             switch node {
             case let .list(id, rows) where id == list: return rows.count
             case let .stack(_, _, children), let .grid(_, children): pending += children
+            case let .styled(_, child): pending.append(child)
             default: break
             }
         }
@@ -435,6 +436,8 @@ extension ViewNode {
                 if let text = child.text(ofField: field) { return text }
             }
             return nil
+        case let .styled(_, child):
+            return child.text(ofField: field)
         default:
             return nil
         }

@@ -146,6 +146,8 @@ extension ViewNode {
                           children: children.map { $0.replacingText(ofField: field, with: newText) })
         case let .grid(columns, cells):
             return .grid(columns: columns, cells: cells.map { $0.replacingText(ofField: field, with: newText) })
+        case let .styled(style, child):
+            return .styled(style, child.replacingText(ofField: field, with: newText))
         default:
             return self
         }

@@ -18,11 +18,20 @@ public indirect enum ViewNode: Equatable, Sendable {
     case list(id: String, rows: [String])
     /// Cells laid out in rows of `columns`.
     case grid(columns: Int, cells: [ViewNode])
+    /// `child` with its text shown as meaning `style`: a title in bold, the two
+    /// sides of a game or something won in colours of their own (colour is off
+    /// under `NO_COLOR`; bold stays). A focused control keeps its focus look.
+    case styled(TextStyle, ViewNode)
 
     /// The direction a stack lays out its children.
     public enum Axis: Sendable {
         case vertical
         case horizontal
+    }
+
+    /// A screen's title: text in bold.
+    public static func title(_ text: String) -> ViewNode {
+        .styled(.title, .text(text))
     }
 
     /// A button whose action identifier is its title.
@@ -39,6 +48,18 @@ public indirect enum ViewNode: Equatable, Sendable {
     public static func hstack(spacing: Int = 2, _ children: [ViewNode]) -> ViewNode {
         .stack(axis: .horizontal, spacing: spacing, children: children)
     }
+}
+
+/// What a piece of text means, which the host shows with a weight or a colour.
+public enum TextStyle: Equatable, Sendable {
+    /// A screen's title: bold.
+    case title
+    /// The first of two sides (a game's X): a colour of its own.
+    case first
+    /// The second of two sides (a game's O): another colour.
+    case second
+    /// Something won or kept (a winning line, a pinned star): bold, in colour.
+    case highlight
 }
 
 /// Something the user did to a view, reported to its view controller.
