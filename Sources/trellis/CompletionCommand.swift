@@ -11,6 +11,7 @@ struct CompletionCommand {
         ("validate", "check a config and every plugin it names",
          [("--deep", false), ("--json", false), ("--plugins", true), ("-v", false), ("--help", false)]),
         ("inspect", "show a plugin's manifest, or list a folder's plugins", [("--json", false), ("--help", false)]),
+        ("new", "write a new plugin package", [("--in", true), ("--slot", true), ("--viewless", false), ("--sdk", true), ("--help", false)]),
         ("completion", "print a shell completion script", [("--help", false)]),
         ("help", "show help, or the manual page with --man", [("--man", false)]),
     ]

@@ -17,6 +17,7 @@ enum Help {
           validate [CONFIG]   check a config and every plugin it names
           inspect PLUGIN.so   show a plugin's manifest, read from the file (or
                               list the plugins in a folder)
+          new NAME            write a new plugin package (a RIB, a test, a config)
           completion SHELL    print a completion script for bash, zsh or fish
           help [--man]        show this help, or the manual page (roff)
 
@@ -121,6 +122,26 @@ enum Help {
 
         EXIT CODES:
           0 success; 2 the file is missing or not a usable plugin.
+        """
+
+    static let new = """
+        USAGE: trellis new NAME [--in DIR] [--slot NAME]... [--viewless] [--sdk DIR]
+
+        Writes DIR/NAME (default ./NAME), a Swift package for a plugin of its own: its
+        Builder, Component, Interactor, Router and view, a test, a config.json that
+        binds it as the root (each slot to a placeholder screen) and a README with
+        its three commands: swift build, swift test, trellis run config.json.
+
+        OPTIONS:
+          --in DIR            the folder to write the package in (default: here)
+          --slot NAME         a slot the plugin attaches a child to (repeatable); the
+                              view gets an "Open NAME" button that presents it
+          --viewless          a RIB with no view of its own, which shows its first
+                              slot's child in its parent's view; a second target,
+                              NAMEHost, shows it, as the config's root
+          --sdk DIR           the Trellis SDK package to depend on (default: the
+                              one in the repository this trellis was built in)
+          -h, --help          show this help
         """
 
     static let completion = """

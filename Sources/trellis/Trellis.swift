@@ -21,10 +21,12 @@ enum Trellis {
                 return try ValidateCommand(arguments: Array(arguments.dropFirst())).run()
             case "inspect":
                 return try InspectCommand(arguments: Array(arguments.dropFirst())).run()
+            case "new":
+                return try NewCommand(arguments: Array(arguments.dropFirst())).run()
             case "completion":
                 return try CompletionCommand(arguments: Array(arguments.dropFirst())).run()
             case let command?:
-                throw CommandError(message: "unknown command \"\(command)\". Commands: run, validate, inspect, completion, help.\n"
+                throw CommandError(message: "unknown command \"\(command)\". Commands: run, validate, inspect, new, completion, help.\n"
                     + "Run `trellis --help` for usage.")
             }
             return .success
