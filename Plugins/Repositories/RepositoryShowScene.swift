@@ -37,7 +37,8 @@ final class RepositoryShowPresenter {
         viewModel.accept(RepositoryShowViewModel(
             title: "\(repository.isPinned ? "★" : "☆") \(repository.owner)/\(repository.name)",
             desc: repository.desc,
-            pinTitle: repository.isPinned ? "Unpin" : "Pin"
+            // The same width either way, so the button does not shift when it changes.
+            pinTitle: repository.isPinned ? "Unpin" : " Pin "
         ))
     }
 

@@ -94,7 +94,7 @@ struct GalleryTests {
         let result = try walk("""
             expect ☆ ReactiveX/RxSwift
             tap ReactiveX/RxSwift
-            expect [ Pin ]
+            expect [  Pin  ]
             tap Pin
             expect ★ ReactiveX/RxSwift
             expect [ Unpin ]
