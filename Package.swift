@@ -22,7 +22,7 @@ let plugins = ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositori
     + [screenPlugin("AirportSearch", resources: [.copy("Resources/airports.tsv"), .copy("Resources/LICENSE-airportsdata.txt")])]
 
 /// Plugins that misbehave on purpose, for the tests, under `Tests/Plugins/<name>`.
-let testPlugins = ["TestScreens", "TrapInEntry"].map { name -> (Product, Target) in
+let testPlugins = ["TestScreens", "TrapInEntry", "TestParent"].map { name -> (Product, Target) in
     (.library(name: name, type: .dynamic, targets: [name]),
      .target(name: name, dependencies: [sdk], path: "Tests/Plugins/\(name)", exclude: ["trellis-plugin.json"], plugins: [manifest()]))
 }

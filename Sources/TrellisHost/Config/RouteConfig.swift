@@ -70,9 +70,11 @@ public enum ConfigError: Error, Equatable, LocalizedError {
             "\(file): \(path) is missing. \(hint)"
         case let .unknownKey(file, path, allowed):
             "\(file): \(path) is not a known key; expected one of: \(allowed.joined(separator: ", "))."
+                + Suggestion.phrase(for: String(path.split(separator: ".").last ?? Substring(path)), among: allowed)
         case let .unknownRoute(file, path, route, known):
-            "\(file): \(path) names route \"\(route)\", which `routes` does not define. "
-                + "Defined routes: \(known.joined(separator: ", ")). Add the route or fix the name."
+            "\(file): \(path) names route \"\(route)\", which `routes` does not define."
+                + Suggestion.phrase(for: route, among: known)
+                + " Defined routes: \(known.joined(separator: ", ")). Add the route or fix the name."
         case let .cycle(file, routes):
             "\(file): the routes form a cycle: \(Self.shortened(routes).joined(separator: " → ")). A route cannot contain itself; "
                 + "break the cycle in `children`."

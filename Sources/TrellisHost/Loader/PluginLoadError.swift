@@ -29,6 +29,13 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
             let place = searched.isEmpty ? "(no folders)" : searched.joined(separator: ", ")
             // Built as this host was: a release host needs release plugins.
             let release = Validator.buildConfiguration(of: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()) == "release"
+            // A slip of the name: the plugins that are in those folders.
+            let present = searched.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] }
+                .filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }.map { String($0.dropFirst(3).dropLast(3)) }
+            if let near = Suggestion.closest(to: plugin, among: present) {
+                return "plugin \"\(plugin)\" not found: looked in \(place). Did you mean \"\(near)\"? "
+                    + "Fix the route's `plugin`."
+            }
             return "plugin \"\(plugin)\" not found: looked in \(place). Build it (`swift build \(release ? "-c release " : "")--product \(plugin)`), "
                 + "or fix the config's `plugins` search path or the route's `plugin`."
         case let .fileMissing(path):

@@ -6,6 +6,9 @@ public enum RouteError: Error, LocalizedError {
     case pluginUnusable(route: String, PluginLoadError)
     case buildFailed(route: String, plugin: String, message: String)
     case unboundSlot(route: String, plugin: String, slot: String)
+    /// The plugin's code asked for a slot its manifest does not declare: a bug in
+    /// the plugin, not in the config.
+    case undeclaredSlot(route: String, plugin: String, slot: String, declared: [String])
     case rootHasNoView(route: String, plugin: String)
     case childHasNoView(route: String, slot: String)
     case treeGone(route: String)
@@ -24,6 +27,11 @@ public enum RouteError: Error, LocalizedError {
         case let .unboundSlot(route, plugin, slot):
             "route \"\(route)\": plugin \(plugin) attaches slot \"\(slot)\", which \(JSONPath.routes(route, "children")) "
                 + "does not bind. Add \"\(slot)\": \"<route id>\" there."
+        case let .undeclaredSlot(route, plugin, slot, declared):
+            "route \"\(route)\": plugin \(plugin) asked for slot \"\(slot)\", which its manifest does not declare ("
+                + (declared.isEmpty ? "it declares none" : "it declares \(declared.joined(separator: ", "))") + ")."
+                + Suggestion.phrase(for: slot, among: declared)
+                + " This is a bug in the plugin: fix the slot's name in its code, or declare the slot in its trellis-plugin.json."
         case let .rootHasNoView(route, plugin):
             "route \"\(route)\": plugin \(plugin) builds a RIB without a view, which cannot be the root. "
                 + "Make a plugin with a view the `root`."

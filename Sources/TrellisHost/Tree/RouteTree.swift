@@ -79,6 +79,22 @@ public final class RouteTree {
         records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
     }
 
+    /// Says so if `router`, built for a parent's slot, is attached by the end of
+    /// this turn of the main queue but its view is nowhere on screen: a parent
+    /// that attaches a child and never presents, pushes or embeds it shows nothing.
+    func expectShown(_ router: ViewableRouting, parentRoute: String, childRoute: String) {
+        DispatchQueue.main.async { [weak self, weak router] in
+            MainActor.assumeIsolated {
+                guard let self, let router, router.interactable.isActive, let root = self.root else { return }
+                let view = router.viewControllable.viewController
+                guard !Window.layers(from: root.viewControllable.viewController).joined().contains(where: { $0 === view }) else { return }
+                let plugin = self.config.routes[childRoute]?.plugin ?? "?"
+                self.onNotice?("route \"\(parentRoute)\" attached route \"\(childRoute)\" (plugin \(plugin)) but never showed "
+                    + "its view: present, push or embed the child's viewControllable after attachChild")
+            }
+        }
+    }
+
     /// Shows a RIB's failed task where its screen is, naming the route and plugin.
     func taskDidFail(of interactor: Interactor, _ error: any Error) {
         let record = records.first { $0.router?.interactable === interactor }
@@ -129,13 +145,14 @@ public final class RouteTree {
             throw .missingDependency(route: routeID, plugin: route.plugin, dependency: missing)
         }
         let scope = DependencyScope(parent: parentScope)
+        let declaredSlots = loaded.manifest.slots
         let context = ScreenContext(
             routeID: routeID,
             parameters: route.parameters.merging(parameters),
             listener: listener,
             dependencies: scope,
             hostView: hostView,
-            slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name, scope: scope) }
+            slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name, scope: scope, declaredSlots: declaredSlots) }
         )
         let router: Routing
         CrashRecord.noteActivity("building route \(routeID) (plugin \(loaded.manifest.name))")
@@ -211,11 +228,16 @@ private final class RouteSlot: ChildSlot {
     private let parentRoute: Route
     private let scope: DependencyScope
 
-    init(tree: RouteTree?, parentRoute: Route, name: String, scope: DependencyScope) {
+    /// The slots the parent's manifest declares; an empty list for a plugin linked
+    /// in, whose manifest the tree does not check.
+    private let declaredSlots: [String]
+
+    init(tree: RouteTree?, parentRoute: Route, name: String, scope: DependencyScope, declaredSlots: [String]) {
         self.tree = tree
         self.parentRoute = parentRoute
         self.name = name
         self.scope = scope
+        self.declaredSlots = declaredSlots
     }
 
     func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
@@ -231,6 +253,7 @@ private final class RouteSlot: ChildSlot {
         } catch {
             router = errorScreen(error, listener: listener)
         }
+        tree?.expectShown(router, parentRoute: parentRoute.id, childRoute: parentRoute.children[name] ?? name)
         return router
     }
 
@@ -246,6 +269,11 @@ private final class RouteSlot: ChildSlot {
 
     private func buildChild(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?) throws -> Routing {
         guard let childRoute = parentRoute.children[name] else {
+            // Validation checks every declared slot is bound: a slot that is not is
+            // one the plugin's code names wrongly.
+            if !declaredSlots.contains(name) {
+                throw RouteError.undeclaredSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name, declared: declaredSlots)
+            }
             throw RouteError.unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
         }
         guard let tree else { throw RouteError.treeGone(route: childRoute) }

@@ -86,7 +86,7 @@ public struct Validator {
             let known = manifest.slots.isEmpty ? "it has no slots" : "its slots are \(manifest.slots.sorted().joined(separator: ", "))"
             problems.append(.init(severity: .error, message:
                 "\(config.fileName): \(JSONPath.routes(route.id, "children", slot)) binds a slot that plugin \(route.plugin) "
-                    + "does not declare (\(known)). Remove it or fix the name."))
+                    + "does not declare (\(known))." + Suggestion.phrase(for: slot, among: manifest.slots) + " Remove it or fix the name."))
         }
         return problems
     }

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// Messages that point at the fix: a name that is a slip gets "did you mean"; a
+/// plugin's own mistakes are said to be the plugin's.
+struct MessageTests {
+    @Test(arguments: [
+        (#"{ "main": { "plugin": "MainScren", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }"#,
+         #"Did you mean "MainScreen"?"#),
+        (#"{ "main": { "plugin": "MainScreen", "children": { "next": "nxt" } }, "next": { "plugin": "NextScreen" } }"#,
+         #"Did you mean "next"?"#),
+        (#"{ "main": { "plugn": "MainScreen" } }"#, #"Did you mean "plugin"?"#),
+        (#"{ "main": { "plugin": "MainScreen", "children": { "next": "next", "nxet": "next" } }, "next": { "plugin": "NextScreen" } }"#,
+         #"does not declare (its slots are next). Did you mean "next"?"#),
+    ])
+    func aSlipInAConfigGetsDidYouMean(routes: String, words: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["validate", try folder.writeConfig(routes: routes).path])
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(words), "\(result.stderr)")
+    }
+
+    private func parent(_ mistake: String, in folder: TemporaryFolder) throws -> URL {
+        try folder.writeConfig(routes: """
+            { "main": { "plugin": "TestParent", "parameters": { "mistake": "\(mistake)" }, "children": { "child": "child" } },
+              "child": { "plugin": "NextScreen" } }
+            """)
+    }
+
+    @Test func aSlotTheCodeAsksForButTheManifestDoesNotDeclareIsThePluginsBug() throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try parent("undeclaredSlot", in: folder).path, "--headless", "--size", "140x20"],
+                                            input: "tap Open\nexpect This screen could not be shown\nprint\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#"plugin TestParent asked for slot "chlid", which its manifest does not declare"#))
+        #expect(result.stdout.contains(#"Did you mean "child"?"#) && result.stdout.contains("This is a bug in the plugin"))
+    }
+
+    @Test func aChildAttachedButNeverShownIsSaid() throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try parent("attachWithoutShowing", in: folder).path, "--headless"],
+                                            input: "tap Open\nwait 0.1\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains(#"route "main" attached route "child" (plugin NextScreen) but never showed its view"#),
+                "\(result.stderr)")
+    }
+
+    @Test func aChildThatIsShownIsNotSaid() throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try parent("none", in: folder).path, "--headless"],
+                                            input: "tap Open\nexpect Close\nwait 0.1\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("never showed"))
+    }
+}
