@@ -58,3 +58,16 @@ struct MessageTests {
         #expect(!result.stderr.contains("never showed"))
     }
 }
+
+/// A parameter of the wrong type is said in the screen's place, naming the route.
+struct TypedParameterTests {
+    @Test func aParameterOfTheWrongTypeNamesTheRouteTheKeyAndWhatItIs() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: #"{ "main": { "plugin": "TestScreens", "parameters": { "behaviour": "ticker", "interval_ms": "fast" } } }"#)
+
+        let result = try TrellisProcess.run(["run", config.path, "--headless"], input: "")
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(#"parameters.interval_ms must be an integer, and it is a string "fast""#), "\(result.stderr)")
+    }
+}

@@ -74,8 +74,8 @@ final class TestScreensBuilder: ScreenBuildable {
         }
         let view = ViewController(content: .text("Starting"))
         let interactor = TestInteractor(behaviour: behaviour, view: view,
-                                        interval: .milliseconds(Int(context.parameters["interval_ms"]?.numberValue ?? 50)),
-                                        stamps: context.parameters["stamps"]?.stringValue)
+                                        interval: .milliseconds(try context.parameter("interval_ms", as: Int.self) ?? 50),
+                                        stamps: try context.parameter("stamps", as: String.self))
         let router = ViewableRouter(interactor: interactor, viewController: view)
         if behaviour == .leakyRouter { leakedRouters.append(router) }
         return router

@@ -1,0 +1,34 @@
+import Testing
+import TrellisSDK
+
+/// Typed parameters: the value, `nil` when the route gives none, and an error that
+/// names the route, the key and what the config gives.
+@MainActor
+struct ParameterTests {
+    private let context = ScreenContext(routeID: "clock", parameters: .object([
+        "interval": .number(250), "ratio": .number(1.5), "on": .bool(true), "title": .string("Now"),
+        "names": .array([.string("a"), .string("b")]), "style": .object(["bold": .bool(true)]), "none": .null,
+    ]), slot: { _ in fatalError("no slots here") })
+
+    @Test func eachTypeIsReadWhenItIsWhatTheConfigGives() throws {
+        #expect(try context.parameter("interval", as: Int.self) == 250)
+        #expect(try context.parameter("ratio", as: Double.self) == 1.5)
+        #expect(try context.parameter("on", as: Bool.self) == true)
+        #expect(try context.parameter("title", as: String.self) == "Now")
+        #expect(try context.parameter("names", as: [String].self) == ["a", "b"])
+        #expect(try context.parameter("style", as: [String: JSONValue].self) == ["bold": .bool(true)])
+        #expect(try context.parameter("missing", as: Int.self) == nil)
+        #expect(try context.parameter("none", as: String.self) == nil, "null is a parameter not given")
+    }
+
+    @Test func theWrongTypeIsAnErrorNamingRouteKeyAndWhatWasFound() {
+        #expect(throws: ParameterError(route: "clock", key: "title", expected: "an integer", found: "a string \"Now\"")) {
+            try context.parameter("title", as: Int.self)
+        }
+        #expect(throws: ParameterError(route: "clock", key: "ratio", expected: "an integer", found: "the number 1.5")) {
+            try context.parameter("ratio", as: Int.self)
+        }
+        let error = ParameterError(route: "clock", key: "on", expected: "a string", found: "true")
+        #expect(error.description == "route \"clock\": parameters.on must be a string, and it is true. Fix it in the route's `parameters`.")
+    }
+}
