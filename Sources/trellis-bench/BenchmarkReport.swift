@@ -14,6 +14,10 @@ struct BenchmarkReport {
     var buildAttachDetach = 0.0
     var naiveBuildAttachDetach = 0.0
     var bareFilter = 0.0
+    var residentSets: [Int: Double] = [:]
+    var pluginFileKiB = 0.0
+    var airportsPeak = 0.0
+    var typing: [Int: Double] = [:]
     var frame = 0.0
     var listFrames: [Int: Double] = [:]
     var searchKeystroke = 0.0
@@ -47,6 +51,10 @@ struct BenchmarkReport {
         report.frame = bench.frameTime(airports)
         report.searchKeystroke = try bench.searchKeystroke(airports)
         report.bareFilter = try bench.bareFilter()
+        for routes in quick ? [1, 100] : [1, 100, 1000] { report.residentSets[routes] = try bench.residentSet(routes: routes) }
+        report.pluginFileKiB = bench.pluginFileKiB()
+        report.airportsPeak = try bench.airportsPeakResidentSet()
+        for count in [1000, 10_000] { report.typing[count] = try bench.typing(count: count) }
         for rows in [10, 1000, 28000] { report.listFrames[rows] = bench.listFrameTime(rows: rows) }
         report.bytesPerKeystroke = bench.bytesPerKeystroke(try bench.session(repository.appendingPathComponent("config.json").path))
         report.leakedRouters = try bench.leakedRouters(try bench.session(repository.appendingPathComponent("Examples/main-next.json").path),
@@ -93,6 +101,10 @@ struct BenchmarkReport {
              String(format: "%.0f <= %.0f", searchKeystroke, 1.5 * bareFilter)),
             // The issue's 500 µs, as a ratio to the terminal's echo floor (about
             // 100 µs when it was set), like the latencies below.
+            ("rss_per_plugin_kb <= 2 x plugin file size", rssPerPlugin <= 2 * pluginFileKiB,
+             String(format: "%.0f <= %.0f KiB", rssPerPlugin, 2 * pluginFileKiB)),
+            ("type_ms.10000 <= 12 x type_ms.1000", (typing[10_000] ?? .nan) <= 12 * (typing[1000] ?? .nan),
+             String(format: "%.2f <= %.2f", typing[10_000] ?? .nan, 12 * (typing[1000] ?? .nan))),
             ("frame_us <= 5 x terminal_echo_floor_us", frame <= 5 * terminalEchoFloor,
              String(format: "%.1f <= %.0f", frame, 5 * terminalEchoFloor)),
             ("tui_bytes_per_keystroke <= 64", bytesPerKeystroke <= 64, "\(bytesPerKeystroke)"),
@@ -108,6 +120,23 @@ struct BenchmarkReport {
     }
 
     var goalsMet: Bool { goals.allSatisfy(\.holds) }
+
+    /// The keys of ``json``, which the smoke run checks.
+    static let keys = [
+        "dlopen_floor_us", "plugin_load_us", "manifest_read_us", "first_attach_us", "attach_loaded_us", "cold_start_ms",
+        "static_cold_start_ms", "cold_start_growth_ms", "validate_ms", "attach_detach_per_s", "build_attach_detach_per_s",
+        "naive_attach_detach_per_s", "naive_build_attach_detach_per_s", "attach_detach_ratio", "build_attach_detach_ratio",
+        "bare_filter_us", "frame_us", "list_frame_us", "search_keystroke_us", "tui_bytes_per_keystroke", "rss_kb",
+        "rss_per_plugin_kb", "plugin_file_kb", "peak_rss_kb", "type_ms", "leaked_routers_after_10k_cycles",
+        "terminal_echo_floor_us", "idle_cpu_percent", "async_update_latency_us", "keystroke_to_frame_us",
+    ]
+
+    /// What each route's mapped plugin adds to the resident set, in KiB: from one
+    /// route to the most measured.
+    var rssPerPlugin: Double {
+        guard let most = residentSets.keys.max(), most > 1, let one = residentSets[1], let top = residentSets[most] else { return .nan }
+        return (top - one) / Double(most - 1)
+    }
 
     var table: String {
         func row(_ name: String, _ value: String) -> String { name.padding(toLength: 34, withPad: " ", startingAt: 0) + value }
@@ -132,6 +161,10 @@ struct BenchmarkReport {
             row("search_keystroke_us (28k rows)", String(format: "%.1f  (bare filter: %.1f, ratio %.2f)", searchKeystroke, bareFilter,
                                                          searchKeystroke / bareFilter)),
             row("tui_bytes_per_keystroke", "\(bytesPerKeystroke)"),
+            row("rss_kb (routes, --eager)", series(residentSets, "%.0f")),
+            row("rss_per_plugin_kb", String(format: "%.0f  (plugin file: %.0f KiB)", rssPerPlugin, pluginFileKiB)),
+            row("peak_rss_kb (airports search)", String(format: "%.0f", airportsPeak)),
+            row("type_ms (characters)", series(typing, "%.2f")),
             row("leaked_routers_after_10k_cycles", "\(leakedRouters)"),
             row("terminal_echo_floor_us", String(format: "%.0f", terminalEchoFloor)),
             row("idle_cpu_percent (Next clock)", String(format: "%.2f", idleCPU)),
@@ -170,6 +203,11 @@ struct BenchmarkReport {
               "list_frame_us": \(object(listFrames)),
               "search_keystroke_us": \(String(format: "%.3f", searchKeystroke)),
               "tui_bytes_per_keystroke": \(bytesPerKeystroke),
+              "rss_kb": \(object(residentSets)),
+              "rss_per_plugin_kb": \(String(format: "%.1f", rssPerPlugin)),
+              "plugin_file_kb": \(String(format: "%.1f", pluginFileKiB)),
+              "peak_rss_kb": \(String(format: "%.0f", airportsPeak)),
+              "type_ms": \(object(typing)),
               "leaked_routers_after_10k_cycles": \(leakedRouters),
               "terminal_echo_floor_us": \(String(format: "%.1f", terminalEchoFloor)),
               "idle_cpu_percent": \(String(format: "%.3f", idleCPU)),

@@ -84,6 +84,48 @@ struct Benchmarks {
         return (median(dynamic) * 1e3, median(staticBuild) * 1e3)
     }
 
+    /// The peak resident set of `trellis run --eager` (every plugin mapped) on a
+    /// chain of `routes` distinct plugin copies, in KiB, one process, no supervisor.
+    func residentSet(routes: Int) throws -> Double {
+        let config = try fixtures.chainConfig(routes: routes, linked: false)
+        let trellis = products.appendingPathComponent("trellis").path
+        return median((0..<3).map { _ in
+            // The wait keeps the process alive while its peak is read.
+            measureProcess([trellis, "run", config.path, "--headless", "--eager"], input: (try? fixtures.input("print\nwait 0.1\n")) ?? "",
+                           environment: ["TRELLIS_SUPERVISOR=off"]).peakKiB
+        })
+    }
+
+    /// The peak resident set of the Airports demo after a search, in KiB.
+    func airportsPeakResidentSet() throws -> Double {
+        let trellis = products.appendingPathComponent("trellis").path
+        let input = try fixtures.input("focus Search a city\ntype l\nexpect of 7\nkey backspace\nexpect of 16\nwait 0.1\n")
+        return measureProcess([trellis, "run", repository.appendingPathComponent("Examples/airports.json").path, "--headless"],
+                              input: input, environment: ["TRELLIS_SUPERVISOR=off"]).peakKiB
+    }
+
+    /// The size of the Main screen plugin's file, in KiB: what each route of the
+    /// chains maps.
+    func pluginFileKiB() -> Double {
+        var status = stat()
+        return stat(products.appendingPathComponent("libMainScreen.so").path, &status) == 0 ? Double(status.st_size) / 1024 : .nan
+    }
+
+    /// Typing `count` characters into the login's first field, as one `type`
+    /// command, until it is drawn, in milliseconds.
+    func typing(count: Int) throws -> Double {
+        let session = try session(repository.appendingPathComponent("Examples/tictactoe.json").path)
+        try settle(session, showing: "Player 1 name")
+        let text = String(repeating: "a", count: count)
+        return median((0..<5).map { _ in
+            seconds {
+                try? session.execute(.focus("Player 1 name"))
+                try? session.execute(.type(text))
+                _ = session.frame()
+            }
+        }) * 1e3
+    }
+
     /// `trellis validate` on a chain of `routes` distinct plugin copies.
     func validate(routes: Int, runs: Int) throws -> Double {
         let config = try fixtures.chainConfig(routes: routes, linked: false)

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// Seconds on the monotonic clock.
@@ -25,6 +26,14 @@ func median(_ samples: [Double]) -> Double {
 /// Runs a program with standard input from `input` and output discarded, and
 /// returns the wall time it took, in seconds.
 func timeProcess(_ arguments: [String], input: String) -> Double {
+    measureProcess(arguments, input: input).seconds
+}
+
+/// Runs a program as ``timeProcess(_:input:)`` does, and returns the wall time and
+/// its peak resident set in KiB, both `nan` if it failed. The peak is read from
+/// `/proc/PID/status` (`VmHWM`) while the program runs: `wait4`'s figure starts
+/// from the spawning process's own, which `posix_spawn` shares until `exec`.
+func measureProcess(_ arguments: [String], input: String, environment: [String] = []) -> (seconds: Double, peakKiB: Double) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -35,11 +44,40 @@ func timeProcess(_ arguments: [String], input: String) -> Double {
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     let start = now()
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return .nan }
+    var inherited: [String] = []
+    var entry = environ
+    while let variable = entry.pointee {
+        inherited.append(String(cString: variable))
+        entry += 1
+    }
+    let envp: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]
+    defer { envp.forEach { free($0) } }
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return (.nan, .nan) }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    var peak = Double.nan
+    while true {
+        let done = waitpid(pid, &status, WNOHANG)
+        if done == pid || (done < 0 && errno != EINTR) { break }
+        if let high = highWaterKiB(of: pid) { peak = high }
+        usleep(2000)
+    }
     let elapsed = now() - start
-    return status == 0 ? elapsed : .nan
+    return status == 0 ? (elapsed, peak) : (.nan, .nan)
+}
+
+/// `VmHWM` of a running process, in KiB.
+private func highWaterKiB(of pid: pid_t) -> Double? {
+    guard let file = fopen("/proc/\(pid)/status", "r") else { return nil }
+    defer { fclose(file) }
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(line) }
+    while getline(&line, &capacity, file) > 0, let line {
+        let text = String(cString: line)
+        guard text.hasPrefix("VmHWM:") else { continue }
+        return Double(text.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+    }
+    return nil
 }
 
 /// Runs `arguments` and waits; `false` if it failed.
