@@ -119,8 +119,8 @@ struct Benchmarks {
         let text = String(repeating: "a", count: count)
         return median((0..<5).map { _ in
             seconds {
-                try? session.execute(.focus("Player 1 name"))
-                try? session.execute(.type(text))
+                _ = try? session.execute(.focus("Player 1 name"))
+                _ = try? session.execute(.type(text))
                 _ = session.frame()
             }
         }) * 1e3

@@ -102,3 +102,63 @@ struct WorkflowAndDependencyTests {
         #expect(received == [1, 2])
     }
 }
+
+/// A workflow that records what RIBs' hooks are told.
+@MainActor
+private final class RecordingWorkflow: Workflow<Item> {
+    var events: [String] = []
+
+    override func didComplete() { events.append("complete") }
+    override func didFork() { events.append("fork") }
+    override func didReceiveError(_ error: any Error) { events.append("error: \(error)") }
+}
+
+private struct StepFailure: Error, CustomStringConvertible {
+    var description: String { "no such game" }
+}
+
+/// A step that fails ends the workflow; a step can fork into branches.
+@MainActor
+struct WorkflowErrorAndForkTests {
+    @Test func aStepThatThrowsEndsTheWorkflowAndItsErrorIsReceived() {
+        let root = Item("root")
+        var reachedLast = false
+        let workflow = RecordingWorkflow()
+        workflow
+            .onStep { _ -> Observable<(Item, Void)> in throw StepFailure() }
+            .onStep { item, _ in
+                reachedLast = true
+                return .just((item, ()))
+            }
+            .commit()
+
+        let subscription = workflow.subscribe(root)
+
+        #expect(workflow.events == ["error: no such game"])
+        #expect(!reachedLast)
+        subscription.dispose()
+    }
+
+    @Test func twoBranchesForkedFromOneStepBothRunAndComplete() {
+        let root = Item("root")
+        let child = Item("child")
+        var reached: [String] = []
+        let workflow = RecordingWorkflow()
+        let shared = workflow.onStep { root in root.whenReady(child) }.asObservable()
+        shared.fork(workflow).onStep { item, _ in
+            reached.append("left")
+            return .just((item, ()))
+        }.commit()
+        shared.fork(workflow).onStep { item, _ in
+            reached.append("right")
+            return .just((item, ()))
+        }.commit()
+
+        let subscription = workflow.subscribe(root)
+        root.ready.accept(true)
+
+        #expect(reached == ["left", "right"])
+        #expect(workflow.events == ["fork", "fork", "complete", "complete"])
+        subscription.dispose()
+    }
+}

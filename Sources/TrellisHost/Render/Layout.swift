@@ -92,7 +92,7 @@ struct Layout {
         case let .button(title, _):
             let lines = title.split(separator: "\n", omittingEmptySubsequences: false)
             return Size(width: (lines.map(TextWidth.of).max() ?? 0) + 4, height: lines.count)
-        case let .textField(_, text, placeholder):
+        case .textField:
             return Size(width: fieldWidth + 2, height: 1)
         case let .list(id, rows):
             return Size(width: listWidths[id] ?? listWidth(rows), height: rows.count)

@@ -53,6 +53,7 @@ public final class RouteTree {
         HostHooks.onMisuse = { [weak self] misuse in
             self?.onNotice?("a plugin's programming error: \(misuse)")
         }
+        HostHooks.onNotice = { [weak self] notice in self?.onNotice?(notice) }
         if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.onNotice?($0) } }
         HostHooks.onDetach = { [weak self] router in
             guard let self else { return }

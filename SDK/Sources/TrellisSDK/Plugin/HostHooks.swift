@@ -31,6 +31,19 @@ public enum HostHooks {
     /// child's router, interactor and view are deallocated (its leak detector).
     public static var onDetach: ((Routing) -> Void)?
 
+    /// Called with something the user should know that is not a programming error
+    /// (a workflow that ended at a failed step).
+    public static var onNotice: ((String) -> Void)?
+
+    static func notify(_ notice: String) {
+        if let onNotice {
+            onNotice(notice)
+        } else {
+            let line = "TrellisSDK: \(notice)\n"
+            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        }
+    }
+
     static func screenDidChange() {
         onScreenChange?()
     }

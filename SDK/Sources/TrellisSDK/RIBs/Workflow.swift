@@ -15,8 +15,10 @@
 @MainActor
 open class Workflow<ActionableItemType> {
     private let root = PublishRelay<(ActionableItemType, Void)>()
-    private var steps: [Disposable] = []
-    private var isCommitted = false
+    /// The committed branches' subscriptions, made when the workflow is subscribed.
+    private var branches: [Observable<Void>] = []
+    private var running: [Disposable] = []
+    private var hasEnded = false
 
     /// Creates a workflow with no steps.
     public init() {}
@@ -24,30 +26,63 @@ open class Workflow<ActionableItemType> {
     /// Adds the first step.
     ///
     /// - Parameter onStep: Given the root item, returns the stream that sends the
-    ///   next item and a value when the step is done.
+    ///   next item and a value when the step is done. A step that throws ends the
+    ///   workflow: ``didReceiveError(_:)`` gets the error.
     /// - Returns: The step, to chain the next one onto.
     public final func onStep<NextItem, NextValue>(
-        _ onStep: @escaping (ActionableItemType) -> Observable<(NextItem, NextValue)>
+        _ onStep: @escaping (ActionableItemType) throws -> Observable<(NextItem, NextValue)>
     ) -> Step<ActionableItemType, NextItem, NextValue> {
-        Step(workflow: self, stream: root.asObservable().take(1).map { $0.0 }.flatMapLatest(whenActive).flatMapLatest(onStep))
+        // The steps hold the workflow, as RIBs' subscriptions do: it lives as long
+        // as its subscription, whoever started it.
+        Step(workflow: self, stream: root.asObservable().take(1).map { $0.0 }.flatMapLatest(whenActive)
+            .flatMapLatest { item in self.run { try onStep(item) } })
     }
 
-    /// Starts the workflow at `actionableItem`.
+    /// Starts the workflow at `actionableItem`: every committed branch runs.
     ///
     /// - Returns: What cancels the workflow's pending steps.
     public final func subscribe(_ actionableItem: ActionableItemType) -> Disposable {
-        let held = steps
+        running = branches.map { branch in branch.subscribe { [weak self] in self?.didComplete() } }
         root.accept((actionableItem, ()))
+        let held = running
         return ActionDisposable { held.forEach { $0.dispose() } }
     }
 
-    /// Called when the last step is done. Does nothing by default.
+    /// Called when a committed branch's last step is done. Does nothing by default.
     open func didComplete() {}
 
+    /// Called when a step was forked into another branch (``Observable/fork(_:)``).
+    /// Does nothing by default.
+    open func didFork() {}
+
+    /// Called when a step threw: the workflow has ended, every pending step
+    /// cancelled. By default the host is told, naming the workflow and the error
+    /// (the status line in a terminal, standard error headless).
+    open func didReceiveError(_ error: any Error) {
+        HostHooks.notify("workflow \(type(of: self)) ended: a step failed: \(error)")
+    }
+
     fileprivate func commit(_ stream: Observable<Void>) {
-        guard !isCommitted else { return }
-        isCommitted = true
-        steps.append(stream.subscribe { [weak self] in self?.didComplete() })
+        branches.append(stream)
+    }
+
+    /// Runs a step's body; a throw ends the workflow.
+    fileprivate func run<Result>(_ body: () throws -> Observable<Result>) -> Observable<Result> {
+        guard !hasEnded else { return .never }
+        do {
+            return try body()
+        } catch {
+            hasEnded = true
+            let pending = running
+            running = []
+            pending.forEach { $0.dispose() }
+            didReceiveError(error)
+            return .never
+        }
+    }
+
+    fileprivate func forked() {
+        didFork()
     }
 }
 
@@ -65,24 +100,43 @@ public final class Step<WorkflowItem, ActionableItem, Value> {
     /// Adds the next step, run once this one has reached its item.
     ///
     /// - Parameter onStep: Given this step's item and value, returns the stream
-    ///   that sends the next item and a value when that step is done.
+    ///   that sends the next item and a value when that step is done; a throw ends
+    ///   the workflow.
     /// - Returns: The new step.
     public func onStep<NextItem, NextValue>(
-        _ onStep: @escaping (ActionableItem, Value) -> Observable<(NextItem, NextValue)>
+        _ onStep: @escaping (ActionableItem, Value) throws -> Observable<(NextItem, NextValue)>
     ) -> Step<WorkflowItem, NextItem, NextValue> {
         // Each step acts once: the first time its item is ready and active.
-        Step<WorkflowItem, NextItem, NextValue>(workflow: workflow, stream: stream.take(1).flatMapLatest { item, value in
+        let workflow = workflow
+        return Step<WorkflowItem, NextItem, NextValue>(workflow: workflow, stream: stream.take(1).flatMapLatest { item, value in
             whenActive(item).map { ($0, value) }
-        }.flatMapLatest(onStep))
+        }.flatMapLatest { item, value in workflow.run { try onStep(item, value) } })
     }
 
-    /// Ends the chain: the workflow runs these steps when it is subscribed.
+    /// Ends this branch: the workflow runs its steps when it is subscribed. A
+    /// workflow may commit several branches forked from one step.
     ///
     /// - Returns: The workflow.
     @discardableResult
     public func commit() -> Workflow<WorkflowItem> {
         workflow.commit(stream.take(1).map { _ in () })
         return workflow
+    }
+
+    /// The stream of this step's item and value, to fork other branches from.
+    public func asObservable() -> Observable<(ActionableItem, Value)> {
+        stream
+    }
+
+}
+
+extension Observable {
+    /// A new branch of `workflow` from a step's stream (``Step/asObservable()``), as
+    /// RIBs' `fork`: both branches go on from the same item, and each is committed.
+    public func fork<WorkflowItem, Item, Value>(_ workflow: Workflow<WorkflowItem>) -> Step<WorkflowItem, Item, Value>
+    where Element == (Item, Value) {
+        workflow.forked()
+        return Step(workflow: workflow, stream: self)
     }
 }
 
