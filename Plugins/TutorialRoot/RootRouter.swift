@@ -1,7 +1,7 @@
 import TicTacToeContracts
 import TrellisSDK
 
-final class RootRouter: ViewableRouter<RootInteractor, ViewController>, RootRouting {
+final class RootRouter: LaunchRouter<RootInteractor, ViewController>, RootRouting {
     private let loggedOutBuilder: ChildSlot
     private let loggedInBuilder: ChildSlot
     private var loggedOut: ViewableRouting?

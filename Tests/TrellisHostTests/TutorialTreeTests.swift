@@ -49,3 +49,16 @@ struct TutorialTreeTests {
         #expect(session.tree.root?.children.isEmpty == true)
     }
 }
+
+/// The tutorial's root is a LaunchRouter: the host launches it in its window.
+@MainActor
+struct LaunchedRootTests {
+    @Test func aLaunchRouterRootIsLaunchedInTheHostsWindow() throws {
+        let config = try RouteConfig.load(from: Products.repository.appendingPathComponent("Examples/tictactoe.json"))
+        let tree = RouteTree(config: config, loader: PluginLoader(config: config))
+        try tree.launch()
+
+        #expect(tree.window.rootViewController === tree.root?.viewControllable)
+        #expect(tree.root?.interactable.isActive == true)
+    }
+}

@@ -123,3 +123,51 @@ struct ViewableRoutingTests {
         #expect(standalone.viewableRouting === standalone, "a type of its own gets the cast")
     }
 }
+
+/// `LaunchRouter.launch(from:)`, as RIBs' app delegate launches the root.
+@MainActor
+struct LaunchRouterTests {
+    private final class RootRouter: LaunchRouter<Interactor, ViewController> {
+        var loads = 0
+        override func didLoad() {
+            super.didLoad()
+            loads += 1
+        }
+    }
+
+    @Test func launchShowsTheViewInTheWindowActivatesAndLoads() {
+        let view = ViewController(content: .text("Root"))
+        let router = RootRouter(interactor: Interactor(), viewController: view)
+        let window = AppWindow()
+
+        router.launch(from: window)
+
+        #expect(window.rootViewController === view)
+        #expect(router.interactable.isActive)
+        #expect(router.loads == 1)
+    }
+}
+
+/// `Router.lifecycle`: `.didLoad` once, at load, and at once to a later subscriber.
+@MainActor
+struct RouterLifecycleStreamTests {
+    @Test func didLoadIsSentOnceAtLoadAndAtOnceToALaterSubscriber() {
+        let parent = Router(interactor: Interactor())
+        parent.interactable.activate()
+        parent.load()
+        let child = Router(interactor: Interactor())
+        var early: [RouterLifecycle] = []
+        let first = child.lifecycle.subscribe { early.append($0) }
+
+        parent.attachChild(child)
+        parent.detachChild(child)
+        parent.attachChild(child)
+        var late: [RouterLifecycle] = []
+        let second = child.lifecycle.subscribe { late.append($0) }
+
+        #expect(early == [.didLoad], "a router loads once")
+        #expect(late == [.didLoad])
+        first.dispose()
+        second.dispose()
+    }
+}

@@ -27,6 +27,9 @@ public final class RouteTree {
     /// runs write it to standard error; the terminal shows it in the status line.
     public var onNotice: ((String) -> Void)?
 
+    /// The window the root route is launched in.
+    public let window = AppWindow()
+
     /// Checks that detached routes are deallocated.
     public let leakDetector = LeakDetector()
 
@@ -60,8 +63,14 @@ public final class RouteTree {
             let origin = route(of: router).map { "route \($0.id) (plugin \($0.plugin))" } ?? "a \(type(of: router))"
             leakDetector.expectDeallocation(of: router, origin: origin)
         }
-        viewable.interactable.activate()
-        viewable.load()
+        // A LaunchRouter is launched, as RIBs' app delegate launches it; any other
+        // root is activated and loaded the same way.
+        if let launching = viewable as? LaunchRouting {
+            launching.launch(from: window)
+        } else {
+            viewable.interactable.activate()
+            viewable.load()
+        }
     }
 
     /// Hands a deep link to the root's interactor.

@@ -30,6 +30,12 @@ extension Routing {
     public var viewableRouting: ViewableRouting? { self as? ViewableRouting }
 }
 
+/// What happens to a router in its life, as RIBs' `RouterLifecycle`.
+public enum RouterLifecycle: Equatable, Sendable {
+    /// The router has loaded: its parent attached it, or the host launched it.
+    case didLoad
+}
+
 /// The base class of every router.
 ///
 /// Trellis drives ``load()``, ``attachChild(_:)`` and ``detachChild(_:)``;
@@ -78,6 +84,19 @@ open class Router<InteractorType>: Routing {
         isLoaded = true
         bindSubtreeActiveState()
         didLoad()
+        lifecycleRelay.accept(.didLoad)
+    }
+
+    private let lifecycleRelay = PublishRelay<RouterLifecycle>()
+
+    /// The router's lifecycle, as RIBs' `lifecycle`: `.didLoad` once it has loaded,
+    /// sent at once to a subscriber that comes later.
+    public final var lifecycle: Observable<RouterLifecycle> {
+        Observable { [weak self] observer in
+            guard let self else { return ActionDisposable {} }
+            if isLoaded { observer(.didLoad) }
+            return lifecycleRelay.asObservable().subscribe(observer)
+        }
     }
 
     /// Called once, when the router is first loaded, after its interactor is
@@ -162,5 +181,42 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
         }
         self.viewControllable = viewControllable
         super.init(interactor: interactor)
+    }
+}
+
+/// The window the host shows the app in: what a root router is launched from, as
+/// RIBs' `LaunchRouter` is launched from the app's `UIWindow`.
+@MainActor
+public final class AppWindow {
+    /// The view shown as the app's root, once launched.
+    public private(set) var rootViewController: ViewControllable?
+
+    /// A window showing nothing yet; the host makes one for the root route.
+    public init() {}
+
+    /// Shows `viewController` as the app's root.
+    public func show(_ viewController: ViewControllable) {
+        rootViewController = viewController
+    }
+}
+
+/// A root router that the host launches, as RIBs' app delegate launches its
+/// `LaunchRouter`: it shows its view in the window, activates its interactor and
+/// loads.
+@MainActor
+public protocol LaunchRouting: ViewableRouting {
+    /// Launches the app's root RIB in `window`.
+    func launch(from window: AppWindow)
+}
+
+/// A ``ViewableRouter`` for the root of the app; the host calls
+/// ``launch(from:)`` for a root route whose router is one. Any root router works;
+/// this one is for RIB code that spells its root as RIBs does.
+@MainActor
+open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType>, LaunchRouting {
+    public final func launch(from window: AppWindow) {
+        window.show(viewControllable)
+        interactable.activate()
+        load()
     }
 }
