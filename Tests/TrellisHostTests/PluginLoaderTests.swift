@@ -58,3 +58,24 @@ struct PluginLoaderTests {
         #expect(loadError { _ = try PluginLoader(searchPath: []).load(fileAt: sdk) } == .noManifest(path: sdk.path))
     }
 }
+
+/// The interface version is written once: the entry symbol derives from it, and
+/// every bundled plugin's `@_cdecl` must name that symbol (a literal, so checked
+/// here instead of derived).
+struct EntrySymbolAgreementTests {
+    @Test func everyPluginSourceExportsTheSDKsEntrySymbol() throws {
+        let folders = ["Plugins", "Tests/Plugins", "Examples/HelloPlugin/Sources"].map { Products.repository.appendingPathComponent($0) }
+        var checked = 0
+        for folder in folders {
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            for file in files where file.pathExtension == "swift" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for line in text.split(separator: "\n") where line.hasPrefix("@_cdecl(\"trellis_plugin_entry") {
+                    #expect(line == "@_cdecl(\"\(TrellisSDKInterface.entrySymbol)\")", "\(file.path)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 13, "every bundled plugin, the test plugins and the example")
+    }
+}
