@@ -96,8 +96,8 @@ public struct Validator {
     private func fileProblems(route: Route, file: PluginFile) -> [ValidationProblem] {
         guard file.path != "/proc/self/exe" else { return [] }
         var problems: [ValidationProblem] = []
-        let folder = file.file.deletingLastPathComponent()
         if !file.manifest.resources.isEmpty {
+            let folder = file.file.deletingLastPathComponent()
             let suffix = "_\(file.manifest.name).resources"
             let resources = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first { $0.hasSuffix(suffix) }
             let missing = file.manifest.resources.filter { name in
@@ -112,8 +112,8 @@ public struct Validator {
                         + "Rebuild the plugin, or install it with its resources."))
             }
         }
-        let hostBuild = Validator.buildConfiguration(of: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
-        if let hostBuild, let pluginBuild = Validator.buildConfiguration(of: file.file), pluginBuild != hostBuild {
+        // Plain strings: this runs for every route before the first frame.
+        if let hostBuild = Validator.hostBuild, let pluginBuild = Validator.buildConfiguration(ofPath: file.path), pluginBuild != hostBuild {
             problems.append(.init(severity: .warning, message:
                 "route \"\(route.id)\": plugin \(file.manifest.name) comes from a \(pluginBuild) build (\(file.path)) and this "
                     + "trellis from a \(hostBuild) build. Put \"@host\" in the config's `plugins` to use the plugins built with it."))
@@ -123,9 +123,19 @@ public struct Validator {
 
     /// `debug` or `release` for a file in a SwiftPM build folder of that name.
     nonisolated static func buildConfiguration(of file: URL) -> String? {
-        let folder = file.deletingLastPathComponent().lastPathComponent
-        return ["debug", "release"].contains(folder) ? folder : nil
+        buildConfiguration(ofPath: file.path)
     }
+
+    /// ``buildConfiguration(of:)`` of a path.
+    nonisolated static func buildConfiguration(ofPath path: String) -> String? {
+        let components = path.split(separator: "/")
+        guard components.count >= 2 else { return nil }
+        let folder = components[components.count - 2]
+        return folder == "debug" || folder == "release" ? String(folder) : nil
+    }
+
+    /// This host's build configuration, found once.
+    nonisolated static let hostBuild = buildConfiguration(of: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
 
     /// Walks every path from the root with what the routes above provide: a route
     /// shared by two parents is checked under each. A loop, not recursion, so a
