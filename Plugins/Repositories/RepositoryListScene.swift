@@ -32,9 +32,11 @@ final class RepositoryListInteractor {
 
 struct RepositoryCellViewModel: Equatable {
     let title: String
+    let isPinned: Bool
 
     init(_ repository: Repository) {
         title = "\(repository.isPinned ? "★" : "☆") \(repository.owner)/\(repository.name): \(repository.desc)"
+        isPinned = repository.isPinned
     }
 }
 
@@ -125,6 +127,8 @@ final class RepositoryListViewController: ViewController {
     }
 
     func display(_ cells: [RepositoryCellViewModel], fetchCount: Int) {
+        // Pinned repositories highlighted, as their stars say.
+        rowStyles = ["repositories": Dictionary(uniqueKeysWithValues: cells.indices.filter { cells[$0].isPinned }.map { ($0, .highlight) })]
         content = .vstack([
             .title("Repositories (fetched \(fetchCount)×)"),
             .list(id: "repositories", rows: cells.map(\.title)),

@@ -106,3 +106,18 @@ struct StyledTextTests {
         #expect(plain.contains("\u{1B}[1mBoard") && plain.contains("1mW"), "bold stays")
     }
 }
+
+/// A list row styled by its view controller.
+@MainActor
+struct RowStyleTests {
+    @Test func aStyledRowIsHighlightedAndTheOthersArePlain() {
+        let view = ViewController(content: .list(id: "repos", rows: ["☆ plain", "★ pinned"]))
+        view.rowStyles = ["repos": [1: .highlight]]
+        let frame = Window(width: 30, height: 5).draw(root: view, status: StatusLine(), focus: nil)
+        var diff = FrameDiff(usesColor: true)
+        let output = diff.update(to: frame)
+
+        #expect(output.contains("1;32m★ pinned"), "\(output.debugDescription)")
+        #expect(!output.contains("1;32m☆ plain"))
+    }
+}

@@ -45,6 +45,8 @@ struct Layout {
     var focus: Control.ID?
     /// The cursor of the focused text field, in characters from its start.
     var fieldCursor: Int?
+    /// Styles of single list rows, from the screen's view controller.
+    var rowStyles: [String: [Int: TextStyle]] = [:]
     /// The style of the text being drawn: plain, or what a ``ViewNode/styled(_:_:)``
     /// around it says.
     private var textStyle = CellStyle.plain
@@ -161,7 +163,9 @@ struct Layout {
             if offset + rows.count < total { canvas.write("▼", x: x + width + 1, y: y + rows.count - 1, style: .chrome) }
             for (line, row) in rows.enumerated() where y + line < canvas.height {
                 let index = offset + line
-                canvas.write(TextWidth.truncated(row, to: width), x: x, y: y + line, style: style(for: .row(list: id, index: index)))
+                let rowStyle = focus == .row(list: id, index: index) ? CellStyle.focused
+                    : rowStyles[id]?[index].map(CellStyle.styled) ?? textStyle
+                canvas.write(TextWidth.truncated(row, to: width), x: x, y: y + line, style: rowStyle)
                 record(.row(list: id, index: index), label: row, x: x, y: y + line, width: width, height: 1)
             }
         case let .stack(axis, spacing, children):

@@ -70,6 +70,7 @@ public struct Window {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
             layout.fieldCursor = fieldCursor
+            layout.rowStyles = chain.last!.rowStyles
             // A modal's frame and padding take six columns and four rows.
             let availableWidth = index == 0 ? area.width : max(area.width - 6, 0)
             let wrapped = chain.last!.displayedContent.wrapped(toWidth: availableWidth)

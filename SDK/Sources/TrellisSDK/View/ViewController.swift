@@ -58,6 +58,12 @@ open class ViewController: ViewControllable {
         didSet { HostHooks.screenDidChange() }
     }
 
+    /// Styles for single rows of a list, by list and row (a pinned repository's
+    /// row highlighted); a row not named is drawn plain.
+    public final var rowStyles: [String: [Int: TextStyle]] = [:] {
+        didSet { HostHooks.screenDidChange() }
+    }
+
     /// The lists whose rows are for reading: selecting one does nothing, so the host
     /// does not offer Enter on them, and says so if it is pressed.
     public final var listsForReading: Set<String> = []
