@@ -48,13 +48,23 @@ struct BadInputTests {
 
     @Test func aRootPluginThatThrowsStopsWithItsMessage() throws {
         let result = try run(config: """
+            { \(plugins), "root": "main", "routes": { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "nope" } } } }
+            """)
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("route \"main\": plugin TestScreens failed to build its screen: unknown behaviour \"nope\""),
+                "\(result.stderr)")
+    }
+
+    @Test func aParameterOfAnotherTypeThanTheManifestSaysStopsBeforeTheStart() throws {
+        let result = try run(config: """
             { \(plugins), "root": "main", "routes": {
               "main": { "plugin": "MainScreen", "children": { "next": "next" }, "parameters": { "title": 42 } },
               "next": { "plugin": "NextScreen" } } }
             """)
 
         #expect(result.status == 2)
-        #expect(result.stderr.contains("route \"main\": plugin MainScreen failed to build its screen: parameters.title must be a string"))
+        #expect(result.stderr.contains("routes.main.parameters.title must be a string (plugin MainScreen reads it so)"))
     }
 
     @Test func aMissingConfigAndBadUsageExitTwo() throws {

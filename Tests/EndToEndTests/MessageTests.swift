@@ -59,15 +59,27 @@ struct MessageTests {
     }
 }
 
-/// A parameter of the wrong type is said in the screen's place, naming the route.
+/// A route's parameters are checked against those its plugin's manifest declares.
 struct TypedParameterTests {
-    @Test func aParameterOfTheWrongTypeNamesTheRouteTheKeyAndWhatItIs() throws {
+    @Test func aParameterOfTheWrongTypeIsAnErrorBeforeTheAppStarts() throws {
         let folder = try TemporaryFolder()
         let config = try folder.writeConfig(routes: #"{ "main": { "plugin": "TestScreens", "parameters": { "behaviour": "ticker", "interval_ms": "fast" } } }"#)
 
         let result = try TrellisProcess.run(["run", config.path, "--headless"], input: "")
 
         #expect(result.status == 2)
-        #expect(result.stderr.contains(#"parameters.interval_ms must be an integer, and it is a string "fast""#), "\(result.stderr)")
+        #expect(result.stderr.contains("routes.main.parameters.interval_ms must be an integer (plugin TestScreens reads it so)"),
+                "\(result.stderr)")
+    }
+
+    @Test func aParameterThePluginDoesNotReadIsAWarningWithDidYouMean() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: #"{ "main": { "plugin": "TestScreens", "parameters": { "behaviour": "slowTitle", "interval": 5 } } }"#)
+
+        let result = try TrellisProcess.run(["validate", config.path])
+
+        #expect(result.status == 0, "a warning: \(result.stderr)")
+        #expect(result.stderr.contains("is not a parameter plugin TestScreens reads") && result.stderr.contains(#"Did you mean "interval_ms"?"#),
+                "\(result.stderr)")
     }
 }

@@ -136,7 +136,7 @@ guard let data = FileManager.default.contents(atPath: manifestPath) else {
 guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
     fail("\(manifestPath): not a JSON object")
 }
-let allowed: Set<String> = ["name", "version", "summary", "slots", "requires", "provides", "resources"]
+let allowed: Set<String> = ["name", "version", "summary", "slots", "requires", "provides", "resources", "parameters"]
 if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
     fail("\(manifestPath): unknown key \"\(unknown)\"; the keys are \(allowed.sorted().joined(separator: ", "))")
 }
@@ -146,6 +146,21 @@ for key in ["version", "summary"] where object[key] != nil && !(object[key] is S
 }
 for key in ["slots", "requires", "provides", "resources"] where object[key] != nil && !(object[key] is [String]) {
     fail("\(manifestPath): \"\(key)\" must be an array of strings")
+}
+// `parameters`: what the plugin reads from its route's parameters, by name, with
+// the type it reads each as; `validate` checks the config against them.
+let parameterTypes: Set<String> = ["string", "integer", "number", "bool", "strings", "object"]
+guard object["parameters"] == nil || object["parameters"] is [String: String] else {
+    fail("\(manifestPath): \"parameters\" must be an object of names and types, for example { \"title\": \"string\" }")
+}
+let parameters = (object["parameters"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
+for (name, type) in parameters {
+    guard !name.isEmpty, name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "_-".unicodeScalars.contains($0) }) else {
+        fail("\(manifestPath): parameter \"\(name)\": names are letters, digits, _ and -")
+    }
+    guard parameterTypes.contains(type) else {
+        fail("\(manifestPath): parameter \"\(name)\" has type \"\(type)\"; the types are \(parameterTypes.sorted().joined(separator: ", "))")
+    }
 }
 let sdkSources = Array(arguments.dropFirst(4))
 guard !sdkSources.isEmpty else { fail("the plugin's target does not depend on the TrellisSDK product") }
@@ -192,6 +207,7 @@ for (key, value) in fields where value.contains("\n") || value.contains("\r") {
 // A line a field, so the host reads it with a split, not a JSON parser: it reads
 // one per route at start-up (Docs/PluginSystem.md).
 let text = (["trellis-manifest 1"] + fields.map { "\($0)=\($1)" } + lists.map { "\($0)=\($1.joined(separator: ","))" }
+    + ["parameters=" + parameters.map { "\($0.key):\($0.value)" }.joined(separator: ",")]
     + ["sdkFingerprint=\(fingerprint(of: sdkSources))"]).joined(separator: "\n") + "\n"
 let bytes = Array(text.utf8)
 let tuple = bytes.map(String.init).joined(separator: ", ")

@@ -24,6 +24,9 @@ public struct PluginManifest: Equatable, Sendable {
     /// Files the plugin reads from its resource folder (beside its library, as
     /// SwiftPM lays out a target's `resources`); `validate` checks they are there.
     public var resources: [String] = []
+    /// The route parameters the plugin reads, by name, with the type it reads each
+    /// as (`string`, `integer`, `number`, `bool`, `strings`, `object`).
+    public var parameters: [String: String] = [:]
 
     /// The ELF section the manifest is in.
     static let sectionName = "trellis_manifest"
@@ -51,7 +54,7 @@ extension PluginManifest {
 
     private static let header = Array("trellis-manifest 1\n".utf8)
     private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkFingerprint", "toolchain",
-                               "resources"]
+                               "resources", "parameters"]
         .map { Array($0.utf8) }
 
     /// Decodes the section the build tool wrote: a `trellis-manifest 1` line, then
@@ -76,7 +79,11 @@ extension PluginManifest {
         self.init(name: name, version: try field(1), summary: try field(2), slots: try list(3), requires: try list(4),
                   provides: try list(5), sdkFingerprint: try field(6), toolchain: try field(7),
                   // Optional: plugins built before it was added have none.
-                  resources: fields[8] == nil ? [] : try list(8))
+                  resources: fields[8] == nil ? [] : try list(8),
+                  parameters: fields[9] == nil ? [:] : Dictionary(try list(9).map { entry in
+                      let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+                      return (parts[0], parts.count == 2 ? parts[1] : "")
+                  }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// Where each key's value is in `bytes`, by the key's place in ``keys``.

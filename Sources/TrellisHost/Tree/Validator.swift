@@ -58,6 +58,7 @@ public struct Validator {
                 manifests[id] = manifest
                 problems += slotProblems(route: route, manifest: manifest)
                 problems += fileProblems(route: route, file: file)
+                problems += parameterProblems(route: route, manifest: manifest)
             } catch {
                 problems.append(.init(severity: .error, message: RouteError.pluginUnusable(route: id, error).localizedDescription))
             }
@@ -89,6 +90,49 @@ public struct Validator {
                     + "does not declare (\(known))." + Suggestion.phrase(for: slot, among: manifest.slots) + " Remove it or fix the name."))
         }
         return problems
+    }
+
+    /// The route's parameters against those the plugin's manifest declares: a value
+    /// of another type is an error; a name the plugin does not read, a warning.
+    private func parameterProblems(route: Route, manifest: PluginManifest) -> [ValidationProblem] {
+        guard !manifest.parameters.isEmpty, case let .object(given) = route.parameters else { return [] }
+        var problems: [ValidationProblem] = []
+        for (key, value) in given.sorted(by: { $0.key < $1.key }) {
+            guard let type = manifest.parameters[key] else {
+                problems.append(.init(severity: .warning, message:
+                    "\(config.fileName): \(JSONPath.routes(route.id, "parameters", key)) is not a parameter plugin \(route.plugin) reads "
+                        + "(it reads \(manifest.parameters.keys.sorted().joined(separator: ", ")))."
+                        + Suggestion.phrase(for: key, among: manifest.parameters.keys)))
+                continue
+            }
+            if !Validator.value(value, is: type) {
+                problems.append(.init(severity: .error, message:
+                    "\(config.fileName): \(JSONPath.routes(route.id, "parameters", key)) must be \(Validator.described(type)) "
+                        + "(plugin \(route.plugin) reads it so). Fix the value."))
+            }
+        }
+        return problems
+    }
+
+    private static func value(_ value: JSONValue, is type: String) -> Bool {
+        switch (type, value) {
+        case (_, .null): true
+        case ("string", .string), ("number", .number), ("bool", .bool), ("object", .object): true
+        case let ("integer", .number(number)): number.rounded() == number && Int(exactly: number) != nil
+        case let ("strings", .array(items)): items.allSatisfy { $0.stringValue != nil }
+        default: false
+        }
+    }
+
+    private static func described(_ type: String) -> String {
+        switch type {
+        case "string": "a string"
+        case "integer": "an integer"
+        case "number": "a number"
+        case "bool": "true or false"
+        case "strings": "an array of strings"
+        default: "an object"
+        }
     }
 
     /// The resources a plugin declares that are not beside its library, and a
