@@ -73,3 +73,27 @@ struct DisposeOnDeactivateTests {
         #expect(received == [1])
     }
 }
+
+/// `isActiveStream` ends when its interactor goes away: its observers are let go,
+/// even while a subscription to it is still held.
+@MainActor
+struct ActiveStreamEndTests {
+    private final class Token {}
+
+    @Test func theStreamsObserversAreLetGoWhenTheInteractorGoes() {
+        var interactor: Interactor? = Interactor()
+        weak var captured: Token?
+        var subscription: Disposable?
+        do {
+            let token = Token()
+            captured = token
+            subscription = interactor?.isActiveStream.subscribe { _ in _ = token }
+        }
+        #expect(captured != nil, "held by the stream's observer while the interactor lives")
+
+        interactor = nil
+
+        #expect(captured == nil, "the observer is let go with the interactor")
+        subscription?.dispose()
+    }
+}

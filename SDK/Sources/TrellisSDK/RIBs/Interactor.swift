@@ -80,6 +80,8 @@ open class Interactor: Interactable {
 
     isolated deinit {
         if isActive { deactivate() }
+        // As RxSwift's completes: the stream ends, and its observers are let go.
+        isActiveRelay.end()
     }
 }
 

@@ -21,6 +21,11 @@ final class ObserverList<Element> {
     }
 
     var isEmpty: Bool { observers.isEmpty }
+
+    /// Lets every observer go: the stream has ended, as a completion would end it.
+    func removeAll() {
+        observers.removeAll()
+    }
 }
 
 /// Holds a current value and sends it, then every change, to each subscriber.
@@ -42,6 +47,12 @@ public final class BehaviorRelay<Element> {
     public func accept(_ value: Element) {
         self.value = value
         observers.send(value)
+    }
+
+    /// Ends the stream for its observers, which are let go (what their closures
+    /// hold is freed); a later subscriber still gets the value.
+    func end() {
+        observers.removeAll()
     }
 
     /// The relay as a stream: the current value at subscription, then each change.
