@@ -274,12 +274,21 @@ struct PluginTemplate {
             """
         }.joined(separator: "\n")
         let detaches = slots.isEmpty ? "" : "\n" + slots.map { "    func detach\(Self.capitalized($0))()" }.joined(separator: "\n")
+        let slotCases = slots.map { "            case \"\($0)\": router?.detach\(Self.capitalized($0))()" }.joined(separator: "\n")
         let dismiss = slots.isEmpty ? """
                     func screenDidRequestDismiss() {}
             """ : """
                     /// A child asked to go: dismiss whichever is shown.
                     func screenDidRequestDismiss() {
                         router?.detachChildren()
+                    }
+
+                    /// The user went back from the child in `slot`: close that one.
+                    func screenDidRequestDismiss(slot: String) {
+                        switch slot {
+            \(slotCases)
+                        default: router?.detachChildren()
+                        }
                     }
             """
         return """

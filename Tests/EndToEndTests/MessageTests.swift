@@ -49,6 +49,14 @@ struct MessageTests {
                 "\(result.stderr)")
     }
 
+    @Test func backTellsTheParentWhichSlotsChildItLeft() throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try parent("none", in: folder).path, "--headless"],
+                                            input: "tap Open\nexpect Close\nkey esc\nexpect Parent; closed child\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func aChildThatIsShownIsNotSaid() throws {
         let folder = try TemporaryFolder()
         let result = try TrellisProcess.run(["run", try parent("none", in: folder).path, "--headless"],

@@ -29,6 +29,10 @@ struct NewCommandTests {
             tree
             tap Close
             expect-not The details slot
+            tap Open details
+            expect The details slot
+            key esc
+            expect-not The details slot
             """, in: package)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "counter (Counter)\n  details (NextScreen)\n")

@@ -256,8 +256,10 @@ private final class RouteSlot: ChildSlot {
             guard let viewable = try buildChild(listener: listener, parameters: parameters, hostView: nil).viewableRouting else {
                 throw RouteError.childHasNoView(route: parentRoute.children[name] ?? name, slot: name)
             }
+            // Back tells the parent which slot's child the user left.
+            let slot = name
             viewable.viewControllable.viewController.backAction = { [weak listener] in
-                listener?.screenDidRequestDismiss()
+                listener?.screenDidRequestDismiss(slot: slot)
             }
             router = viewable
         } catch {
@@ -293,8 +295,9 @@ private final class RouteSlot: ChildSlot {
     private func errorScreen(_ error: Error, listener: ScreenListener) -> ViewableRouting {
         let router = ErrorScreen.build(message: error.userMessage, listener: listener)
         tree?.record(router, routeID: parentRoute.children[name] ?? name, plugin: "error")
+        let slot = name
         router.viewControllable.viewController.backAction = { [weak listener] in
-            listener?.screenDidRequestDismiss()
+            listener?.screenDidRequestDismiss(slot: slot)
         }
         return router
     }

@@ -41,6 +41,12 @@ final class TestParentInteractor: PresentableInteractor<ViewController>, ScreenL
     func screenDidRequestDismiss() {
         router?.close()
     }
+
+    /// Back from a child: says which slot's child it was.
+    func screenDidRequestDismiss(slot: String) {
+        router?.close()
+        presenter.content = .vstack([.text("Parent; closed \(slot)"), .button("Open")])
+    }
 }
 
 final class TestParentRouter: ViewableRouter<TestParentInteractor, ViewController> {

@@ -2,8 +2,18 @@
 @MainActor
 public protocol ScreenListener: AnyObject {
     /// The child asks to be closed: its parent detaches it and removes its view.
-    /// The host also calls this when the user goes back from the child.
     func screenDidRequestDismiss()
+
+    /// The user went back from the child in `slot`: what a parent with several
+    /// slots implements to know which child to close. By default,
+    /// ``screenDidRequestDismiss()``.
+    func screenDidRequestDismiss(slot: String)
+}
+
+extension ScreenListener {
+    public func screenDidRequestDismiss(slot: String) {
+        screenDidRequestDismiss()
+    }
 }
 
 /// Why a screen refused the parent it was attached under.
