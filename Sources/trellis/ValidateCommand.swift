@@ -23,7 +23,7 @@ struct ValidateCommand {
             // parameters, or the place: a screen that needs a parent).
             problems += DeepValidator.problems(config: config, onlyRoot: !parsed.has("--deep"))
         }
-        let errors = problems.filter { $0.severity == .error }.count
+        let errors = problems.filter { $0.severity == .error }.reduce(0) { $0 + $1.count }
         if parsed.has("--json") {
             let report: JSONValue = [
                 "config": .string(config.file.path), "ok": .bool(errors == 0), "routes": .number(Double(config.routes.count)),

@@ -91,3 +91,20 @@ struct TypedParameterTests {
                 "\(result.stderr)")
     }
 }
+
+/// Many routes with the same unusable plugin: the first are listed, the rest counted.
+struct ManyAlikeProblemsTests {
+    @Test func thirtyUnusablePluginsListTwentyAndCountTheRest() throws {
+        let folder = try TemporaryFolder()
+        let routes = (0..<30).map { #""r\#($0)": { "plugin": "bad\#($0).so" }"# }.joined(separator: ", ")
+        for index in 0..<30 { try folder.write("not a plugin", to: "bad\(index).so") }
+        let config = try folder.write(#"{ "root": "r0", "routes": { \#(routes) } }"#, to: "many.json")
+
+        let result = try TrellisProcess.run(["validate", config.path])
+
+        #expect(result.status == 2)
+        #expect(result.stderr.components(separatedBy: "is not a plugin").count - 1 == 20, "\(result.stderr)")
+        #expect(result.stderr.contains("10 more routes' plugins cannot be used"))
+        #expect(result.stderr.contains("30 errors"))
+    }
+}

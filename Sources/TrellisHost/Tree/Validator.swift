@@ -13,6 +13,9 @@ public struct ValidationProblem: Equatable, CustomStringConvertible {
     public var severity: Severity
     /// What is wrong and what to do.
     public var message: String
+    /// How many problems the line stands for: more than one for a summary of many
+    /// alike.
+    public var count = 1
 
     /// Creates a problem.
     public init(severity: Severity, message: String) {
@@ -42,6 +45,9 @@ public struct Validator {
     /// How many unreachable routes are named one by one.
     static let unreachableListed = 20
 
+    /// How many routes whose plugin cannot be used are named one by one.
+    static let unusableListed = 20
+
     /// Every problem found, errors and warnings, in route order.
     public func problems() -> [ValidationProblem] {
         var problems: [ValidationProblem] = []
@@ -49,6 +55,7 @@ public struct Validator {
         manifests.reserveCapacity(config.routes.count)
         let base = config.file.deletingLastPathComponent()
         loader.prefetch(config.routes.values.map(\.plugin), relativeTo: base)
+        var unusable = 0
         for id in config.routes.keys.sorted() {
             let route = config.routes[id]!
             do {
@@ -60,8 +67,19 @@ public struct Validator {
                 problems += fileProblems(route: route, file: file)
                 problems += parameterProblems(route: route, manifest: manifest)
             } catch {
-                problems.append(.init(severity: .error, message: RouteError.pluginUnusable(route: id, error).localizedDescription))
+                // A thousand copies built against an old SDK say the same thing: the
+                // first are listed, the rest counted.
+                unusable += 1
+                if unusable <= Self.unusableListed {
+                    problems.append(.init(severity: .error, message: RouteError.pluginUnusable(route: id, error).localizedDescription))
+                }
             }
+        }
+        if unusable > Self.unusableListed {
+            var summary = ValidationProblem(severity: .error, message:
+                "\(unusable - Self.unusableListed) more routes' plugins cannot be used, after those above; fix those first.")
+            summary.count = unusable - Self.unusableListed
+            problems.append(summary)
         }
         problems += dependencyProblems(manifests: manifests)
         let reachable = reachableRoutes()
