@@ -40,9 +40,17 @@ final class RootInteractor: Interactor, LoggedOutListener, LoggedInListener, Roo
 
     func screenDidRequestDismiss() {
         // Back from LoggedOut, or from LoggedIn's first screen (LoggedIn passes it
-        // on), leaves the app: tell whoever attached it.
-        listener?.screenDidRequestDismiss()
+        // on), leaves the tutorial: tell whoever attached it. Run on its own, the
+        // tutorial has no one above it: back from LoggedIn logs out instead.
+        if let listener {
+            listener.screenDidRequestDismiss()
+        } else if loggedInItem.value != nil {
+            didLogout()
+        }
     }
+
+    /// Whether anything is above the tutorial to go back to.
+    var hasParent: Bool { listener != nil }
 
     // MARK: RootActionableItem
 

@@ -161,3 +161,23 @@ struct TicTacToeTests {
         #expect(result.stderr.contains("route \"offGame\": plugin OffGame requires dependency \"playerNames\", which no route above it provides."))
     }
 }
+
+/// Run on its own, the tutorial offers back only where back does something.
+struct StandaloneTutorialBackTests {
+    @Test func theLoginOffersNoBackAndBackFromTheGameMenuLogsOut() throws {
+        let result = try TrellisProcess.run(["run", "Examples/tictactoe.json", "--headless", "--size", "100x20"], input: """
+            print
+            tap Login
+            expect Start Game
+            print
+            key esc
+            expect Welcome! Who is playing?
+            """)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        let screens = result.stdout.components(separatedBy: "Ctrl-C quit")
+        #expect(screens.count >= 2)
+        #expect(!screens[0].contains("Esc back"), "the first screen has nothing to go back to: \(screens[0])")
+        #expect(screens[1].contains("Esc back"), "the game menu goes back, to the login")
+    }
+}
