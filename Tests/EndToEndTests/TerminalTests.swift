@@ -336,4 +336,20 @@ struct TerminalConventionTests {
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
     }
+
+    @Test func theWheelScrollsTheFocusedList() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
+        let first = try tmux.waitForText("type to narrow")
+        #expect(!first.contains("▲"))
+
+        try tmux.send(["Tab"])
+        // Ten notches down, as a terminal reports the wheel (SGR, button 65).
+        try tmux.send(["-l", String(repeating: "\u{1B}[<65;40;12M", count: 10)])
+        let scrolled = try tmux.waitForText("▲")
+
+        #expect(!scrolled.contains("108 Mile (CA)"), "the list scrolled past its first row")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
 }
