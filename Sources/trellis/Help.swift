@@ -180,6 +180,8 @@ enum Help {
             \(block(validate))
             .SH INSPECT
             \(block(inspect))
+            .SH NEW
+            \(block(new))
             .SH COMPLETION
             \(block(completion))
             .SH ENVIRONMENT
@@ -189,6 +191,9 @@ enum Help {
             .TP
             .B TRELLIS_LOG
             info or debug: which file each plugin came from, what was refused and why.
+            .TP
+            .B TRELLIS_MOUSE
+            off leaves the mouse to the terminal, as --no-mouse does.
             .TP
             .B TRELLIS_SUPERVISOR
             off runs the app in one process, for a debugger.
