@@ -29,9 +29,10 @@ enum Suggestion {
     /// Edit distance counting a swap of two neighbours as one edit (optimal string
     /// alignment), row by row.
     private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
         var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in stride(from: 1, through: b.count, by: 1) {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
@@ -43,6 +44,6 @@ enum Suggestion {
             beforePrevious = previous
             previous = current
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count]
     }
 }

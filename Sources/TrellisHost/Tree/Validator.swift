@@ -184,11 +184,6 @@ public struct Validator {
     }
 
     /// `debug` or `release` for a file in a SwiftPM build folder of that name.
-    nonisolated static func buildConfiguration(of file: URL) -> String? {
-        buildConfiguration(ofPath: file.path)
-    }
-
-    /// ``buildConfiguration(of:)`` of a path.
     nonisolated static func buildConfiguration(ofPath path: String) -> String? {
         let components = path.split(separator: "/")
         guard components.count >= 2 else { return nil }
@@ -197,7 +192,7 @@ public struct Validator {
     }
 
     /// This host's build configuration, found once.
-    nonisolated static let hostBuild = buildConfiguration(of: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
+    nonisolated static let hostBuild = buildConfiguration(ofPath: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
 
     /// Walks every path from the root with what the routes above provide: a route
     /// shared by two parents is checked under each. A loop, not recursion, so a

@@ -19,12 +19,7 @@ public enum HostHooks {
     public static var onMisuse: ((String) -> Void)?
 
     static func report(_ misuse: String) {
-        if let onMisuse {
-            onMisuse(misuse)
-        } else {
-            let line = "TrellisSDK: \(misuse)\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        }
+        if let onMisuse { onMisuse(misuse) } else { writeToStandardError(misuse) }
     }
 
     /// Called when a router detaches a child, so the host can check that the
@@ -36,12 +31,7 @@ public enum HostHooks {
     public static var onNotice: ((String) -> Void)?
 
     static func notify(_ notice: String) {
-        if let onNotice {
-            onNotice(notice)
-        } else {
-            let line = "TrellisSDK: \(notice)\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        }
+        if let onNotice { onNotice(notice) } else { writeToStandardError(notice) }
     }
 
     static func screenDidChange() {
@@ -52,8 +42,13 @@ public enum HostHooks {
         if let onTaskFailure {
             onTaskFailure(interactor, error)
         } else {
-            let line = "TrellisSDK: a task of \(type(of: interactor)) failed: \(error)\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            writeToStandardError("a task of \(type(of: interactor)) failed: \(error)")
         }
+    }
+
+    /// What the SDK says when no host listens (unit tests): never dropped.
+    private static func writeToStandardError(_ message: String) {
+        let line = "TrellisSDK: \(message)\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 }
