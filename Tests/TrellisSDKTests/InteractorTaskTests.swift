@@ -68,13 +68,22 @@ struct InteractorTaskTests {
     @Test func aThrowingTaskIsReportedWithItsInteractorButCancellationIsNot() async throws {
         struct Broken: Error {}
         var failures: [(Interactor, any Error)] = []
-        HostHooks.onTaskFailure = { failures.append(($0, $1)) }
+        // The hook is global, and in-process host suites set theirs when they
+        // launch a tree: it is set again in each task, with no suspension between
+        // that and the throw, so this test hears its own failures.
+        let record: (Interactor, any Error) -> Void = { failures.append(($0, $1)) }
         defer { HostHooks.onTaskFailure = nil }
         let interactor = Screen(presenter: ViewController())
         interactor.activate()
 
-        interactor.task { throw Broken() }
-        interactor.task { throw CancellationError() }
+        interactor.task {
+            HostHooks.onTaskFailure = record
+            throw Broken()
+        }
+        interactor.task {
+            HostHooks.onTaskFailure = record
+            throw CancellationError()
+        }
         try await eventually { !failures.isEmpty }
         try await Task.sleep(for: .milliseconds(20))
 
