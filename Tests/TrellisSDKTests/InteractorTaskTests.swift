@@ -22,13 +22,14 @@ struct InteractorTaskTests {
         let view = ViewController(content: .text("Waiting"))
         // Other suites' screens change too, in parallel: note only this one.
         var changed = false
-        HostHooks.onScreenChange = { changed = changed || view.content == .text("Done") }
         defer { HostHooks.onScreenChange = nil }
         let interactor = Screen(presenter: view)
         interactor.activate()
 
         interactor.task {
             try await Task.sleep(for: .milliseconds(50))
+            // Set with no suspension before the change: the hook is global.
+            HostHooks.onScreenChange = { changed = changed || view.content == .text("Done") }
             view.content = .text("Done")
         }
         try await eventually { view.content == .text("Done") }
