@@ -11,6 +11,8 @@ final class MainRouter: ViewableRouter<MainInteractor, MainViewController>, Main
         interactor.router = self
     }
 
+    var isShowingNext: Bool { nextRouter != nil }
+
     func attachNext() {
         guard nextRouter == nil else { return }
         let time = "Now is \(Date().description)"

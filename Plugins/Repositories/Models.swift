@@ -39,13 +39,26 @@ final class RepositoryWorker {
     nonisolated static let latencyMicroseconds: UInt32 = 300_000
 
     private(set) var fetchCount = 0
+    /// The ids pinned before a live swap, which replace the bundled pins; `nil`
+    /// for the bundled ones.
+    private let pinned: Set<Int>?
+
+    init(pinned: Set<Int>? = nil) {
+        self.pinned = pinned
+    }
 
     func fetchRepositories() async throws -> [Repository] {
         fetchCount += 1
         // A request blocks a thread for its latency; off the main actor it may.
-        return try await offMainActor {
+        let repositories = try await offMainActor {
             usleep(RepositoryWorker.latencyMicroseconds)
             return RepositoryWorker.bundled
+        }
+        guard let pinned else { return repositories }
+        return repositories.map { repository in
+            var repository = repository
+            repository.isPinned = pinned.contains(repository.id)
+            return repository
         }
     }
 

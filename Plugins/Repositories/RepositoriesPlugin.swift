@@ -20,12 +20,14 @@ final class RepositoriesPlugin: TrellisPlugin {
 final class RepositoriesBuilder: ScreenBuildable {
     func build(with context: ScreenContext) throws -> Routing {
         let navigationController = ViewController()
-        let interactor = SceneHostInteractor(navigationController: navigationController, worker: RepositoryWorker())
+        // After a live swap, the pins made before it (StatePreserving below).
+        let worker = RepositoryWorker(pinned: context.preservedState(as: Set<Int>.self))
+        let interactor = SceneHostInteractor(navigationController: navigationController, worker: worker)
         return ViewableRouter(interactor: interactor, viewController: navigationController)
     }
 }
 
-final class SceneHostInteractor: Interactor {
+final class SceneHostInteractor: Interactor, StatePreserving {
     private let navigationController: ViewController
     private let worker: RepositoryWorker
     private var list: RepositoryListViewController?
@@ -44,6 +46,9 @@ final class SceneHostInteractor: Interactor {
         // Loading ends with this RIB: going back before the list arrives cancels it.
         task { [weak list] in try await list?.load() }
     }
+
+    /// The pinned repositories' ids: a live swap of the plugin keeps the pins.
+    var preservedState: Set<Int>? { list?.pinnedIDs }
 
     override func willResignActive() {
         super.willResignActive()

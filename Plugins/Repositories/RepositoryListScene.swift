@@ -121,6 +121,11 @@ final class RepositoryListViewController: ViewController {
         router.bind(to: self, interactor: interactor).disposed(by: disposeBag)
     }
 
+    /// The ids of the pinned repositories, once the list has arrived.
+    var pinnedIDs: Set<Int>? {
+        interactor.stores.isEmpty ? nil : Set(interactor.stores.map(\.value).filter(\.isPinned).map(\.id))
+    }
+
     /// Fetches the list; the scene shows `Loading…` until it arrives.
     func load() async throws {
         try await interactor.fetch()

@@ -18,7 +18,8 @@ final class TicTacToeBuilder: Builder<EmptyDependency>, ScreenBuildable {
     func build(with context: ScreenContext) throws -> Routing {
         let names = try context.dependencies.resolve(TicTacToeDependency.playerNames)
         let viewController = TicTacToeViewController()
-        let interactor = TicTacToeInteractor(names: names, presenter: viewController)
+        let interactor = TicTacToeInteractor(names: names, presenter: viewController,
+                                             game: context.preservedState(as: TicTacToeInteractor.Game.self))
         interactor.listener = try context.listener(as: TicTacToeListener.self)
         return ViewableRouter(interactor: interactor, viewController: viewController)
     }

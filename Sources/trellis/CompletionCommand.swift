@@ -6,7 +6,7 @@ struct CompletionCommand {
     /// Each command with its options; `true` for an option that takes a value.
     static let commands: [(name: String, summary: String, options: [(String, Bool)])] = [
         ("run", "run the app a route config describes",
-         [("--headless", false), ("--script", true), ("--size", true), ("--open", true), ("--timeout", true), ("--eager", false),
+         [("--headless", false), ("--script", true), ("--size", true), ("--open", true), ("--timeout", true), ("--eager", false), ("--watch", false),
           ("--plugins", true), ("-v", false), ("--no-mouse", false), ("--help", false)]),
         ("validate", "check a config and every plugin it names",
          [("--deep", false), ("--json", false), ("--plugins", true), ("-v", false), ("--help", false)]),

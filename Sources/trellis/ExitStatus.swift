@@ -1,3 +1,5 @@
+import Foundation
+
 /// The exit codes of `trellis`, as `--help` documents them.
 enum ExitStatus: Int32 {
     case success = 0
@@ -16,4 +18,8 @@ struct CommandError: Error {
     static func usage(_ message: String, help command: String) -> CommandError {
         CommandError(message: "\(message)\nRun `trellis \(command) --help` for usage.")
     }
+}
+
+extension CommandError: LocalizedError {
+    var errorDescription: String? { message }
 }

@@ -34,7 +34,7 @@ enum Help {
 
     static let run = """
         USAGE: trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL]
-                           [--timeout SECONDS] [--eager] [--plugins DIR]... [-v] [--no-mouse]
+                           [--timeout SECONDS] [--eager] [--watch] [--plugins DIR]... [-v] [--no-mouse]
 
         Runs the app that CONFIG (default ./config.json) describes. The config and
         every route's plugin are checked first, from the plugin files' manifests; a
@@ -53,6 +53,9 @@ enum Help {
           --timeout SECONDS   how long a headless step waits for the screen to show
                               what it looks for (default 5; 0 does not wait)
           --eager             load every route's plugin before the first frame
+          --watch             swap screens in place when their plugin is rebuilt
+                              or the config is edited, keeping the screens above
+                              them as they were (see README, Live swap)
           --no-mouse          leave the mouse to the terminal (TRELLIS_MOUSE=off too)
           --plugins DIR       search DIR for plugins before the config's folders
                               (repeatable)

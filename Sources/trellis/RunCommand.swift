@@ -2,13 +2,13 @@ import Foundation
 import Glibc
 import TrellisHost
 
-/// `trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL] [--timeout SECONDS] [--eager]`.
+/// `trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL] [--timeout SECONDS] [--eager] [--watch]`.
 @MainActor
 struct RunCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "run", flags: ["--headless", "--eager", "-v", "--verbose", "--no-mouse"], options: ["--script", "--size", "--open", "--timeout", "--plugins"])
+        let parsed = try Arguments(arguments, command: "run", flags: ["--headless", "--eager", "--watch", "-v", "--verbose", "--no-mouse"], options: ["--script", "--size", "--open", "--timeout", "--plugins"])
         if parsed.wantsHelp {
             print(Help.run)
             return .success
@@ -17,8 +17,8 @@ struct RunCommand {
         let size = try parseSize(parsed.value("--size") ?? "80x24")
         let timeout = try parseTimeout(parsed.value("--timeout"))
         let script = try parsed.value("--script").map(readScript)
-        let config = try Trellis.loadConfig(try parsed.singlePositional(command: "run", name: "config"),
-                                            pluginFolders: parsed.allValues("--plugins"))
+        let configPath = try parsed.singlePositional(command: "run", name: "config")
+        let config = try Trellis.loadConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
         let loader = PluginLoader(config: config)
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
         guard errors.isEmpty else {
@@ -41,6 +41,18 @@ struct RunCommand {
                 throw CommandError(message: "--open \(link): \(error.userMessage)")
             }
         }
+        // Kept for the whole run: it swaps screens as their files change.
+        var liveSwap: LiveSwap?
+        if parsed.has("--watch") {
+            do {
+                liveSwap = try LiveSwap(tree: tree, loop: loop) {
+                    try Trellis.loadConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
+                }
+            } catch {
+                throw CommandError(message: "--watch: \(error)")
+            }
+        }
+        defer { withExtendedLifetime(liveSwap) {} }
         // A terminal that cannot address its cursor (TERM=dumb, or none named) gets
         // the headless session, which writes plain text only.
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""

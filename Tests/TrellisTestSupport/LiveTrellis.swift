@@ -9,6 +9,7 @@ public final class LiveTrellis {
     private let errors = Pipe()
     private let watchdog: Watchdog
     private var buffer = ""
+    private var errorBuffer = ""
 
     /// Starts `trellis` with `arguments`.
     public init(_ arguments: [String], in directory: URL = Products.repository) throws {
@@ -43,6 +44,22 @@ public final class LiveTrellis {
         return result
     }
 
+    /// Waits until `marker` appears in standard error, for what the host says on
+    /// its own (a live swap's report), and returns everything written until then.
+    ///
+    /// - Returns: The output, or what there was when the process ended first.
+    public func readErrors(through marker: String) -> String {
+        while !errorBuffer.contains(marker) {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            errorBuffer += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let range = errorBuffer.range(of: marker) else { return errorBuffer }
+        let result = String(errorBuffer[..<range.upperBound])
+        errorBuffer.removeSubrange(..<range.upperBound)
+        return result
+    }
+
     /// Closes standard input and waits for the process to end.
     public func finish() throws -> ProcessResult {
         try input.fileHandleForWriting.close()
@@ -52,6 +69,6 @@ public final class LiveTrellis {
         watchdog.cancel()
         return ProcessResult(status: process.terminationStatus,
                              stdout: buffer + String(decoding: rest, as: UTF8.self),
-                             stderr: String(decoding: errorText, as: UTF8.self))
+                             stderr: errorBuffer + String(decoding: errorText, as: UTF8.self))
     }
 }

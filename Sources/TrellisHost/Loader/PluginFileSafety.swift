@@ -95,6 +95,12 @@ struct PluginFileSafety {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The file name part of a path: what comes after its last `/`.
+    static func fileName(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
     private static let user = getuid()
 
     private static func problem(with status: Status, isFolder: Bool, isAboveOwnFolder: Bool) -> PluginLoadError.UnsafeReason? {

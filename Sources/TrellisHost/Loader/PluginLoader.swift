@@ -33,6 +33,9 @@ public struct LoadedPlugin {
     public let toolchain: String?
     /// The plugin object its entry returned.
     public let plugin: TrellisPlugin
+    /// How many times the file was loaded: 1 at first, one more for each new build
+    /// a live swap loaded (``PluginLoader/reload(path:pin:force:)``).
+    public var generation = 1
 }
 
 /// Finds plugin libraries, checks them, and loads them with `dlopen`.
@@ -60,6 +63,10 @@ public final class PluginLoader {
     /// Each file's SHA-256, once a pin asked for it.
     private var hashes: [String: String] = [:]
     private var loaded: [String: LoadedPlugin] = [:]
+    /// What each loaded file was when it was loaded, to see that it changed.
+    private var loadedIdentities: [String: FileIdentity] = [:]
+    /// Shadow copies made so far, for their unique names.
+    private var shadowCount = 0
     /// Where each name on the search path was found: a config of many routes
     /// names few plugins.
     private var located: [String: String] = [:]
@@ -371,21 +378,108 @@ public final class PluginLoader {
     private func load(path: String) throws(PluginLoadError) -> LoadedPlugin {
         if let plugin = loaded[path] { return plugin }
         let description = try describe(path: path, recheckingPermissions: true)
+        let plugin = try open(path, reportedAs: path)
+        let result = LoadedPlugin(file: description.file, manifest: description.manifest, toolchain: description.toolchain, plugin: plugin)
+        loaded[path] = result
+        loadedIdentities[path] = FileIdentity(path: path)
+        return result
+    }
+
+    /// Maps the library at `path` and calls its entry; errors name `reported`.
+    private func open(_ path: String, reportedAs reported: String) throws(PluginLoadError) -> TrellisPlugin {
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            throw .openFailed(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
+            throw .openFailed(path: reported, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
         }
         guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
-            throw .missingEntry(path: path, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
+            throw .missingEntry(path: reported, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
         }
         // Optional: a C library may export the name and return NULL.
         let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer?).self)
         guard let pointer = entry(),
               let plugin = (Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? PluginExport)?.plugin else {
-            throw .wrongEntryObject(path: path)
+            throw .wrongEntryObject(path: reported)
         }
-        let result = LoadedPlugin(file: description.file, manifest: description.manifest, toolchain: description.toolchain, plugin: plugin)
-        loaded[path] = result
-        return result
+        return plugin
+    }
+
+    /// The generation of the file at `path`: 0 if it is not loaded, 1 once loaded,
+    /// one more for each new build ``reload(path:pin:force:)`` loaded since.
+    public func generation(ofPath path: String) -> Int {
+        loaded[path]?.generation ?? 0
+    }
+
+    /// The paths of the files loaded so far, in no order.
+    public var loadedPaths: [String] { Array(loaded.keys) }
+
+    /// The path of the file a route's `plugin` names, or `nil` for a plugin linked
+    /// into the executable, which cannot be reloaded.
+    public func path(of reference: String, relativeTo base: URL) throws(PluginLoadError) -> String? {
+        linkedPlugins[reference] == nil ? try locatePath(reference, relativeTo: path(of: base)) : nil
+    }
+
+    /// Loads the plugin file at `path` again if it changed since it was loaded,
+    /// for a live swap: the new file is checked as at first (place, permissions,
+    /// manifest, toolchain, SDK fingerprint, `pin`), copied to a new name beside
+    /// it, and the copy is mapped (opening the same path again would give the old
+    /// image). Old images stay mapped (Docs/PluginSystem.md). A file not loaded yet
+    /// needs nothing: its first build reads it.
+    ///
+    /// - Parameter force: Counts a new generation even if the file is unchanged, so
+    ///   every screen built from it is built again (from the image already mapped).
+    /// - Returns: Whether the file is of a new generation now.
+    /// - Throws: ``PluginLoadError`` when the new file cannot be used; the old
+    ///   image stays the one routes are built from.
+    @discardableResult
+    public func reload(path: String, pin: String? = nil, force: Bool = false) throws(PluginLoadError) -> Bool {
+        guard var current = loaded[path] else { return false }
+        let identity = FileIdentity(path: path)
+        if identity == loadedIdentities[path] || identity == nil {
+            guard force else { return false }
+            if identity == nil { throw .fileMissing(path: path) }
+            current.generation += 1
+            loaded[path] = current
+            return true
+        }
+        described[path] = nil
+        permissionsChecked.remove(path)
+        hashes[path] = nil
+        let original = try describe(path: path, recheckingPermissions: true)
+        let shadow = try shadowCopy(of: path)
+        defer { unlink(shadow) }
+        // What is mapped is the copy: check it, not the file, which may change again.
+        let copy = try Self.read(shadow, allowedFolders: nil, realFolders: nil, hostToolchain: hostToolchain)
+        if let pin { try check(shadow, against: pin) }
+        let plugin = try open(shadow, reportedAs: path)
+        Log.info("reloaded \(path) (\(copy.manifest.name) \(copy.manifest.version)) from \(shadow)")
+        loaded[path] = LoadedPlugin(file: original.file, manifest: copy.manifest, toolchain: copy.toolchain, plugin: plugin,
+                                    generation: current.generation + 1)
+        loadedIdentities[path] = identity
+        return true
+    }
+
+    /// Copies the file at `path` to a new hidden name in its folder, where the
+    /// libraries it links and its resources are found as beside the original; in
+    /// the temporary folder if its own is read-only.
+    private func shadowCopy(of path: String) throws(PluginLoadError) -> String {
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, limit: 1 << 30)
+        } catch {
+            throw .notAPlugin(path: path, reason: "it cannot be read to load it again (\(error))")
+        }
+        shadowCount += 1
+        let name = "." + PluginFileSafety.fileName(of: path) + ".swap-\(getpid())-\(shadowCount).so"
+        let temporary = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
+        for folder in [PluginFileSafety.folder(of: path), temporary] {
+            let shadow = folder + "/" + name
+            let descriptor = Glibc.open(shadow, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+            guard descriptor >= 0 else { continue }
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            if written == bytes.count { return shadow }
+            unlink(shadow)
+        }
+        throw .openFailed(path: path, reason: "no copy of it could be written beside it or in \(temporary) to load it again")
     }
 
     private nonisolated static func checkToolchain(_ toolchain: String?, of path: String, host hostToolchain: String?) throws(PluginLoadError) {

@@ -18,6 +18,10 @@ public final class EventLoop {
     private let clock = ContinuousClock()
     private var lastFrame: ContinuousClock.Instant?
 
+    /// Descriptors watched on every wait, whoever waits (a file watcher), with
+    /// what to do when one can be read.
+    private var sources: [(descriptor: Int32, onReadable: () -> Void)] = []
+
     /// Whether a screen changed, or a key was handled, since the last frame.
     public private(set) var needsFrame = false
 
@@ -51,6 +55,12 @@ public final class EventLoop {
     /// Now, on the loop's clock.
     public var now: ContinuousClock.Instant { clock.now }
 
+    /// Watches `descriptor` on every wait from now on, and calls `onReadable`
+    /// (on the main actor, inside the wait) whenever it can be read.
+    public func addSource(_ descriptor: Int32, onReadable: @escaping () -> Void) {
+        sources.append((descriptor, onReadable))
+    }
+
     /// Runs the main actor's queued work without waiting.
     public func drain() {
         _ = wait(for: [], until: clock.now)
@@ -65,7 +75,7 @@ public final class EventLoop {
     /// - Returns: The descriptors of `descriptors` that can be read (or are closed).
     @discardableResult
     public func wait(for descriptors: [Int32], until deadline: ContinuousClock.Instant?) -> [Int32] {
-        var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var polled = (descriptors + sources.map(\.descriptor)).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let queue = MainQueue.descriptor
         if let queue { polled.append(pollfd(fd: queue, events: Int16(POLLIN), revents: 0)) }
         var timeout = deadline.map { Self.milliseconds(until: $0, from: clock.now) } ?? -1
@@ -81,6 +91,9 @@ public final class EventLoop {
             CrashRecord.noteActivity("")
         }
         let ready = Int16(POLLIN | POLLHUP | POLLERR)
+        for (index, source) in sources.enumerated() where polled[descriptors.count + index].revents & ready != 0 {
+            source.onReadable()
+        }
         return polled.prefix(descriptors.count).filter { $0.revents & ready != 0 }.map(\.fd)
     }
 

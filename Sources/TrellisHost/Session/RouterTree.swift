@@ -23,7 +23,11 @@ extension RouterTree {
         var pending: [Routing] = [root]
         // A loop, not recursion: a tree of any depth is safe.
         while let router = pending.popLast() {
-            if route(of: router) != nil, let view = router.viewableRouting?.viewControllable.viewController { views.append(view) }
+            if route(of: router) != nil, let view = router.viewableRouting?.viewControllable.viewController {
+                views.append(view)
+                // A slot's proxy shows the child's own view inside its own.
+                if let inner = (router as? ViewableSlotProxy)?.currentView { views.append(inner) }
+            }
             pending += router.children
         }
         return views

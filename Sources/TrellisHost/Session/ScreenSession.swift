@@ -76,6 +76,12 @@ public final class ScreenSession {
             } catch {
                 throw .linkRefused(url: url, reason: error.userMessage)
             }
+        case let .reload(route):
+            if let routeTree = tree as? RouteTree {
+                routeTree.report(routeTree.reload(route: route))
+            } else {
+                notice = "reload: this app's screens are not built from plugin files"
+            }
         case .quit, .wait:
             // The runner handles these: they are about time and input, not the screen.
             break

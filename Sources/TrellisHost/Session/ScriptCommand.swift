@@ -20,6 +20,9 @@ public enum ScriptCommand: Equatable, Sendable {
     case open(String)
     /// Lets the app run for a while: its tasks and timers go on.
     case wait(Duration)
+    /// Swaps the screens of a route (or of every rebuilt plugin) for their plugin
+    /// file's new build, in place, as `--watch` does when a file changes.
+    case reload(String?)
     /// Ends the session.
     case quit
 
@@ -35,6 +38,8 @@ public enum ScriptCommand: Equatable, Sendable {
         tree            write the live router tree: route id and plugin, indented by depth
         open URL        open a deep link, for example trellis://launchGame?gameId=ticTacToe
         wait SECONDS    let the app run for SECONDS (0 to 3600, for example 0.5)
+        reload [ROUTE]  swap the live screens of every rebuilt plugin, or of ROUTE, for
+                        the plugin file's new build, in place (see --watch)
         quit            end the session
         Blank lines and lines starting with # are skipped. Quote TEXT ("...") to keep
         spaces at its ends.
@@ -89,12 +94,14 @@ extension ScriptCommand {
                 throw ScriptSyntaxError(line: line, message: "unknown key \"\(argument)\"; keys are \(names)")
             }
             return .key(key)
+        case "reload":
+            return .reload(argument.isEmpty ? nil : argument)
         case "print", "tree", "quit":
             guard argument.isEmpty else { throw ScriptSyntaxError(line: line, message: "`\(word)` takes no argument") }
             return word == "print" ? .print : word == "tree" ? .tree : .quit
         default:
             throw ScriptSyntaxError(line: line, message: "unknown command \"\(word)\"; commands are tap, focus, type, key, "
-                + "expect, expect-not, print, tree, open, wait, quit")
+                + "expect, expect-not, print, tree, open, wait, reload, quit")
         }
     }
 }

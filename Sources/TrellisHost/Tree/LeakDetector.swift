@@ -50,10 +50,16 @@ public final class LeakDetector {
     /// grace period; `origin` names the route and plugin for the report.
     func expectDeallocation(of router: Routing, origin: String) {
         guard mode != .off else { return }
-        var objects = [Expectation(object: router, type: "\(type(of: router))"),
-                       Expectation(object: router.interactable, type: "\(type(of: router.interactable))")]
-        if let view = router.viewableRouting?.viewControllable.viewController {
+        // A slot's proxy stands for the child's router: both must go. The proxy is
+        // what the parent holds, so it is named for what keeping it means.
+        let child = router.unproxied
+        var objects = [Expectation(object: child, type: "\(type(of: child))"),
+                       Expectation(object: child.interactable, type: "\(type(of: child.interactable))")]
+        if let view = child.viewableRouting?.viewControllable.viewController {
             objects.append(Expectation(object: view, type: "\(type(of: view))"))
+        }
+        if child !== router {
+            objects.append(Expectation(object: router, type: "slot router (the parent still holds what its slot built)"))
         }
         let id = nextID
         nextID += 1

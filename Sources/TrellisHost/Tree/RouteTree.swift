@@ -8,10 +8,10 @@ import Foundation
 /// cannot be built is replaced by a screen showing why, so the rest keeps running.
 @MainActor
 public final class RouteTree {
-    /// The config the tree is built from.
-    public let config: RouteConfig
+    /// The config the tree is built from; ``apply(_:)`` changes it live.
+    public internal(set) var config: RouteConfig
 
-    private let loader: PluginLoader
+    let loader: PluginLoader
     private var records: [RouterRecord] = []
     /// For crash reports: the routes built from each plugin file, and its name.
     private var pluginRoutes: [String: Set<String>] = [:]
@@ -21,6 +21,8 @@ public final class RouteTree {
 
     /// The root router, once ``launch()`` has built it.
     public private(set) var root: ViewableRouting?
+    /// The generation of the root's plugin file it was built from.
+    var rootGeneration = 0
 
     /// Where the tree reports what the user should know that has no screen to be
     /// shown on (a viewless RIB's failed task, a child attached twice). Headless
@@ -44,12 +46,11 @@ public final class RouteTree {
     /// - Throws: ``RouteError`` when the root cannot be built: with nothing to show,
     ///   the app cannot start.
     public func launch() throws(RouteError) {
-        let router = try build(routeID: config.root, parameters: .object([:]), listener: nil,
-                               scope: DependencyScope(), hostView: nil)
-        guard let viewable = router.viewableRouting else {
+        let built = try buildReturningScope(routeID: config.root, parameters: .object([:]), listener: nil,
+                                            scope: DependencyScope(), hostView: nil)
+        guard let viewable = built.router.viewableRouting else {
             throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
         }
-        root = viewable
         HostHooks.onTaskFailure = { [weak self] interactor, error in
             self?.taskDidFail(of: interactor, error)
         }
@@ -60,17 +61,28 @@ public final class RouteTree {
         if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.onNotice?($0) } }
         HostHooks.onDetach = { [weak self] router in
             guard let self else { return }
-            let origin = route(of: router).map { "route \($0.id) (plugin \($0.plugin))" } ?? "a \(type(of: router))"
-            leakDetector.expectDeallocation(of: router, origin: origin)
+            leakDetector.expectDeallocation(of: router, origin: origin(of: router))
         }
-        // A LaunchRouter is launched, as RIBs' app delegate launches it; any other
-        // root is activated and loaded the same way.
+        start(viewable, generation: built.generation)
+    }
+
+    /// Makes `viewable` the root and starts it. A LaunchRouter is launched, as
+    /// RIBs' app delegate launches it; any other root is activated and loaded the
+    /// same way.
+    func start(_ viewable: ViewableRouting, generation: Int) {
+        root = viewable
+        rootGeneration = generation
         if let launching = viewable as? LaunchRouting {
             launching.launch(from: window)
         } else {
             viewable.interactable.activate()
             viewable.load()
         }
+    }
+
+    /// How a report names `router`: its route and plugin.
+    func origin(of router: Routing) -> String {
+        route(of: router).map { "route \($0.id) (plugin \($0.plugin))" } ?? "a \(type(of: router.unproxied))"
     }
 
     /// Hands a deep link to the root's interactor.
@@ -86,7 +98,8 @@ public final class RouteTree {
 
     /// The route and plugin a router was built for, if it was built for a route.
     public func route(of router: Routing) -> (id: String, plugin: String)? {
-        records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
+        let router = router.unproxied
+        return records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
     }
 
     /// Says so if `router`, built for a parent's slot, is attached by the end of
@@ -128,12 +141,12 @@ public final class RouteTree {
         var hostView: ViewControllable?
         for (index, routeID) in routeIDs.enumerated() {
             do {
-                let (router, routeScope) = try buildReturningScope(routeID: routeID, parameters: .object([:]), listener: listener,
-                                                                   scope: scope, hostView: hostView)
-                listener = router.interactable as? ScreenListener
-                scope = routeScope
-                hostView = router.viewableRouting?.viewControllable ?? hostView
-                chainKeptAlive.append(router)
+                let built = try buildReturningScope(routeID: routeID, parameters: .object([:]), listener: listener,
+                                                    scope: scope, hostView: hostView)
+                listener = built.router.interactable as? ScreenListener
+                scope = built.scope
+                hostView = built.router.viewableRouting?.viewControllable ?? hostView
+                chainKeptAlive.append(built.router)
             } catch {
                 return (index, error)
             }
@@ -141,13 +154,18 @@ public final class RouteTree {
         return nil
     }
 
-    func build(routeID: String, parameters: JSONValue, listener: ScreenListener?,
-               scope parentScope: DependencyScope, hostView: ViewControllable?) throws(RouteError) -> Routing {
-        try buildReturningScope(routeID: routeID, parameters: parameters, listener: listener, scope: parentScope, hostView: hostView).0
+    /// A route built: its router, the scope it provides to those below it, and the
+    /// generation of its plugin file it was built from.
+    struct Built {
+        let router: Routing
+        let scope: DependencyScope
+        let generation: Int
     }
 
-    private func buildReturningScope(routeID: String, parameters: JSONValue, listener: ScreenListener?,
-                                     scope parentScope: DependencyScope, hostView: ViewControllable?) throws(RouteError) -> (Routing, DependencyScope) {
+    /// Builds a route; `state` decodes what the build it replaces saved, in a swap.
+    func buildReturningScope(routeID: String, parameters: JSONValue, listener: ScreenListener?,
+                             scope parentScope: DependencyScope, hostView: ViewControllable?,
+                             state: ((any Decodable.Type) throws -> Any)? = nil) throws(RouteError) -> Built {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
         if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
         let loaded = try load(route)
@@ -164,6 +182,7 @@ public final class RouteTree {
             hostView: hostView,
             slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name, scope: scope, declaredSlots: declaredSlots) }
         )
+        context.decodeState = state
         let router: Routing
         CrashRecord.noteActivity("building route \(routeID) (plugin \(loaded.manifest.name))")
         defer { CrashRecord.noteActivity("") }
@@ -173,7 +192,7 @@ public final class RouteTree {
             throw .buildFailed(route: routeID, plugin: route.plugin, message: error.userMessage)
         }
         record(router, routeID: routeID, plugin: loaded.manifest.name)
-        return (router, scope)
+        return Built(router: router, scope: scope, generation: loaded.generation)
     }
 
     /// Loads the plugin of every route now, as `run --eager` asks, instead of
@@ -230,11 +249,16 @@ private struct RouterRecord {
 }
 
 /// A parent's slot, bound by the config to a child route.
+///
+/// What it builds is wrapped in a ``SlotProxy``, so a live swap can put a new
+/// build of the child in the same place without the parent knowing.
 @MainActor
 private final class RouteSlot: ChildSlot {
     let name: String
     // Weak: the tree holds the root, which holds the slots its builders keep.
     private weak var tree: RouteTree?
+    /// The parent's route as it was when the parent was built: a config applied
+    /// live may change the binding, which the tree's config then has.
     private let parentRoute: Route
     private let scope: DependencyScope
 
@@ -250,37 +274,51 @@ private final class RouteSlot: ChildSlot {
         self.declaredSlots = declaredSlots
     }
 
+    /// The route bound to the slot now.
+    private var childRoute: String? {
+        (tree?.config.routes[parentRoute.id] ?? parentRoute).children[name]
+    }
+
     func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
-        let router: ViewableRouting
+        let childRoute = childRoute ?? name
+        let router: ViewableRouting, generation: Int
         do {
-            guard let viewable = try buildChild(listener: listener, parameters: parameters, hostView: nil).viewableRouting else {
-                throw RouteError.childHasNoView(route: parentRoute.children[name] ?? name, slot: name)
+            let built = try buildChild(listener: listener, parameters: parameters, hostView: nil)
+            guard let viewable = built.router.viewableRouting else {
+                throw RouteError.childHasNoView(route: childRoute, slot: name)
             }
-            // Back tells the parent which slot's child the user left.
-            let slot = name
-            viewable.viewControllable.viewController.backAction = { [weak listener] in
-                listener?.screenDidRequestDismiss(slot: slot)
-            }
-            router = viewable
+            (router, generation) = (viewable, built.generation)
         } catch {
-            router = errorScreen(error, listener: listener)
+            (router, generation) = (errorScreen(error, listener: listener), SlotProxy.failedGeneration)
         }
-        tree?.expectShown(router, parentRoute: parentRoute.id, childRoute: parentRoute.children[name] ?? name)
-        return router
+        let proxy = ViewableSlotProxy(current: router, routeID: childRoute, parentRouteID: parentRoute.id, slot: name,
+                                      parameters: parameters, listener: listener, scope: scope, generation: generation)
+        // Back tells the parent which slot's child the user left; it stays with the
+        // proxy's view, whichever build it shows.
+        let slot = name
+        proxy.viewControllable.viewController.backAction = { [weak listener] in
+            listener?.screenDidRequestDismiss(slot: slot)
+        }
+        tree?.expectShown(proxy, parentRoute: parentRoute.id, childRoute: childRoute)
+        return proxy
     }
 
     func build(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable) -> Routing {
+        let router: Routing, generation: Int
         do {
-            return try buildChild(listener: listener, parameters: parameters, hostView: hostView)
+            let built = try buildChild(listener: listener, parameters: parameters, hostView: hostView)
+            (router, generation) = (built.router, built.generation)
         } catch {
-            let router = errorScreen(error, listener: listener)
-            ErrorScreen.show(router, in: hostView)
-            return router
+            let screen = errorScreen(error, listener: listener)
+            ErrorScreen.show(screen, in: hostView)
+            (router, generation) = (screen, SlotProxy.failedGeneration)
         }
+        return SlotProxy(current: router, routeID: childRoute ?? name, parentRouteID: parentRoute.id, slot: name,
+                         parameters: parameters, listener: listener, scope: scope, hostView: hostView, generation: generation)
     }
 
-    private func buildChild(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?) throws -> Routing {
-        guard let childRoute = parentRoute.children[name] else {
+    private func buildChild(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?) throws -> RouteTree.Built {
+        guard let childRoute else {
             // Validation checks every declared slot is bound: a slot that is not is
             // one the plugin's code names wrongly.
             if !declaredSlots.contains(name) {
@@ -289,16 +327,12 @@ private final class RouteSlot: ChildSlot {
             throw RouteError.unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
         }
         guard let tree else { throw RouteError.treeGone(route: childRoute) }
-        return try tree.build(routeID: childRoute, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
+        return try tree.buildReturningScope(routeID: childRoute, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
     }
 
     private func errorScreen(_ error: Error, listener: ScreenListener) -> ViewableRouting {
         let router = ErrorScreen.build(message: error.userMessage, listener: listener)
-        tree?.record(router, routeID: parentRoute.children[name] ?? name, plugin: "error")
-        let slot = name
-        router.viewControllable.viewController.backAction = { [weak listener] in
-            listener?.screenDidRequestDismiss(slot: slot)
-        }
+        tree?.record(router, routeID: childRoute ?? name, plugin: "error")
         return router
     }
 }

@@ -36,7 +36,15 @@ enum TestBehaviour: String {
     /// asks for it after 50 ms: the runtime's lock for it is contended between the
     /// main thread and a worker. Shows `Initialised under contention`.
     case contendedGlobal
+    /// Shows ``buildLabel`` and a count that the Count button raises and a live
+    /// swap keeps (``StatePreserving``); Close asks the parent to dismiss it.
+    case counter
 }
+
+/// Which build of the plugin this is. The live swap tests make a "new build" by
+/// changing these bytes in a copy of the file: long enough to be stored as bytes
+/// in the file, not inline in the code.
+let buildLabel = "this test screen is build one"
 
 /// A global whose initialiser is slow, so that another thread waits for it.
 let slowGlobal: String = {
@@ -69,6 +77,11 @@ final class TestScreensBuilder: ScreenBuildable {
                 _ = slowGlobal
             }
             return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text(slowGlobal)))
+        case .counter:
+            let view = ViewController()
+            let interactor = CounterInteractor(view: view, count: context.preservedState(as: Int.self) ?? 0)
+            interactor.listener = context.listener
+            return ViewableRouter(interactor: interactor, viewController: view)
         default:
             break
         }
@@ -109,7 +122,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
             }
-        case .fatalErrorInBuild, .segfaultInBuild, .contendedGlobal:
+        case .fatalErrorInBuild, .segfaultInBuild, .contendedGlobal, .counter:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
@@ -127,5 +140,35 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 }
             }
         }
+    }
+}
+
+final class CounterInteractor: PresentableInteractor<ViewController>, StatePreserving {
+    weak var listener: ScreenListener?
+    private var count: Int
+
+    init(view: ViewController, count: Int) {
+        self.count = count
+        super.init(presenter: view)
+    }
+
+    var preservedState: Int { count }
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        show()
+        presenter.taps("Count")
+            .bind { [weak self] in
+                self?.count += 1
+                self?.show()
+            }
+            .disposeOnDeactivate(interactor: self)
+        presenter.taps("Close")
+            .bind { [weak self] in self?.listener?.screenDidRequestDismiss() }
+            .disposeOnDeactivate(interactor: self)
+    }
+
+    private func show() {
+        presenter.content = .vstack([.text("\(buildLabel), count \(count)"), .button("Count"), .button("Close")])
     }
 }

@@ -117,6 +117,10 @@ public final class ScreenContext {
 
     private let slotProvider: (String) -> ChildSlot
 
+    /// Decodes the state the build this one replaces saved (``StatePreserving``);
+    /// the host sets it for a live swap.
+    @_spi(TrellisHost) public var decodeState: ((any Decodable.Type) throws -> Any)?
+
     /// Creates a context. The host makes these; tests may too.
     ///
     /// - Parameters:

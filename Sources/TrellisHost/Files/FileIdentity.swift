@@ -1,0 +1,26 @@
+import Glibc
+
+/// What tells one version of a file from the next: its device, inode, size and
+/// modification time. A rebuilt library differs in at least one (a linker that
+/// writes a new file gets a new inode; one that rewrites in place, a new time).
+struct FileIdentity: Equatable, Sendable {
+    private let device: UInt
+    private let inode: UInt
+    private let size: Int
+    private let modified: timespec
+
+    /// The identity of the file at `path`, links followed; `nil` if there is none.
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt(status.st_dev)
+        inode = UInt(status.st_ino)
+        size = Int(status.st_size)
+        modified = status.st_mtim
+    }
+
+    static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
+        lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
+            && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+    }
+}

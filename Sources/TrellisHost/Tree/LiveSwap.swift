@@ -1,0 +1,72 @@
+import Foundation
+
+/// `trellis run --watch`: swaps screens in the running app when a plugin file is
+/// rebuilt or the config is edited.
+///
+/// It watches the config and every plugin file the config can reach, through a
+/// ``FileWatcher`` that wakes the app's one event loop. A rebuilt plugin is
+/// checked from its file and swapped in with ``RouteTree/reload(route:)``; an
+/// edited config is read and validated as at start, then applied with
+/// ``RouteTree/apply(_:)``, or refused with its problems while the app keeps
+/// running. What happened is said where the tree's notices go.
+@MainActor
+public final class LiveSwap {
+    private let tree: RouteTree
+    private let watcher: FileWatcher
+    private let loadConfig: () throws -> RouteConfig
+
+    /// Starts watching for `tree`, waking `loop`.
+    ///
+    /// - Parameters:
+    ///   - loadConfig: Reads the config again as the command line asked for it
+    ///     (its extra plugin folders included).
+    /// - Throws: ``FileWatcher/Failure`` if the files cannot be watched.
+    public init(tree: RouteTree, loop: EventLoop, loadConfig: @escaping () throws -> RouteConfig) throws(FileWatcher.Failure) {
+        self.tree = tree
+        self.loadConfig = loadConfig
+        watcher = try FileWatcher()
+        let watcher = watcher
+        loop.addSource(watcher.descriptor) { watcher.readEvents() }
+        watcher.onChange = { [weak self] paths in self?.filesDidChange(paths) }
+        watchFiles()
+    }
+
+    private func watchFiles() {
+        for problem in watcher.watch([tree.config.file.path] + tree.pluginFiles) {
+            tree.onNotice?("--watch: cannot watch \(problem); changes there are not seen")
+        }
+    }
+
+    private func filesDidChange(_ paths: [String]) {
+        let configPath = tree.config.file.path
+        if paths.contains(configPath) { applyConfig() }
+        if paths.contains(where: { $0 != configPath }) {
+            let report = tree.reload()
+            if report.lines.isEmpty { tree.onNotice?("--watch: a plugin file changed; no screen on show uses it") }
+            tree.report(report)
+        }
+        // A config edit may name other plugins; a folder may have been replaced.
+        watchFiles()
+    }
+
+    private func applyConfig() {
+        let file = tree.config.fileName
+        let config: RouteConfig
+        do {
+            config = try loadConfig()
+        } catch {
+            tree.onNotice?("\(error.userMessage) The config is not applied; the app keeps running as it was.")
+            return
+        }
+        let errors = Validator(config: config, loader: PluginLoader(config: config)).problems().filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            for error in errors { tree.onNotice?(error.description) }
+            tree.onNotice?("\(file) has \(errors.count == 1 ? "a problem" : "\(errors.count) problems"): not applied; "
+                + "the app keeps running as it was.")
+            return
+        }
+        let report = tree.apply(config)
+        tree.onNotice?("applied \(file)" + (report.lines.isEmpty ? ": no screen on show changed" : ""))
+        tree.report(report)
+    }
+}

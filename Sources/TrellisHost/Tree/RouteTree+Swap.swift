@@ -1,0 +1,229 @@
+import Foundation
+import TrellisSDK
+
+/// What a live swap did: the screens swapped and why others were not.
+public struct SwapReport: Equatable, Sendable {
+    /// The routes swapped, in tree order, each with the plugin version now shown.
+    public var swapped: [String] = []
+    /// The screens a changed config closed, as back would.
+    public var closed: [String] = []
+    /// Why what could not be swapped was not; the old screens keep running.
+    public var failures: [String] = []
+
+    /// The report as lines for a person: what changed, then what failed.
+    public var lines: [String] {
+        swapped.map { "swapped \($0)" } + closed.map { "closed \($0)" } + failures
+    }
+}
+
+extension RouteTree {
+    /// Swaps the live screens whose plugin file was rebuilt for the new build, in
+    /// tree order, keeping each in its place (``SlotProxy``); screens not built
+    /// yet simply use the new file when they are.
+    ///
+    /// A new build that cannot be used (not a plugin, another SDK fingerprint, a
+    /// builder that throws) leaves the old screen attached and running; the report
+    /// says why.
+    ///
+    /// - Parameter routeID: Only this route, built again even if its plugin file is
+    ///   unchanged; `nil` for every route whose file changed.
+    public func reload(route routeID: String? = nil) -> SwapReport {
+        var report = SwapReport()
+        let base = config.file.deletingLastPathComponent()
+        var routes = config.routes.values.sorted { $0.id < $1.id }
+        if let routeID {
+            guard let route = config.routes[routeID] else {
+                report.failures.append("route \"\(routeID)\" is not defined in \(config.fileName)."
+                    + Suggestion.phrase(for: routeID, among: Array(config.routes.keys)))
+                return report
+            }
+            routes = [route]
+        }
+        var checked: Set<String> = []
+        for route in routes {
+            let path: String?
+            do {
+                path = try loader.path(of: route.plugin, relativeTo: base)
+            } catch {
+                if routeID != nil { report.failures.append(RouteError.pluginUnusable(route: route.id, error).userMessage) }
+                continue
+            }
+            guard let path else {
+                if routeID != nil {
+                    report.failures.append("route \"\(route.id)\": plugin \(route.plugin) is linked into this executable, "
+                        + "so it cannot be reloaded.")
+                }
+                continue
+            }
+            guard checked.insert(path).inserted else { continue }
+            do {
+                try loader.reload(path: path, pin: route.sha256, force: routeID != nil)
+            } catch {
+                report.failures.append("\(path): the new build cannot be used: \(error.localizedDescription) "
+                    + "The screens built from the old one keep running.")
+            }
+        }
+        swapStale(only: routeID, into: &report)
+        return report
+    }
+
+    /// Applies an edited config to the live tree: a route bound to another plugin
+    /// or given other parameters is built again in place, a slot bound to another
+    /// route shows that route, a removed route's screens close as back would, and
+    /// a new route is used when a parent first builds it. The caller validates
+    /// `newConfig` first; a config that does not validate must not be applied.
+    public func apply(_ newConfig: RouteConfig) -> SwapReport {
+        var report = SwapReport()
+        let old = config
+        config = newConfig
+        if newConfig.searchPath != old.searchPath || newConfig.allowExternalPlugins != old.allowExternalPlugins {
+            report.failures.append("\(newConfig.fileName): `plugins` and `allowExternalPlugins` apply at start; "
+                + "restart trellis to use the new ones.")
+        }
+        if newConfig.root != old.root || newConfig.routes[newConfig.root] != old.routes[old.root] {
+            swapRoot(into: &report)
+            return report
+        }
+        var done: Set<ObjectIdentifier> = []
+        while let proxy = liveProxies().first(where: { !done.contains(ObjectIdentifier($0)) }) {
+            done.insert(ObjectIdentifier(proxy))
+            let binding = newConfig.routes[proxy.parentRouteID]?.children[proxy.slot]
+            guard let binding, newConfig.routes[binding] != nil else {
+                report.closed.append("route \(proxy.routeID): it is no longer in the config")
+                proxy.listener?.screenDidRequestDismiss(slot: proxy.slot)
+                continue
+            }
+            if binding != proxy.routeID {
+                proxy.routeID = binding
+                swap(proxy, into: &report)
+            } else if newConfig.routes[binding] != old.routes[binding] {
+                swap(proxy, into: &report)
+            }
+        }
+        return report
+    }
+
+    /// Says what a swap did where the user sees notices: standard error headless,
+    /// the status line in the terminal.
+    public func report(_ report: SwapReport) {
+        for line in report.lines { onNotice?(line) }
+    }
+
+    /// Every file a live swap watches: the plugin files the config's routes name
+    /// that can be located (linked plugins have none), in no order.
+    public var pluginFiles: [String] {
+        let base = config.file.deletingLastPathComponent()
+        return Array(Set(config.routes.values.compactMap { try? loader.path(of: $0.plugin, relativeTo: base) }))
+    }
+
+    // MARK: - Swapping
+
+    /// Swaps the root, then every stale screen below it, in tree order.
+    private func swapStale(only routeID: String?, into report: inout SwapReport) {
+        if routeID == nil || routeID == config.root, isStale(routeID: config.root, generation: rootGeneration) {
+            swapRoot(into: &report)
+        }
+        var done: Set<ObjectIdentifier> = []
+        // The tree is walked again after each swap: a swapped parent builds new
+        // children, from the new code, and drops the old ones.
+        while let proxy = liveProxies().first(where: {
+            !done.contains(ObjectIdentifier($0)) && (routeID == nil || $0.routeID == routeID)
+                && isStale(routeID: $0.routeID, generation: $0.generation)
+        }) {
+            done.insert(ObjectIdentifier(proxy))
+            swap(proxy, into: &report)
+        }
+    }
+
+    /// Whether a screen of `routeID` built from `generation` of its plugin file is
+    /// older than the file's newest build.
+    private func isStale(routeID: String, generation: Int) -> Bool {
+        guard let route = config.routes[routeID],
+              let path = try? loader.path(of: route.plugin, relativeTo: config.file.deletingLastPathComponent())
+        else { return false }
+        return generation != loader.generation(ofPath: path)
+    }
+
+    /// The slots' proxies in the live tree, parents before children.
+    private func liveProxies() -> [SlotProxy] {
+        guard let root else { return [] }
+        var proxies: [SlotProxy] = []
+        var pending: [Routing] = [root]
+        // A loop, not recursion: a tree of any depth is safe.
+        while let router = pending.popLast() {
+            if let proxy = router as? SlotProxy { proxies.append(proxy) }
+            pending += router.children.reversed()
+        }
+        return proxies
+    }
+
+    /// Builds the proxy's route again, with what its parent passed and its own
+    /// saved state, and puts it in the old one's place; a build that fails leaves
+    /// the old one.
+    private func swap(_ proxy: SlotProxy, into report: inout SwapReport) {
+        let old = proxy.current
+        let oldOrigin = origin(of: old)
+        do {
+            let built = try buildReturningScope(routeID: proxy.routeID, parameters: proxy.parameters, listener: proxy.listener,
+                                                scope: proxy.scope, hostView: proxy.hostView,
+                                                state: savedState(of: old, routeID: proxy.routeID))
+            if proxy is ViewableSlotProxy, built.router.viewableRouting == nil {
+                throw RouteError.childHasNoView(route: proxy.routeID, slot: proxy.slot)
+            }
+            let replaced = proxy.replace(with: built.router, generation: built.generation)
+            leakDetector.expectDeallocation(of: replaced, origin: "\(oldOrigin), swapped out")
+            report.swapped.append(description(of: built.router))
+        } catch {
+            report.failures.append("route \(proxy.routeID): the new build failed: \(error.userMessage) The old screen keeps running.")
+        }
+    }
+
+    /// Builds the root again and launches it in the old one's place.
+    private func swapRoot(into report: inout SwapReport) {
+        guard let old = root else { return }
+        let oldOrigin = origin(of: old)
+        do {
+            let built = try buildReturningScope(routeID: config.root, parameters: .object([:]), listener: nil,
+                                                scope: DependencyScope(), hostView: nil,
+                                                state: savedState(of: old, routeID: config.root))
+            guard let viewable = built.router.viewableRouting else {
+                throw RouteError.rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
+            }
+            old.interactable.deactivate()
+            start(viewable, generation: built.generation)
+            leakDetector.expectDeallocation(of: old, origin: "\(oldOrigin), swapped out")
+            report.swapped.append(description(of: viewable))
+        } catch {
+            report.failures.append("route \(config.root): the new build failed: \(error.userMessage) The old screen keeps running.")
+        }
+    }
+
+    /// "next (NextScreen 1.2.0)": the route and the plugin version it shows.
+    private func description(of router: Routing) -> String {
+        guard let route = route(of: router) else { return "\(type(of: router))" }
+        let version = (try? loader.describe(config.routes[route.id]?.plugin ?? "", relativeTo: config.file.deletingLastPathComponent()))
+            .map { " \($0.manifest.version)" } ?? ""
+        return "\(route.id) (\(route.plugin)\(version))"
+    }
+
+    /// What the old build's interactor saved (``StatePreserving``), as a decoder
+    /// the new build's context offers; `nil` if it saves nothing.
+    private func savedState(of router: Routing, routeID: String) -> ((any Decodable.Type) throws -> Any)? {
+        guard let saver = router.interactable as? any StatePreserving else { return nil }
+        do {
+            let data = try Self.encodedState(of: saver)
+            return { type in try Self.decode(type, from: data) }
+        } catch {
+            onNotice?("route \(routeID): its state could not be saved for the swap (\(error)); the new build starts afresh")
+            return nil
+        }
+    }
+
+    private static func encodedState<Saver: StatePreserving>(of saver: Saver) throws -> Data {
+        try JSONEncoder().encode(saver.preservedState)
+    }
+
+    private static func decode<State: Decodable>(_ type: State.Type, from data: Data) throws -> Any {
+        try JSONDecoder().decode(type, from: data)
+    }
+}

@@ -1,0 +1,104 @@
+@_spi(TrellisHost) import TrellisSDK
+
+/// What a parent holds for the child it built from a slot: a stand-in for the
+/// child's router that the host can point at a new build of the child.
+///
+/// A parent keeps the router its slot returned (to detach it, to dismiss its view)
+/// and cannot be told of a new one. So the slot returns this proxy, which passes
+/// every call to the child's router of the moment, ``current``; a live swap
+/// replaces ``current`` and leaves the parent's reference as it was. The proxy is
+/// transparent: its interactor, children and route are those of ``current``.
+@MainActor
+class SlotProxy: Routing {
+    /// The child's router now.
+    private(set) var current: Routing
+    /// The route the child is built for; a config edit may bind the slot to another.
+    var routeID: String
+    /// The parent's route and the slot's name, to find the binding in a new config.
+    let parentRouteID: String
+    let slot: String
+    /// What the parent passed to the build, to build the child again the same way.
+    let parameters: JSONValue
+    private(set) weak var listener: ScreenListener?
+    let scope: DependencyScope
+    private(set) weak var hostView: ViewControllable?
+    /// The plugin file's generation ``current`` was built from, to know it is stale.
+    var generation: Int
+    /// The generation of a child that could not be built: any reload tries again.
+    static let failedGeneration = -1
+
+    private(set) var isLoaded = false
+
+    init(current: Routing, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
+         listener: ScreenListener, scope: DependencyScope, hostView: ViewControllable?, generation: Int) {
+        self.current = current
+        self.routeID = routeID
+        self.parentRouteID = parentRouteID
+        self.slot = slot
+        self.parameters = parameters
+        self.listener = listener
+        self.scope = scope
+        self.hostView = hostView
+        self.generation = generation
+    }
+
+    var interactable: Interactable { current.interactable }
+    var children: [Routing] { current.children }
+    var viewableRouting: ViewableRouting? { nil }
+
+    func load() {
+        isLoaded = true
+        current.load()
+    }
+
+    func attachChild(_ child: Routing) { current.attachChild(child) }
+    func detachChild(_ child: Routing) { current.detachChild(child) }
+
+    /// Puts `router` in the place of ``current``, in the same state: active if the
+    /// old one was, loaded if it was. The old one is deactivated first.
+    ///
+    /// - Returns: The router replaced, for the caller's leak check.
+    func replace(with router: Routing, generation: Int) -> Routing {
+        let old = current
+        let wasActive = old.interactable.isActive
+        old.interactable.deactivate()
+        current = router
+        self.generation = generation
+        show(router)
+        if wasActive { router.interactable.activate() }
+        if isLoaded { router.load() }
+        return old
+    }
+
+    /// Shows `router`'s view where the old one was; a viewless child shows itself.
+    func show(_ router: Routing) {}
+}
+
+/// A ``SlotProxy`` for a child with a view: the parent presents, pushes or embeds
+/// the proxy's own view, which shows the child's view in its place.
+@MainActor
+final class ViewableSlotProxy: SlotProxy, ViewableRouting {
+    private let container = ViewController()
+
+    init(current: ViewableRouting, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
+         listener: ScreenListener, scope: DependencyScope, generation: Int) {
+        super.init(current: current, routeID: routeID, parentRouteID: parentRouteID, slot: slot, parameters: parameters,
+                   listener: listener, scope: scope, hostView: nil, generation: generation)
+        container.embed(current.viewControllable)
+    }
+
+    var viewControllable: ViewControllable { container }
+    override var viewableRouting: ViewableRouting? { self }
+
+    /// The child's own view, shown in the proxy's.
+    var currentView: ViewController? { current.viewableRouting?.viewControllable.viewController }
+
+    override func show(_ router: Routing) {
+        container.embed(router.viewableRouting?.viewControllable)
+    }
+}
+
+extension Routing {
+    /// The router a slot's proxy stands for, or this router if it is not one.
+    var unproxied: Routing { (self as? SlotProxy)?.current ?? self }
+}
