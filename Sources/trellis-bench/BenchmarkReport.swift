@@ -30,6 +30,7 @@ struct BenchmarkReport {
     var asyncUpdateLatency = 0.0
     var keystrokeToFrame = 0.0
     var terminalEchoFloor = 0.0
+    var swap = SwapFigures()
 
     static func measure(products: URL, repository: URL, quick: Bool) throws -> BenchmarkReport {
         let fixtures = try Fixtures(products: products)
@@ -59,6 +60,7 @@ struct BenchmarkReport {
         report.bytesPerKeystroke = bench.bytesPerKeystroke(try bench.session(repository.appendingPathComponent("config.json").path))
         report.leakedRouters = try bench.leakedRouters(try bench.session(repository.appendingPathComponent("Examples/main-next.json").path),
                                                        cycles: quick ? 1000 : 10_000)
+        report.swap = try bench.swaps(count: 100)
         report.idleCPU = try bench.idleCPU(seconds: quick ? 1 : 5)
         // The echo floor is measured before and after the latencies, so a machine
         // that changes speed meanwhile moves both.
@@ -116,6 +118,14 @@ struct BenchmarkReport {
              String(format: "%.0f <= %.0f", asyncUpdateLatency, 20 * terminalEchoFloor)),
             ("keystroke_to_frame_us <= 10 x terminal_echo_floor_us", keystrokeToFrame <= 10 * terminalEchoFloor,
              String(format: "%.0f <= %.0f", keystrokeToFrame, 10 * terminalEchoFloor)),
+            // The issue's 30 ms, as a ratio to the dlopen floor (about 100 µs on the
+            // project's machine when it was set): a swap maps a new image.
+            ("swap_ms <= 300 x dlopen_floor_us", swap.milliseconds * 1000 <= 300 * dlopenFloor,
+             String(format: "%.2f <= %.1f ms", swap.milliseconds, 0.3 * dlopenFloor)),
+            ("swap_rss_kb <= plugin file + 64 KiB, per swap", swap.residentGrowthKiB <= swap.fileKiB + 64,
+             String(format: "%.0f <= %.0f KiB", swap.residentGrowthKiB, swap.fileKiB + 64)),
+            ("100 swaps, good and broken in turn: no leak, last good one attached", swap.leaks == 0 && swap.endedWell,
+             "\(swap.leaks) leaks, " + (swap.endedWell ? "ended well" : "did not end well")),
         ]
     }
 
@@ -129,6 +139,7 @@ struct BenchmarkReport {
         "bare_filter_us", "frame_us", "list_frame_us", "search_keystroke_us", "tui_bytes_per_keystroke", "rss_kb",
         "rss_per_plugin_kb", "plugin_file_kb", "peak_rss_kb", "type_ms", "leaked_routers_after_10k_cycles",
         "terminal_echo_floor_us", "idle_cpu_percent", "async_update_latency_us", "keystroke_to_frame_us",
+        "swap_ms", "swap_rss_kb", "swap_file_kb", "swap_leaks", "swap_ended_well",
     ]
 
     /// What each route's mapped plugin adds to the resident set, in KiB: from one
@@ -170,6 +181,9 @@ struct BenchmarkReport {
             row("idle_cpu_percent (Next clock)", String(format: "%.2f", idleCPU)),
             row("async_update_latency_us", String(format: "%.0f", asyncUpdateLatency)),
             row("keystroke_to_frame_us (airports)", String(format: "%.0f", keystrokeToFrame)),
+            row("swap_ms (Next, new file to frame)", String(format: "%.2f", swap.milliseconds)),
+            row("swap_rss_kb (per swap)", String(format: "%.0f  (plugin file: %.0f KiB)", swap.residentGrowthKiB, swap.fileKiB)),
+            row("swap_leaks, swap_ended_well", "\(swap.leaks), \(swap.endedWell)"),
             "",
             "Goals:",
         ]
@@ -212,7 +226,12 @@ struct BenchmarkReport {
               "terminal_echo_floor_us": \(String(format: "%.1f", terminalEchoFloor)),
               "idle_cpu_percent": \(String(format: "%.3f", idleCPU)),
               "async_update_latency_us": \(String(format: "%.1f", asyncUpdateLatency)),
-              "keystroke_to_frame_us": \(String(format: "%.1f", keystrokeToFrame))
+              "keystroke_to_frame_us": \(String(format: "%.1f", keystrokeToFrame)),
+              "swap_ms": \(String(format: "%.3f", swap.milliseconds)),
+              "swap_rss_kb": \(String(format: "%.1f", swap.residentGrowthKiB)),
+              "swap_file_kb": \(String(format: "%.1f", swap.fileKiB)),
+              "swap_leaks": \(swap.leaks),
+              "swap_ended_well": \(swap.endedWell ? 1 : 0)
             }
 
             """

@@ -129,6 +129,23 @@ struct LiveSwapTests {
         #expect(result.stderr.contains("Did you mean \"next\"?"), "\(result.stderr)")
     }
 
+    @Test func theRootSwappedKeepsItsChildOpenThroughItsSavedState() throws {
+        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: """
+            tap Click Button
+            expect Close
+            reload main
+            expect Close
+            tree
+            key esc
+            expect-not Close
+            tree
+            """)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("swapped main (MainScreen"))
+        #expect(result.stdout == "main (MainScreen)\n  next (NextScreen)\nmain (MainScreen)\n", "Main reopened Next, and back closes it")
+    }
+
     @Test func aTicTacToeGameMidWayKeepsItsBoardAcrossASwap() throws {
         let result = try TrellisProcess.run(["run", "Examples/tictactoe.json", "--headless", "--size", "60x16"], input: """
             focus Player 1

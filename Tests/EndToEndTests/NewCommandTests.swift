@@ -36,6 +36,39 @@ struct NewCommandTests {
             """, in: package)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "counter (Counter)\n  details (NextScreen)\n")
+
+        try rebuiltCounterIsSwappedInPlace(package)
+    }
+
+    /// `trellis run --watch` with Main presenting the package's Counter: an edit and
+    /// `swift build` show the new Counter in place, over the same Main.
+    private func rebuiltCounterIsSwappedInPlace(_ package: URL) throws {
+        try Data(#"""
+            { "plugins": [".build/debug", "@host"], "root": "main",
+              "routes": { "main": { "plugin": "MainScreen", "children": { "next": "counter" } },
+                          "counter": { "plugin": "Counter", "children": { "details": "details" } },
+                          "details": { "plugin": "NextScreen" } } }
+            """#.utf8).write(to: package.appendingPathComponent("live.json"))
+        let host = try LiveTrellis(["run", "live.json", "--headless", "--watch", "--timeout", "120"], in: package)
+        let before = host.send("tap Click Button\nexpect Open details\ntree", readingThrough: "(Counter)\n")
+
+        let view = package.appendingPathComponent("Sources/Counter/CounterViewController.swift")
+        let source = try String(contentsOf: view, encoding: .utf8)
+        try source.replacingOccurrences(of: ".title(title)", with: ".title(title + \" (edited)\")").write(to: view, atomically: true, encoding: .utf8)
+        // SwiftPM misses an edit made within a second of its last build (PLUGIN-FACTS §10).
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: view.path)
+        let build = try swift(["build"], in: package)
+        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let swapped = host.readErrors(through: "swapped counter (Counter")
+        let after = host.send("expect (edited)\ntree", readingThrough: "(Counter)\n")
+        let back = host.send("key esc\nexpect Click Button\nexpect-not edited\ntree", readingThrough: "(MainScreen)\n")
+        let result = try host.finish()
+
+        #expect(before == "main (MainScreen)\n  counter (Counter)\n")
+        #expect(swapped.contains("swapped counter (Counter"), "\(swapped)")
+        #expect(after == "main (MainScreen)\n  counter (Counter)\n")
+        #expect(back == "main (MainScreen)\n")
+        #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test func aViewlessRIBRunsInsideItsHostScreen() throws {

@@ -20,8 +20,9 @@ public final class FileWatcher {
     /// Called with the watched paths that changed, sorted.
     public var onChange: (([String]) -> Void)?
 
-    /// The watched file names in each watched folder, by watch descriptor.
-    private var watched: [Int32: (folder: String, names: Set<String>)] = [:]
+    /// The watched file names in each watched folder, by watch descriptor: two
+    /// paths of one folder (through a link) share a descriptor.
+    private var watched: [Int32: [String: Set<String>]] = [:]
     private var changed: Set<String> = []
     /// Counts quiet periods, so only the last one started reports.
     private var settleCount = 0
@@ -46,27 +47,33 @@ public final class FileWatcher {
     }
 
     /// Watches `paths` (absolute), replacing what was watched: each one's folder
-    /// is watched for that name being written, renamed into place or removed.
+    /// is watched for that name being written, renamed into place or removed. A
+    /// folder watched already keeps its watch, so no change to it is lost.
     ///
     /// - Returns: The folders that could not be watched, with why.
     @discardableResult
     public func watch(_ paths: [String]) -> [String] {
-        for wd in watched.keys { inotify_rm_watch(descriptor, wd) }
-        watched = [:]
         var byFolder: [String: Set<String>] = [:]
         for path in paths {
             byFolder[PluginFileSafety.folder(of: path), default: []].insert(PluginFileSafety.fileName(of: path))
         }
+        for (wd, folders) in watched where !folders.keys.contains(where: { byFolder[$0] != nil }) {
+            inotify_rm_watch(descriptor, wd)
+            watched[wd] = nil
+        }
+        var kept: [Int32: [String: Set<String>]] = [:]
         var problems: [String] = []
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB)
         for (folder, names) in byFolder.sorted(by: { $0.key < $1.key }) {
+            // Adding a folder watched already returns its watch, unchanged.
             let wd = inotify_add_watch(descriptor, folder.isEmpty ? "." : folder, mask)
             guard wd >= 0 else {
                 problems.append("\(folder): \(String(cString: strerror(errno)))")
                 continue
             }
-            watched[wd, default: (folder, [])].names.formUnion(names)
+            kept[wd, default: [:]][folder] = names
         }
+        watched = kept
         return problems
     }
 
@@ -110,11 +117,12 @@ public final class FileWatcher {
             guard length <= bytes.endIndex - nameStart else { break }
             let nameBytes = bytes[nameStart..<(nameStart + length)].prefix { $0 != 0 }
             offset = nameStart + length
-            guard let entry = watched[wd], !nameBytes.isEmpty else { continue }
+            guard let folders = watched[wd], !nameBytes.isEmpty else { continue }
             let name = String(decoding: nameBytes, as: UTF8.self)
-            guard entry.names.contains(name) else { continue }
-            changed.insert(entry.folder + "/" + name)
-            sawWatched = true
+            for (folder, names) in folders where names.contains(name) {
+                changed.insert(folder + "/" + name)
+                sawWatched = true
+            }
         }
         return sawWatched
     }
