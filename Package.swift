@@ -53,5 +53,11 @@ let package = Package(
         .testTarget(name: "TrellisSDKTests", dependencies: [sdk]),
         .testTarget(name: "TrellisHostTests", dependencies: ["TrellisHost", "TrellisTestSupport", sdk]),
         .testTarget(name: "EndToEndTests", dependencies: ["TrellisTestSupport"]),
+        // The bundled plugins' own tests, with the SDK's testing kit: each plugin is
+        // linked in, and each defines the same C entry symbol, which tests never call.
+        .testTarget(name: "PluginTests",
+                    dependencies: ["MainScreen", "NextScreen", "TicTacToe", ticTacToeContracts, sdk,
+                                   .product(name: "TrellisTesting", package: "SDK")],
+                    linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
     ] + (plugins + testPlugins).map(\.1)
 )

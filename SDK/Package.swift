@@ -12,9 +12,13 @@ let package = Package(
     products: [
         .library(name: "TrellisSDK", type: .dynamic, targets: ["TrellisSDK"]),
         .plugin(name: "TrellisManifest", targets: ["TrellisManifest"]),
+        // For plugin authors' tests: a screen built from its builder and driven in
+        // the test's process (Docs/Authoring.md, Testing).
+        .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
     ],
     targets: [
         .target(name: "TrellisSDK", plugins: ["TrellisManifest"]),
+        .target(name: "TrellisTesting", dependencies: ["TrellisSDK"]),
         .executableTarget(name: "trellis-manifest-tool"),
         .plugin(name: "TrellisManifest", capability: .buildTool(), dependencies: ["trellis-manifest-tool"]),
     ]

@@ -152,6 +152,8 @@ struct PluginTemplate {
             let sdk = Target.Dependency.product(name: "TrellisSDK", package: "\(sdkPackage)")
             // Compiles trellis-plugin.json, with the SDK's fingerprint, into the library.
             let manifest = Target.PluginUsage.plugin(name: "TrellisManifest", package: "\(sdkPackage)")
+            // Builds a screen in the test's process and drives it (the SDK's testing kit).
+            let testing = Target.Dependency.product(name: "TrellisTesting", package: "\(sdkPackage)")
 
             let package = Package(
                 name: "\(name)",
@@ -163,7 +165,7 @@ struct PluginTemplate {
                 ],
                 targets: [
                     .target(name: "\(name)", dependencies: [sdk], exclude: ["trellis-plugin.json"], plugins: [manifest]),
-            \(hostTarget)        .testTarget(name: "\(name)Tests", dependencies: ["\(name)", sdk]),
+            \(hostTarget)        .testTarget(name: "\(name)Tests", dependencies: ["\(name)", sdk, testing]),
                 ]
             )
 
@@ -468,70 +470,72 @@ struct PluginTemplate {
     }
 
     private var tests: String {
-        let slotChecks = slots.isEmpty ? "" : """
+        let builder = "\(name)Builder(dependency: EmptyComponent())"
+        let slotCheck: String
+        if slots.isEmpty {
+            slotCheck = ""
+        } else if viewless {
+            slotCheck = """
 
 
-                @Test func eachSlotIsBuiltWithTheInteractorAsItsListener() throws {
-                    let slots = FakeSlots()
-                    let router = try \(name)Builder(dependency: EmptyComponent())
-                        .build(with: ScreenContext(routeID: "\(route)", slot: slots.slot(named:)))
-                    router.interactable.activate()
-                    router.load()
-            \(viewless ? "" : "\n            (router.viewableRouting?.viewControllable.viewController)?.send(.tap(\"Open \(slots[0])\"))")
-                    #expect(slots.built == ["\(slots[0])"])
-                    #expect(router.children.count == 1)
-                }
-            """
+                    @Test func eachSlotIsBuiltWithTheInteractorAsItsListener() async throws {
+                        let screen = try ScreenTester(\(builder), route: "\(route)", hostView: ViewController())
+                        #expect(screen.slots.builds.map(\\.slot) == ["\(slots[0])"])
+                        #expect(screen.slots.builds.first?.listener === screen.router.interactable)
+                        try await screen.expect("\(slots[0]) slot")
+                    }
+                """
+        } else {
+            slotCheck = """
+
+
+                    @Test func eachSlotIsBuiltWithTheInteractorAsItsListener() async throws {
+                        let screen = try ScreenTester(\(builder), route: "\(route)")
+                        try screen.tap("Open \(slots[0])")
+                        #expect(screen.slots.builds.map(\\.slot) == ["\(slots[0])"])
+                        #expect(screen.slots.builds.first?.listener === screen.router.interactable)
+                        try await screen.expect("\(slots[0]) slot")
+
+                        try screen.back()
+                        try await screen.expectNot("\(slots[0]) slot")
+                        #expect(screen.router.children.isEmpty)
+                    }
+                """
+        }
         let viewCheck = viewless ? """
                 @Test func itNeedsAHostView() {
                     #expect(throws: \(name)BuildError.self) {
-                        try \(name)Builder(dependency: EmptyComponent()).build(with: ScreenContext(routeID: "\(route)", slot: FakeSlots().slot(named:)))
+                        try ScreenTester(\(builder), route: "\(route)")
                     }
                 }
             """ : """
                 @Test func itShowsTheTitleItIsGiven() throws {
-                    let router = try \(name)Builder(dependency: EmptyComponent())
-                        .build(with: ScreenContext(routeID: "\(route)", parameters: ["title": "Hello"], slot: FakeSlots().slot(named:)))
-                    let view = try #require(router.viewableRouting?.viewControllable.viewController)
-                    let buttons: [ViewNode] = \(json(slots)).map { .button("Open \\($0)") } + [.button("Close")]
-                    #expect(view.content == .vstack([.title("Hello")] + buttons))
+                    let screen = try ScreenTester(\(builder), route: "\(route)", parameters: ["title": "Hello"])
+                    #expect(screen.text == "\((["Hello"] + slots.map { "[ Open \($0) ]" } + ["[ Close ]"]).joined(separator: "\\n"))")
+                }
+
+                @Test func closeAsksItsParentToDismissIt() throws {
+                    let screen = try ScreenTester(\(builder), route: "\(route)")
+                    try screen.tap("Close")
+                    #expect(screen.listener.dismissRequests.count == 1)
+                }
+
+                @Test func itIsDeallocatedAfterItIsDetached() async throws {
+                    let screen = try ScreenTester(\(builder), route: "\(route)")
+                    try await screen.expectDeallocatedAfterDetach()
                 }
             """
         return """
             import Testing
             import TrellisSDK
+            import TrellisTesting
             @testable import \(name)
 
-            /// Slots that record which children were built, each a plain screen.
-            @MainActor
-            final class FakeSlots {
-                private(set) var built: [String] = []
-
-                func slot(named name: String) -> ChildSlot { Slot(name: name, record: { self.built.append($0) }) }
-
-                private final class Slot: ChildSlot {
-                    let name: String
-                    let record: (String) -> Void
-
-                    init(name: String, record: @escaping (String) -> Void) {
-                        self.name = name
-                        self.record = record
-                    }
-
-                    func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
-                        record(name)
-                        return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text(name)))
-                    }
-
-                    func build(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable) -> Routing {
-                        build(listener: listener, parameters: parameters)
-                    }
-                }
-            }
-
+            /// \(name) built from its builder and driven with Trellis's testing kit: its
+            /// slots are fakes that record what was built, its parent a recording listener.
             @MainActor
             struct \(name)Tests {
-            \(viewCheck)\(viewless ? slotChecks.replacingOccurrences(of: "ScreenContext(routeID: \"\(route)\", slot:", with: "ScreenContext(routeID: \"\(route)\", hostView: ViewController(), slot:") : slotChecks)
+            \(viewCheck)\(slotCheck)
             }
 
             """

@@ -1,0 +1,247 @@
+@_spi(TrellisHost) import TrellisSDK
+
+/// A plugin's screen built from its builder in the test's own process, attached
+/// as the host attaches a route, and driven as the headless commands drive the
+/// app: tap, type, back, expect, the screen as text, the router tree.
+///
+/// ```swift
+/// @MainActor
+/// struct CounterTests {
+///     @Test func openingDetailsBuildsTheSlotWithTheCount() async throws {
+///         let screen = try ScreenTester(CounterBuilder(dependency: EmptyComponent()), parameters: ["title": "Hi"])
+///         try screen.tap("Add")
+///         try screen.tap("Open details")
+///         #expect(screen.slots.builds.map(\.slot) == ["details"])
+///         try await screen.expect("details slot")
+///         try screen.back()
+///         try await screen.expectDeallocatedAfterDetach()
+///     }
+/// }
+/// ```
+///
+/// Children come from ``FakeSlots``, which record what was built with which
+/// parameters and listener, and show a stand-in screen; the parent's listener is
+/// a ``RecordingListener`` unless the test gives its own. Every call runs on the
+/// main actor, as the host runs screens.
+@MainActor
+public final class ScreenTester {
+    /// The screen's router. After ``expectDeallocatedAfterDetach(within:)``, an
+    /// empty router: the tester no longer holds the screen.
+    public private(set) var router: Routing
+    /// The slots the builder was given.
+    public let slots: FakeSlots
+    /// What the screen told its parent, when the test gave no listener of its own.
+    public let listener: RecordingListener
+    /// The view a viewless RIB shows its children in, when the test gave one.
+    public let hostView: ViewControllable?
+    private let parentListener: ScreenListener
+
+    /// Builds the screen with `builder` and attaches it: its interactor active,
+    /// the router loaded.
+    ///
+    /// - Parameters:
+    ///   - route: The route id the context names (messages use it).
+    ///   - parameters: The route's parameters, as a config gives them.
+    ///   - listener: The parent's listener; a ``RecordingListener`` if `nil`.
+    ///   - dependencies: What the routes above would provide.
+    ///   - hostView: The view a viewless RIB shows its children in.
+    ///   - preservedState: What a build before a live swap saved
+    ///     (``StatePreserving``), for ``ScreenContext/preservedState(as:)``.
+    ///   - slots: The slots; fresh ``FakeSlots`` if `nil`.
+    /// - Throws: What the builder throws.
+    public init(_ builder: ScreenBuildable, route: String = "screen", parameters: JSONValue = .object([:]),
+                listener: ScreenListener? = nil, dependencies: DependencyScope = DependencyScope(),
+                hostView: ViewControllable? = nil, preservedState: Any? = nil, slots: FakeSlots? = nil) throws {
+        let recording = RecordingListener()
+        let slots = slots ?? FakeSlots()
+        self.listener = recording
+        self.slots = slots
+        self.hostView = hostView
+        parentListener = listener ?? recording
+        let context = ScreenContext(routeID: route, parameters: parameters, listener: parentListener,
+                                    dependencies: dependencies, hostView: hostView, slot: slots.slot(named:))
+        if let preservedState { context.decodeState = { _ in preservedState } }
+        router = try builder.build(with: context)
+        router.interactable.activate()
+        router.load()
+    }
+
+    // MARK: - What is on screen
+
+    /// The screen's own view, or for a viewless RIB the view it was lent.
+    public var view: ViewController? {
+        router.viewableRouting?.viewControllable.viewController ?? hostView?.viewController
+    }
+
+    /// The views on screen, bottom first: for each layer (the screen, then each
+    /// modal over it), the view shown, through embedded views and navigation stacks.
+    public var shownViews: [ViewController] { layers.compactMap(\.last) }
+
+    /// Each layer's views, from the one that starts it to the one shown.
+    private var layers: [[ViewController]] {
+        guard let view else { return [] }
+        var layers: [[ViewController]] = []
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(view)]
+        var start: ViewController? = view
+        while let base = start {
+            var chain = [base]
+            var modal = base.presentedViewController
+            while let last = chain.last, let next = last.embeddedViewController ?? last.navigationStack.last,
+                  seen.insert(ObjectIdentifier(next)).inserted {
+                chain.append(next)
+                modal = next.presentedViewController ?? modal
+            }
+            layers.append(chain)
+            guard let next = modal, seen.insert(ObjectIdentifier(next)).inserted else { break }
+            start = next
+        }
+        return layers
+    }
+
+    /// The screen as text: each layer's view, one element a line (a button as
+    /// `[ Title ]`, a field as `[text]` or `[placeholder_]`), layers bottom first
+    /// with a rule between them.
+    public var text: String {
+        shownViews.map { $0.displayedContent.plainTextLines.joined(separator: "\n") }.joined(separator: "\n────\n")
+    }
+
+    /// The router tree, one router a line, indented by depth: each by its type, a
+    /// stand-in by its slot (`slot details`).
+    public var tree: String {
+        var lines: [String] = []
+        var pending: [(Routing, Int)] = [(router, 0)]
+        while let (router, depth) = pending.popLast() {
+            let name = slots.slotName(of: router).map { "slot \($0)" } ?? "\(Swift.type(of: router))"
+            lines.append(String(repeating: "  ", count: depth) + name)
+            pending += router.children.reversed().map { ($0, depth + 1) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Driving
+
+    /// Activates the button or list row `label` on the top view (exact, else the
+    /// one control whose label contains it), as the user would.
+    ///
+    /// - Throws: ``ScreenTestFailure`` naming what there is, if none or several match.
+    public func tap(_ label: String) throws(ScreenTestFailure) {
+        let control = try self.control(label) { $0.field == nil }
+        topView?.send(control.action)
+    }
+
+    /// Types `text` at the end of the text field whose placeholder is `label`.
+    public func type(_ text: String, into label: String) throws(ScreenTestFailure) {
+        let control = try self.control(label) { $0.field != nil }
+        guard let field = control.field else { return }
+        topView?.send(.edit(field: field.id, text: field.text + text))
+    }
+
+    /// Submits the text field whose placeholder is `label` (Enter in the field).
+    public func submit(_ label: String) throws(ScreenTestFailure) {
+        let control = try self.control(label) { $0.field != nil }
+        guard let field = control.field else { return }
+        topView?.send(.submit(field: field.id))
+    }
+
+    /// Goes back from the top view (Esc): what the nearest view that can go back
+    /// does, as in the host.
+    ///
+    /// - Throws: ``ScreenTestFailure`` if nothing on screen goes back.
+    public func back() throws(ScreenTestFailure) {
+        guard let action = (layers.last ?? []).reversed().first(where: { $0.backAction != nil })?.backAction else {
+            throw ScreenTestFailure("nothing on screen goes back", screen: text)
+        }
+        action()
+    }
+
+    /// Waits until the screen shows `text`, letting the screen's tasks and timers
+    /// run meanwhile, as the headless `expect` does.
+    ///
+    /// - Throws: ``ScreenTestFailure`` with the screen, if it does not within `timeout`.
+    public func expect(_ text: String, within timeout: Duration = .seconds(5)) async throws {
+        try await waitUntil(timeout, "expected the screen to show \"\(text)\"") { self.text.contains(text) }
+    }
+
+    /// Waits until the screen no longer shows `text`.
+    public func expectNot(_ text: String, within timeout: Duration = .seconds(5)) async throws {
+        try await waitUntil(timeout, "expected the screen not to show \"\(text)\"") { !self.text.contains(text) }
+    }
+
+    /// Detaches the screen, as its parent would, and waits until its router,
+    /// interactor and view are deallocated, as the host's leak detector checks.
+    ///
+    /// - Throws: ``ScreenTestFailure`` naming what is still alive after `timeout`:
+    ///   something (a global, a closure, a task) keeps it.
+    public func expectDeallocatedAfterDetach(within timeout: Duration = .seconds(1)) async throws {
+        let objects = detach()
+        let alive = { objects.filter { $0.object.value != nil }.map(\.name) }
+        try await waitUntil(timeout, "") { alive().isEmpty } failure: {
+            ScreenTestFailure("after the detach, \(alive().joined(separator: ", ")) \(alive().count == 1 ? "is" : "are") still alive: "
+                + "something (a global, a closure, a task) keeps \(alive().count == 1 ? "it" : "them")", screen: nil)
+        }
+    }
+
+    // MARK: - Private
+
+    /// Deactivates the screen and lets go of it: what is left are weak references.
+    private func detach() -> [(name: String, object: WeakObject)] {
+        let detached = router
+        let objects: [(name: String, object: WeakObject)] = [
+            ("\(Swift.type(of: detached))", WeakObject(detached)),
+            ("\(Swift.type(of: detached.interactable))", WeakObject(detached.interactable)),
+        ] + (detached.viewableRouting.map { [("\(Swift.type(of: $0.viewControllable))", WeakObject($0.viewControllable))] } ?? [])
+        detached.interactable.deactivate()
+        router = Router(interactor: Interactor())
+        return objects
+    }
+
+    private var topView: ViewController? { shownViews.last }
+
+    private func control(_ label: String, where accepted: (PlainControl) -> Bool) throws(ScreenTestFailure) -> PlainControl {
+        let controls = (topView?.displayedContent.plainControls ?? []).filter(accepted)
+        if let exact = controls.first(where: { $0.label == label }) { return exact }
+        let matches = controls.filter { $0.label.contains(label) }
+        guard matches.count == 1 else {
+            let available = controls.map { "\"\($0.label)\"" }.joined(separator: ", ")
+            throw ScreenTestFailure(matches.isEmpty ? "no control \"\(label)\" on the top view; there are \(available.isEmpty ? "none" : available)"
+                                                    : "\"\(label)\" matches \(matches.count) controls: \(matches.map { "\"\($0.label)\"" }.joined(separator: ", "))",
+                                    screen: text)
+        }
+        return matches[0]
+    }
+
+    private func waitUntil(_ timeout: Duration, _ message: String, _ condition: () -> Bool,
+                           failure: (() -> ScreenTestFailure)? = nil) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !condition() {
+            guard clock.now < deadline else { throw failure?() ?? ScreenTestFailure(message, screen: text) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
+/// Why a step of a ``ScreenTester`` did not hold, with the screen it saw.
+public struct ScreenTestFailure: Error, CustomStringConvertible {
+    /// What did not hold.
+    public let message: String
+    /// The screen as text when it failed, if it matters.
+    public let screen: String?
+
+    init(_ message: String, screen: String?) {
+        self.message = message
+        self.screen = screen
+    }
+
+    public var description: String {
+        message + (screen.map { "\n--- screen ---\n\($0)\n---" } ?? "")
+    }
+}
+
+private struct WeakObject {
+    weak var value: AnyObject?
+
+    init(_ value: AnyObject) {
+        self.value = value
+    }
+}
