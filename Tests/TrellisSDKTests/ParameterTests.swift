@@ -31,4 +31,10 @@ struct ParameterTests {
         let error = ParameterError(route: "clock", key: "on", expected: "a string", found: "true")
         #expect(error.description == "route \"clock\": parameters.on must be a string, and it is true. Fix it in the route's `parameters`.")
     }
+
+    @Test func parametersAreWrittenAsAConfigWritesThem() {
+        let literal: JSONValue = ["count": 3, "ratio": 1.5, "clock": true, "names": ["a", "b"], "title": "Now"]
+        #expect(literal == .object(["count": .number(3), "ratio": .number(1.5), "clock": .bool(true),
+                                    "names": .array([.string("a"), .string("b")]), "title": .string("Now")]))
+    }
 }

@@ -17,9 +17,14 @@ public enum SwiftBuild {
         let files = FileManager.default
         try files.copyItem(at: source, to: destination)
         try? files.removeItem(at: destination.appendingPathComponent(".build"))
-        let manifest = destination.appendingPathComponent("Package.swift")
-        let sdk = sdk.path
-        let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "../../SDK", with: sdk)
-        try text.write(to: manifest, atomically: true, encoding: .utf8)
+        // The package's manifest, and those of packages inside it, reach the SDK
+        // by a relative path (`../../SDK`, `../../../SDK`).
+        let manifests = (files.enumerator(at: destination, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { $0.lastPathComponent == "Package.swift" }
+        for manifest in manifests {
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+                .replacingOccurrences(of: #""(\.\./)+SDK""#, with: "\"\(sdk.path)\"", options: .regularExpression)
+            try text.write(to: manifest, atomically: true, encoding: .utf8)
+        }
     }
 }

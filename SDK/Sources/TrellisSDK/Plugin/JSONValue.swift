@@ -73,3 +73,24 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral 
         self = .object(Dictionary(elements) { _, last in last })
     }
 }
+
+/// Numbers, booleans and arrays written as literals, as a config writes them:
+/// `["count": 3, "clock": true, "names": ["a", "b"]]`.
+extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral {
+    public init(integerLiteral value: Int) {
+        self = .number(Double(value))
+    }
+
+    public init(floatLiteral value: Double) {
+        self = .number(value)
+    }
+
+    public init(booleanLiteral value: Bool) {
+        self = .bool(value)
+    }
+
+    public init(arrayLiteral elements: JSONValue...) {
+        self = .array(elements)
+    }
+}
