@@ -37,4 +37,30 @@ struct ParameterTests {
         #expect(literal == .object(["count": .number(3), "ratio": .number(1.5), "clock": .bool(true),
                                     "names": .array([.string("a"), .string("b")]), "title": .string("Now")]))
     }
+
+    private struct Style: Decodable, Equatable {
+        var bold: Bool
+        var color: String?
+        var sizes: [Int]
+    }
+
+    @Test func aDecodableTypeIsDecodedFromTheParameter() throws {
+        let context = ScreenContext(routeID: "card", parameters: ["style": ["bold": true, "sizes": [12, 14]]],
+                                    slot: { _ in fatalError("no slots here") })
+        #expect(try context.parameter("style", as: Style.self) == Style(bold: true, color: nil, sizes: [12, 14]))
+        #expect(try context.parameter("missing", as: Style.self) == nil)
+    }
+
+    @Test func aMemberThatDoesNotFitIsNamedInTheError() {
+        let context = ScreenContext(routeID: "card", parameters: ["style": ["bold": true, "sizes": [12, 14.5]]],
+                                    slot: { _ in fatalError("no slots here") })
+        #expect(throws: ParameterError(route: "card", key: "style", expected: "Style (at sizes[1]): a whole number that fits Int",
+                                       found: "the number 14.5")) {
+            try context.parameter("style", as: Style.self)
+        }
+        let missing = ScreenContext(routeID: "card", parameters: ["style": ["sizes": []]], slot: { _ in fatalError("no slots here") })
+        #expect(throws: ParameterError(route: "card", key: "style", expected: "Style (at bold): a value (it is required)", found: "null")) {
+            try missing.parameter("style", as: Style.self)
+        }
+    }
 }

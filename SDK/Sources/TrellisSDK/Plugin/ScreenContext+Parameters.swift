@@ -69,7 +69,7 @@ extension ScreenContext {
         return typed
     }
 
-    private static func describe(_ value: JSONValue) -> String {
+    static func describe(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case let .bool(flag): "\(flag)"
