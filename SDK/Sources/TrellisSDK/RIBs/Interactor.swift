@@ -25,26 +25,37 @@ public protocol Interactable: InteractorScope {
 /// with ``Disposable/disposeOnDeactivate(interactor:)`` end at deactivation.
 @MainActor
 open class Interactor: Interactable {
-    private let isActiveRelay = BehaviorRelay(value: false)
+    // Main-actor state that no access overlaps (see Router.children): unchecked.
+    @exclusivity(unchecked) public final private(set) var isActive = false
+    /// The stream of the active state, made when something first observes it:
+    /// most interactors are only followed by their own router, which is told
+    /// directly.
+    @exclusivity(unchecked) private var isActiveRelay: BehaviorRelay<Bool>?
+    /// The router that follows this interactor's active state. Not retained, and
+    /// no weak reference (whose side table would slow every retain of the router):
+    /// the router clears it when it goes away.
+    @exclusivity(unchecked) unowned(unsafe) var follower: (any ActiveStateFollower)?
     /// What ends at deactivation, made when the first thing is bound: most
     /// interactors bind nothing, and activation then allocates nothing.
-    private var activeScope: DisposeBag?
+    @exclusivity(unchecked) private var activeScope: DisposeBag?
     /// Set while the active scope is being disposed, so nothing bound meanwhile
     /// outlives the deactivation.
-    private var isResigning = false
+    @exclusivity(unchecked) private var isResigning = false
 
     /// Creates an inactive interactor.
     public init() {}
 
-    public final var isActive: Bool { isActiveRelay.value }
-
     public final var isActiveStream: Observable<Bool> {
-        isActiveRelay.asObservable().distinctUntilChanged()
+        let relay = isActiveRelay ?? BehaviorRelay(value: isActive)
+        isActiveRelay = relay
+        return relay.asObservable().distinctUntilChanged()
     }
 
     public final func activate() {
         guard !isActive else { return }
-        isActiveRelay.accept(true)
+        isActive = true
+        isActiveRelay?.accept(true)
+        follower?.interactorDidChangeActiveState(true)
         didBecomeActive()
     }
 
@@ -60,7 +71,9 @@ open class Interactor: Interactable {
             scope.dispose()
             isResigning = false
         }
-        isActiveRelay.accept(false)
+        isActive = false
+        isActiveRelay?.accept(false)
+        follower?.interactorDidChangeActiveState(false)
     }
 
     /// Called while the interactor is still active, just before it stops being.
@@ -81,8 +94,15 @@ open class Interactor: Interactable {
     isolated deinit {
         if isActive { deactivate() }
         // As RxSwift's completes: the stream ends, and its observers are let go.
-        isActiveRelay.end()
+        isActiveRelay?.end()
     }
+}
+
+/// What follows an interactor's active state without observing its stream: its
+/// own router, which activates and deactivates its children with it.
+@MainActor
+protocol ActiveStateFollower: AnyObject {
+    func interactorDidChangeActiveState(_ isActive: Bool)
 }
 
 extension Disposable {

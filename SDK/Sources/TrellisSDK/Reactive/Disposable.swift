@@ -10,7 +10,9 @@ public protocol Disposable: AnyObject {
 /// A disposable that runs a closure the first time it is disposed.
 @MainActor
 public final class ActionDisposable: Disposable {
-    private var action: (() -> Void)?
+    // Main-actor state that no access overlaps: its exclusivity is not checked at
+    // run time (see Router.children).
+    @exclusivity(unchecked) private var action: (() -> Void)?
 
     /// Creates a disposable that runs `action` once, on the first `dispose()`.
     public init(_ action: @escaping () -> Void) {
@@ -30,8 +32,8 @@ public final class ActionDisposable: Disposable {
 /// late subscription cannot outlive its owner.
 @MainActor
 public final class DisposeBag: Disposable {
-    private var disposables: [Disposable] = []
-    private var isDisposed = false
+    @exclusivity(unchecked) private var disposables: [Disposable] = []
+    @exclusivity(unchecked) private var isDisposed = false
 
     /// Creates an empty bag.
     public init() {}
@@ -49,7 +51,7 @@ public final class DisposeBag: Disposable {
         isDisposed = true
         let held = disposables
         disposables = []
-        held.forEach { $0.dispose() }
+        for disposable in held { disposable.dispose() }
     }
 
     isolated deinit {

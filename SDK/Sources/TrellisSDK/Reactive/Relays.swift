@@ -1,8 +1,9 @@
 /// A hub that forwards each accepted value to its current observers.
 @MainActor
 final class ObserverList<Element> {
-    private var observers: [(id: Int, send: (Element) -> Void)] = []
-    private var nextID = 0
+    // Main-actor state that no access overlaps: unchecked (see Router.children).
+    @exclusivity(unchecked) private var observers: [(id: Int, send: (Element) -> Void)] = []
+    @exclusivity(unchecked) private var nextID = 0
 
     func add(_ observer: @escaping (Element) -> Void) -> Disposable {
         let id = nextID
@@ -10,8 +11,15 @@ final class ObserverList<Element> {
         observers.append((id, observer))
         // The subscription keeps the list, as RxSwift's does its subject: no weak
         // reference, whose side table would slow every retain of the list.
-        return ActionDisposable { [self] in
-            observers.removeAll { $0.id == id }
+        return ActionDisposable { [self] in remove(id) }
+    }
+
+    /// A loop, not `removeAll(where:)`: a closure formed on the main actor is
+    /// checked to run there at each call, and ids are unique.
+    private func remove(_ id: Int) {
+        for index in observers.indices where observers[index].id == id {
+            observers.remove(at: index)
+            return
         }
     }
 
@@ -36,7 +44,7 @@ public final class BehaviorRelay<Element> {
     private let observers = ObserverList<Element>()
 
     /// The value sent last, or the initial value.
-    public private(set) var value: Element
+    @exclusivity(unchecked) public private(set) var value: Element
 
     /// Creates a relay holding `value`.
     public init(value: Element) {
