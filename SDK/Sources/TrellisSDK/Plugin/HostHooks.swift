@@ -24,7 +24,8 @@ public enum HostHooks {
 
     /// Called when a router detaches a child, so the host can check that the
     /// child's router, interactor and view are deallocated (its leak detector).
-    public static var onDetach: ((Routing) -> Void)?
+    // Read at every detach; set once by the host on the main actor: unchecked.
+    @exclusivity(unchecked) public static var onDetach: ((Routing) -> Void)?
 
     /// Called with something the user should know that is not a programming error
     /// (a workflow that ended at a failed step).
