@@ -96,6 +96,10 @@ public struct Validator {
     }
 
     private func slotProblems(route: Route, manifest: PluginManifest) -> [ValidationProblem] {
+        // Sorted only for a message: most routes bind exactly their plugin's slots.
+        guard manifest.slots.count != route.children.count || manifest.slots.contains(where: { route.children[$0] == nil }) else {
+            return []
+        }
         var problems: [ValidationProblem] = []
         for slot in manifest.slots.sorted() where route.children[slot] == nil {
             problems.append(.init(severity: .error, message:
@@ -185,9 +189,12 @@ public struct Validator {
 
     /// `debug` or `release` for a file in a SwiftPM build folder of that name.
     nonisolated static func buildConfiguration(ofPath path: String) -> String? {
-        let components = path.split(separator: "/")
-        guard components.count >= 2 else { return nil }
-        let folder = components[components.count - 2]
+        // The folder's name, between the last two slashes: no array of components,
+        // since this runs for every route before the first frame.
+        let bytes = path.utf8
+        guard let last = bytes.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let start = bytes[..<last].lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
+        let folder = path[start..<last]
         return folder == "debug" || folder == "release" ? String(folder) : nil
     }
 
