@@ -177,7 +177,7 @@ public final class ScreenTester {
         let alive = { objects.filter { $0.object.value != nil }.map(\.name) }
         try await waitUntil(timeout, "") { alive().isEmpty } failure: {
             ScreenTestFailure("after the detach, \(alive().joined(separator: ", ")) \(alive().count == 1 ? "is" : "are") still alive: "
-                + "something (a global, a closure, a task) keeps \(alive().count == 1 ? "it" : "them")", screen: nil)
+                + "something (a global, a closure, a task, or a reference back that is not weak, such as `var router`) keeps \(alive().count == 1 ? "it" : "them")", screen: nil)
         }
     }
 

@@ -80,7 +80,7 @@ public final class LeakDetector {
         let alive = detach.objects.filter { $0.object != nil }.map(\.type)
         guard !alive.isEmpty else { return }
         onLeak?("leak: \(detach.origin) was detached, but its \(alive.joined(separator: ", ")) "
-            + "\(alive.count == 1 ? "is" : "are") still alive; something (a global, a closure, a task) keeps "
+            + "\(alive.count == 1 ? "is" : "are") still alive; something (a global, a closure, a task, or a reference back that is not weak, such as `var router`) keeps "
             + "\(alive.count == 1 ? "it" : "them") after the detach")
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// `Examples/RIBsPorts`: seed 000's RIBs code pasted into a plugin, with only its
+/// import lines and view code changed, builds and runs in Trellis.
+struct RIBsPortTests {
+    @Test func seed000PastedAsOnePluginRunsAndItsRetainCycleIsCaught() throws {
+        let folder = try TemporaryFolder()
+        let package = folder.url.appendingPathComponent("RIBsPorts")
+        try SwiftBuild.copyExample(Products.repository.appendingPathComponent("Examples/RIBsPorts"), to: package)
+        let build = try SwiftBuild.run(package: package)
+        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let config = try folder.write("""
+            { "plugins": ["RIBsPorts/.build/debug"], "root": "main", "routes": { "main": { "plugin": "Seed000" } } }
+            """, to: "config.json")
+
+        let run = try TrellisProcess.run(["run", config.path, "--headless"], input: """
+            expect Hello, RIBs
+            tap Click Button
+            expect Now is
+            tap Close
+            expect-not Now is
+            tree
+            wait 1.5
+            """)
+
+        // The seed's LaunchRouter was launched, and Main presented and dismissed Next.
+        #expect(run.stdout == "main (Seed000)\n", "\(run.stderr)")
+        // The seed keeps `var router` strong in its interactors: Next's router and
+        // interactor hold each other after the detach, and the leak detector (fatal
+        // under the tests) names them.
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("leak: a NextRouter was detached, but its NextRouter, NextInteractor, NextViewController are still alive"),
+                "\(run.stderr)")
+    }
+}
