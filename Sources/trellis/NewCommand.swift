@@ -49,7 +49,7 @@ struct NewCommand {
         print("""
             Wrote \(package.path) (\(files.count) files). In it:
               swift build                 builds lib\(name).so
-              swift test                  runs its test
+              swift test                  runs its tests
               \(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path) run config.json
             """.escapingControlCharacters)
         return .success
@@ -102,7 +102,8 @@ struct PluginTemplate {
     var files: [(String, String)] {
         var files = [("Package.swift", packageManifest), ("README.md", readme), ("config.json", config),
                      (".gitignore", ".build/\n.swiftpm/\n"),
-                     ("Sources/\(name)/trellis-plugin.json", manifest(name: name, summary: "What \(name) shows.", slots: slots)),
+                     ("Sources/\(name)/trellis-plugin.json", manifest(name: name, summary: "What \(name) shows.", slots: slots,
+                                                                              parameters: viewless ? [:] : ["title": "string"])),
                      ("Sources/\(name)/\(name)Plugin.swift", plugin(name)),
                      ("Sources/\(name)/\(name)Builder.swift", builder),
                      ("Sources/\(name)/\(name)Interactor.swift", interactor),
@@ -121,16 +122,20 @@ struct PluginTemplate {
         "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
 
-    private func manifest(name: String, summary: String, slots: [String]) -> String {
-        """
-        {
-          "name": "\(name)",
-          "version": "0.1.0",
-          "summary": "\(summary)",
-          "slots": \(json(slots))
-        }
+    private func manifest(name: String, summary: String, slots: [String], parameters: [String: String] = [:]) -> String {
+        let declared = parameters.isEmpty ? "" : """
+            ,
+              "parameters": { \(parameters.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")) }
+            """
+        return """
+            {
+              "name": "\(name)",
+              "version": "0.1.0",
+              "summary": "\(summary)",
+              "slots": \(json(slots))\(declared)
+            }
 
-        """
+            """
     }
 
     private var packageManifest: String {
@@ -203,8 +208,9 @@ struct PluginTemplate {
                     interactor.listener = context.listener
                     return \(name)Router(\(routerArguments.joined(separator: ", ")))
             """ : """
-                    let title = context.parameters["title"]?.stringValue ?? "\(name)"
-                    let viewController = \(name)ViewController(title: title, slots: \(json(slots)))
+                    let component = \(name)Component(dependency: dependency, title: try context.parameter("title", as: String.self) ?? "\(name)")
+                    // Close asks the parent to dismiss this screen: offered only when there is one.
+                    let viewController = \(name)ViewController(title: component.title, slots: \(json(slots)), closes: context.listener != nil)
                     let interactor = \(name)Interactor(presenter: viewController)
                     interactor.listener = context.listener
                     return \(name)Router(\(routerArguments.joined(separator: ", ")))
@@ -221,15 +227,23 @@ struct PluginTemplate {
             }
 
             """ : ""
+        let component = viewless ? "" : """
+
+            /// \(name)'s scope: what it is built with, and what it makes once and shares
+            /// with its children (`shared { }`).
+            final class \(name)Component: Component<EmptyDependency> {
+                let title: String
+
+                init(dependency: EmptyDependency, title: String) {
+                    self.title = title
+                    super.init(dependency: dependency)
+                }
+            }
+
+            """
         return """
             import TrellisSDK
-
-            /// What \(name) needs from the RIB above it (nothing yet).
-            protocol \(name)Dependency: Dependency {}
-
-            /// \(name)'s scope: what it makes once and shares with its children.
-            final class \(name)Component: Component<EmptyDependency> {}
-            \(error)
+            \(component)\(error)
             /// Builds \(name)'s RIB from a route's context: its parameters, its listener (the
             /// parent's interactor) and its slots, which the route config binds.
             final class \(name)Builder: Builder<EmptyDependency>, ScreenBuildable {
@@ -276,22 +290,22 @@ struct PluginTemplate {
             """
         }.joined(separator: "\n")
         let detaches = slots.isEmpty ? "" : "\n" + slots.map { "    func detach\(Self.capitalized($0))()" }.joined(separator: "\n")
-        let slotCases = slots.map { "            case \"\($0)\": router?.detach\(Self.capitalized($0))()" }.joined(separator: "\n")
+        let slotCases = slots.map { "        case \"\($0)\": router?.detach\(Self.capitalized($0))()" }.joined(separator: "\n")
         let dismiss = slots.isEmpty ? """
-                    func screenDidRequestDismiss() {}
+                func screenDidRequestDismiss() {}
             """ : """
-                    /// A child asked to go: dismiss whichever is shown.
-                    func screenDidRequestDismiss() {
-                        router?.detachChildren()
-                    }
+                /// A child asked to go: dismiss whichever is shown.
+                func screenDidRequestDismiss() {
+                    router?.detachChildren()
+                }
 
-                    /// The user went back from the child in `slot`: close that one.
-                    func screenDidRequestDismiss(slot: String) {
-                        switch slot {
+                /// The user went back from the child in `slot`: close that one.
+                func screenDidRequestDismiss(slot: String) {
+                    switch slot {
             \(slotCases)
-                        default: router?.detachChildren()
-                        }
+                    default: router?.detachChildren()
                     }
+                }
             """
         return """
             import TrellisSDK
@@ -425,8 +439,8 @@ struct PluginTemplate {
 
         /// \(name)'s view: its title, a button for each slot, and Close.
         final class \(name)ViewController: ViewController {
-            init(title: String, slots: [String]) {
-                let buttons: [ViewNode] = slots.map { .button("Open \\($0)") } + [.button("Close")]
+            init(title: String, slots: [String], closes: Bool) {
+                let buttons: [ViewNode] = slots.map { .button("Open \\($0)") } + (closes ? [.button("Close")] : [])
                 super.init(content: .vstack([.title(title)] + buttons))
             }
         }

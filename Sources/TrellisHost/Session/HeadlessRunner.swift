@@ -71,7 +71,7 @@ extension SessionFailure {
     public var mayHoldLater: Bool {
         switch self {
         case .expectationFailed, .unexpectedText, .noControl, .ambiguousControl, .noFocusedField: true
-        case .linkRefused: false
+        case .linkRefused, .reloadRefused: false
         }
     }
 }

@@ -77,11 +77,19 @@ public final class ScreenSession {
                 throw .linkRefused(url: url, reason: error.userMessage)
             }
         case let .reload(route):
-            if let routeTree = tree as? RouteTree {
-                routeTree.report(routeTree.reload(route: route))
-            } else {
-                notice = "reload: this app's screens are not built from plugin files"
+            guard let routeTree = tree as? RouteTree else {
+                throw .reloadRefused(reasons: ["this app's screens are not built from plugin files"])
             }
+            let report = routeTree.reload(route: route)
+            guard report.failures.isEmpty else {
+                // What did swap is said; the step fails with why the rest did not.
+                routeTree.report(SwapReport(swapped: report.swapped, closed: report.closed))
+                throw .reloadRefused(reasons: report.failures)
+            }
+            if report.lines.isEmpty {
+                routeTree.onNotice?("reload: no plugin file changed since it was loaded; `reload ROUTE` builds a route again")
+            }
+            routeTree.report(report)
         case .quit, .wait:
             // The runner handles these: they are about time and input, not the screen.
             break
@@ -405,7 +413,7 @@ public final class ScreenSession {
         routePathText = path
         // The path on screen, for a crash report: noted with each frame, not walked again.
         CrashRecord.noteRoutePath(path)
-        if let notice { return StatusLine(path: path, keys: notice) }
+        if let notice { return StatusLine(path: path, notice: notice) }
         return StatusLine(path: path, keys: keys.map(\.long).joined(separator: " · "), shortKeys: keys.map(\.short).joined(separator: " · "))
     }
 }

@@ -8,6 +8,8 @@ public enum SessionFailure: Error, Equatable, LocalizedError {
     case ambiguousControl(label: String, matches: [String])
     case noFocusedField
     case linkRefused(url: String, reason: String)
+    /// A `reload` that swapped nothing in for at least one screen; the old ones run on.
+    case reloadRefused(reasons: [String])
 
     public var errorDescription: String? {
         switch self {
@@ -21,6 +23,8 @@ public enum SessionFailure: Error, Equatable, LocalizedError {
             "\"\(label)\" matches several controls: \(Self.list(matches)). Use an exact label."
         case let .linkRefused(url, reason):
             "cannot open \(url): \(reason)"
+        case let .reloadRefused(reasons):
+            "reload: " + reasons.joined(separator: "; ")
         case .noFocusedField:
             "no text field has the focus; use `focus LABEL` first."
         }

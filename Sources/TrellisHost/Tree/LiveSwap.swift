@@ -50,23 +50,26 @@ public final class LiveSwap {
     }
 
     private func applyConfig() {
-        let file = tree.config.fileName
+        // The name, not the path: the terminal's status line is one row.
+        let file = tree.config.file.lastPathComponent
         let config: RouteConfig
         do {
             config = try loadConfig()
         } catch {
-            tree.onNotice?("\(error.userMessage) The config is not applied; the app keeps running as it was.")
+            tree.onNotice?("\(file) not applied, the app keeps running as it was: \(error.userMessage)")
             return
         }
         let errors = Validator(config: config, loader: PluginLoader(config: config)).problems().filter { $0.severity == .error }
-        guard errors.isEmpty else {
-            for error in errors { tree.onNotice?(error.description) }
-            tree.onNotice?("\(file) has \(errors.count == 1 ? "a problem" : "\(errors.count) problems"): not applied; "
-                + "the app keeps running as it was.")
+        guard let first = errors.first else {
+            let report = tree.apply(config)
+            tree.onNotice?("applied \(file)" + (report.lines.isEmpty ? ": no screen on show changed" : ""))
+            tree.report(report)
             return
         }
-        let report = tree.apply(config)
-        tree.onNotice?("applied \(file)" + (report.lines.isEmpty ? ": no screen on show changed" : ""))
-        tree.report(report)
+        // Each problem, then a summary with the first: the terminal's status line
+        // shows the last notice.
+        for error in errors.dropFirst() { tree.onNotice?(error.description) }
+        tree.onNotice?("\(file) not applied, the app keeps running as it was"
+            + (errors.count > 1 ? " (\(errors.count) problems, the first:)" : "") + ": \(first.description)")
     }
 }

@@ -59,8 +59,10 @@ extension RouteTree {
             do {
                 try loader.reload(path: path, pin: route.sha256, force: routeID != nil)
             } catch {
-                report.failures.append("\(path): the new build cannot be used: \(error.localizedDescription) "
-                    + "The screens built from the old one keep running.")
+                // The file's name, not its path: the status line is one row.
+                let name = PluginFileSafety.fileName(of: path)
+                report.failures.append("\(name) was not swapped in, the old build keeps running: "
+                    + error.localizedDescription.replacingOccurrences(of: path, with: name))
             }
         }
         swapStale(only: routeID, into: &report)
@@ -174,7 +176,7 @@ extension RouteTree {
             leakDetector.expectDeallocation(of: replaced, origin: "\(oldOrigin), swapped out")
             report.swapped.append(description(of: built.router))
         } catch {
-            report.failures.append("route \(proxy.routeID): the new build failed: \(error.userMessage) The old screen keeps running.")
+            report.failures.append("route \(proxy.routeID) was not swapped, the old screen keeps running: \(error.userMessage)")
         }
     }
 
@@ -194,7 +196,7 @@ extension RouteTree {
             leakDetector.expectDeallocation(of: old, origin: "\(oldOrigin), swapped out")
             report.swapped.append(description(of: viewable))
         } catch {
-            report.failures.append("route \(config.root): the new build failed: \(error.userMessage) The old screen keeps running.")
+            report.failures.append("route \(config.root) was not swapped, the old screen keeps running: \(error.userMessage)")
         }
     }
 
