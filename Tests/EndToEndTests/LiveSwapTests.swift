@@ -146,6 +146,22 @@ struct LiveSwapTests {
         #expect(result.stdout == "main (MainScreen)\n  next (NextScreen)\nmain (MainScreen)\n", "Main reopened Next, and back closes it")
     }
 
+    @Test func repositoriesKeepTheirPinsAcrossASwap() throws {
+        let result = try TrellisProcess.run(["run", "Examples/repositories.json", "--headless"], input: """
+            expect swiftlang
+            tap ReactiveX/RxSwift
+            tap Pin
+            key esc
+            expect ★ ReactiveX/RxSwift
+            reload repositories
+            expect ★ ReactiveX/RxSwift
+            expect ☆ swiftlang
+            """)
+
+        #expect(result.status == 0, "the new build fetched the list and pinned what was pinned: \(result.stderr)")
+        #expect(result.stderr.contains("swapped repositories (Repositories"))
+    }
+
     @Test func aTicTacToeGameMidWayKeepsItsBoardAcrossASwap() throws {
         let result = try TrellisProcess.run(["run", "Examples/tictactoe.json", "--headless", "--size", "60x16"], input: """
             focus Player 1
