@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// `trellis run --watch`: swaps screens in the running app when a plugin file is
 /// rebuilt or the config is edited.
@@ -40,9 +41,18 @@ public final class LiveSwap {
     private func filesDidChange(_ paths: [String]) {
         let configPath = tree.config.file.path
         if paths.contains(configPath) { applyConfig() }
-        if paths.contains(where: { $0 != configPath }) {
+        let plugins = paths.filter { $0 != configPath }
+        if !plugins.isEmpty {
+            // A file removed (a build that deletes before it writes) is said, and
+            // the screens built from it run on; its next version swaps in.
+            for path in plugins where access(path, F_OK) != 0 {
+                tree.onNotice?("--watch: \(PluginFileSafety.fileName(of: path)) was removed; the screens built from it keep running")
+            }
             let report = tree.reload()
-            if report.lines.isEmpty { tree.onNotice?("--watch: a plugin file changed; no screen on show uses it") }
+            let names = plugins.filter { access($0, F_OK) == 0 }.map(PluginFileSafety.fileName(of:))
+            if report.lines.isEmpty, !names.isEmpty {
+                tree.onNotice?("--watch: \(names.joined(separator: ", ")) changed; no screen on show was built from an older version")
+            }
             tree.report(report)
         }
         // A config edit may name other plugins; a folder may have been replaced.

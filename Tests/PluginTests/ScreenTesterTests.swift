@@ -1,0 +1,120 @@
+import Testing
+import TrellisSDK
+import TrellisTesting
+
+/// The testing kit's own API, on small screens made here: fields, stand-ins of
+/// one's own, a viewless RIB's host view, and the layers on screen.
+@MainActor
+struct ScreenTesterTests {
+    /// A login form: Enter in the name field (or Go) shows a greeting; Details
+    /// presents its `details` slot.
+    private final class FormBuilder: ScreenBuildable {
+        func build(with context: ScreenContext) throws -> Routing {
+            let view = ViewController(content: .vstack([.textField(id: "name", text: "", placeholder: "Your name"), .button("Details")]))
+            let interactor = FormInteractor(presenter: view, details: context.slot("details"))
+            return ViewableRouter(interactor: interactor, viewController: view)
+        }
+    }
+
+    private final class FormInteractor: PresentableInteractor<ViewController>, ScreenListener {
+        private let details: ChildSlot
+        private var child: ViewableRouting?
+        private var name = ""
+
+        init(presenter: ViewController, details: ChildSlot) {
+            self.details = details
+            super.init(presenter: presenter)
+        }
+
+        override func didBecomeActive() {
+            super.didBecomeActive()
+            presenter.actions
+                .bind { [weak self] action in
+                    guard let self else { return }
+                    switch action {
+                    case let .edit("name", text): name = text
+                    case .submit("name"): presenter.content = .text("Hello, \(name)")
+                    case .tap("Details"): showDetails()
+                    default: break
+                    }
+                }
+                .disposeOnDeactivate(interactor: self)
+        }
+
+        private func showDetails() {
+            let child = details.build(listener: self, parameters: ["name": .string(name)])
+            self.child = child
+            presenter.present(child.viewControllable)
+        }
+
+        func screenDidRequestDismiss() {
+            if let child { presenter.dismiss(child.viewControllable) }
+            child = nil
+        }
+    }
+
+    /// A viewless RIB: it shows its `home` slot in the view it is lent.
+    private final class ShellBuilder: ScreenBuildable {
+        func build(with context: ScreenContext) throws -> Routing {
+            let interactor = ShellInteractor()
+            let router = Router(interactor: interactor)
+            if let hostView = context.hostView {
+                router.attachChild(context.slot("home").build(listener: interactor, parameters: [:], hostView: hostView))
+            }
+            return router
+        }
+    }
+
+    private final class ShellInteractor: Interactor, ScreenListener {
+        func screenDidRequestDismiss() {}
+    }
+
+    @Test func typingIntoAFieldAndSubmittingItDriveTheScreen() throws {
+        let form = try ScreenTester(FormBuilder())
+        #expect(form.text == "[Your name_]\n[ Details ]")
+
+        try form.type("Ann", into: "Your name")
+        #expect(form.text.hasPrefix("[Ann]"))
+        try form.submit("Your name")
+
+        #expect(form.text == "Hello, Ann")
+    }
+
+    @Test func aStandInOfOnesOwnFillsTheSlotAndTheLayersShowIt() throws {
+        let slots = FakeSlots()
+        slots.standIns["details"] = { _, parameters in
+            let name = parameters["name"]?.stringValue ?? "?"
+            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Details of \(name)")))
+        }
+        let form = try ScreenTester(FormBuilder(), slots: slots)
+        try form.type("Bo", into: "Your name")
+
+        try form.tap("Details")
+
+        #expect(form.shownViews.count == 2, "the form, and the modal over it")
+        #expect(form.shownViews.first === form.view)
+        #expect(form.text == "[Bo]\n[ Details ]\n────\nDetails of Bo")
+        #expect(form.slots.builds.map(\.hadHostView) == [false])
+    }
+
+    @Test func aViewlessRIBShowsItsChildInTheViewItIsLent() async throws {
+        let hostView = ViewController()
+        let shell = try ScreenTester(ShellBuilder(), hostView: hostView)
+
+        #expect(shell.view === hostView && shell.hostView === hostView)
+        #expect(shell.slots.builds.map(\.hadHostView) == [true])
+        try await shell.expect("home slot")
+        #expect(shell.tree == "Router<ShellInteractor>\n  slot home")
+    }
+
+    @Test func aMissingControlIsAFailureThatShowsTheScreen() throws {
+        let form = try ScreenTester(FormBuilder())
+        #expect {
+            try form.tap("Send")
+        } throws: { error in
+            let failure = error as? ScreenTestFailure
+            return failure?.description.contains("no control \"Send\" on the top view; there are \"Details\"") == true
+                && failure?.screen == "[Your name_]\n[ Details ]"
+        }
+    }
+}
