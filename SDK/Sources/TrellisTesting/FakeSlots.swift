@@ -64,10 +64,12 @@ public final class RecordingListener: ScreenListener {
     /// A listener that has heard nothing yet.
     public init() {}
 
+    /// Records a request that names no slot.
     public func screenDidRequestDismiss() {
         dismissRequests.append(nil)
     }
 
+    /// Records a request for the child in `slot`.
     public func screenDidRequestDismiss(slot: String) {
         dismissRequests.append(slot)
     }

@@ -7,17 +7,19 @@
 /// ```swift
 /// @MainActor
 /// struct CounterTests {
-///     @Test func openingDetailsBuildsTheSlotWithTheCount() async throws {
-///         let screen = try ScreenTester(CounterBuilder(dependency: EmptyComponent()), parameters: ["title": "Hi"])
+///     @Test func detailsIsBuiltWithTheCount() async throws {
+///         let screen = try ScreenTester(CounterBuilder(dependency: EmptyComponent()), parameters: ["start": 3])
 ///         try screen.tap("Add")
-///         try screen.tap("Open details")
-///         #expect(screen.slots.builds.map(\.slot) == ["details"])
+///         try screen.tap("Details")
+///         #expect(screen.slots.builds.map(\.parameters["count"]) == [4])
 ///         try await screen.expect("details slot")
 ///         try screen.back()
 ///         try await screen.expectDeallocatedAfterDetach()
 ///     }
 /// }
 /// ```
+///
+/// (The guide's Counter, `Examples/Guide`.)
 ///
 /// Children come from ``FakeSlots``, which record what was built with which
 /// parameters and listener, and show a stand-in screen; the parent's listener is
@@ -233,6 +235,7 @@ public struct ScreenTestFailure: Error, CustomStringConvertible {
         self.screen = screen
     }
 
+    /// The message, then the screen it saw.
     public var description: String {
         message + (screen.map { "\n--- screen ---\n\($0)\n---" } ?? "")
     }

@@ -13,7 +13,8 @@ struct PlainControl {
 extension ViewNode {
     /// The node as lines of plain text: a button as `[ Title ]`, a field as
     /// `[text]` (`[placeholder_]` when empty), a list's rows one a line, a
-    /// horizontal stack on one line. A loop, not recursion over the input's depth.
+    /// horizontal stack on one line. Vertical stacks are walked in a loop; the
+    /// members of a horizontal stack or a grid, each drawn on one line, recurse.
     var plainTextLines: [String] {
         var lines: [String] = []
         var pending: [ViewNode] = [self]

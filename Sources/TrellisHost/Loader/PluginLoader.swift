@@ -34,7 +34,7 @@ public struct LoadedPlugin {
     /// The plugin object its entry returned.
     public let plugin: TrellisPlugin
     /// How many times the file was loaded: 1 at first, one more for each new build
-    /// a live swap loaded (``PluginLoader/reload(path:pin:force:)``).
+    /// a live swap loaded (``PluginLoader/reload(path:pin:)``).
     public var generation = 1
 }
 
@@ -403,7 +403,7 @@ public final class PluginLoader {
     }
 
     /// The generation of the file at `path`: 0 if it is not loaded, 1 once loaded,
-    /// one more for each new build ``reload(path:pin:force:)`` loaded since.
+    /// one more for each new build ``reload(path:pin:)`` loaded since.
     public func generation(ofPath path: String) -> Int {
         loaded[path]?.generation ?? 0
     }
@@ -424,22 +424,14 @@ public final class PluginLoader {
     /// image). Old images stay mapped (Docs/PluginSystem.md). A file not loaded yet
     /// needs nothing: its first build reads it.
     ///
-    /// - Parameter force: Counts a new generation even if the file is unchanged, so
-    ///   every screen built from it is built again (from the image already mapped).
     /// - Returns: Whether the file is of a new generation now.
     /// - Throws: ``PluginLoadError`` when the new file cannot be used; the old
     ///   image stays the one routes are built from.
     @discardableResult
-    public func reload(path: String, pin: String? = nil, force: Bool = false) throws(PluginLoadError) -> Bool {
-        guard var current = loaded[path] else { return false }
+    public func reload(path: String, pin: String? = nil) throws(PluginLoadError) -> Bool {
+        guard let current = loaded[path] else { return false }
         let identity = FileIdentity(path: path)
-        if identity == loadedIdentities[path] || identity == nil {
-            guard force else { return false }
-            if identity == nil { throw .fileMissing(path: path) }
-            current.generation += 1
-            loaded[path] = current
-            return true
-        }
+        guard identity != loadedIdentities[path], identity != nil else { return false }
         described[path] = nil
         permissionsChecked.remove(path)
         hashes[path] = nil

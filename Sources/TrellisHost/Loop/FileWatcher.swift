@@ -4,8 +4,8 @@ import Glibc
 /// Watches files through inotify, by their folders: a file rebuilt by writing a
 /// new one and renaming it over the old is seen, as one written in place is.
 ///
-/// A change is reported once writing has stopped: after a file is closed or
-/// renamed into place, the watcher waits ``settleTime`` for more, then calls
+/// A change is reported once writing has stopped: after each write, close, rename
+/// into place or removal, the watcher waits ``settleTime`` for more, then calls
 /// ``onChange`` with every watched file changed meanwhile. A linker writes in
 /// pieces; what the watcher reports is a file at rest, which the caller still
 /// checks before trusting.
@@ -20,15 +20,17 @@ public final class FileWatcher {
     /// Called with the watched paths that changed, sorted.
     public var onChange: (([String]) -> Void)?
 
-    /// The watched file names in each watched folder, by watch descriptor: two
-    /// paths of one folder (through a link) share a descriptor.
-    private var watched: [Int32: [String: Set<String>]] = [:]
+    /// The watched files in each watched folder, by watch descriptor, then folder,
+    /// then file name, to the path the caller gave: two paths of one folder
+    /// (through a link) share a descriptor.
+    private var watched: [Int32: [String: [String: String]]] = [:]
     private var changed: Set<String> = []
     /// Counts quiet periods, so only the last one started reports.
     private var settleCount = 0
 
     /// What is wrong with the watch.
     public struct Failure: Error, CustomStringConvertible {
+        /// What the system said.
         public let description: String
     }
 
@@ -53,17 +55,18 @@ public final class FileWatcher {
     /// - Returns: The folders that could not be watched, with why.
     @discardableResult
     public func watch(_ paths: [String]) -> [String] {
-        var byFolder: [String: Set<String>] = [:]
+        var byFolder: [String: [String: String]] = [:]
         for path in paths {
-            byFolder[PluginFileSafety.folder(of: path), default: []].insert(PluginFileSafety.fileName(of: path))
+            byFolder[PluginFileSafety.folder(of: path), default: [:]][PluginFileSafety.fileName(of: path)] = path
         }
         for (wd, folders) in watched where !folders.keys.contains(where: { byFolder[$0] != nil }) {
             inotify_rm_watch(descriptor, wd)
             watched[wd] = nil
         }
-        var kept: [Int32: [String: Set<String>]] = [:]
+        var kept: [Int32: [String: [String: String]]] = [:]
         var problems: [String] = []
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB)
+        // Each write too, so that a file written in place is reported once it is quiet.
+        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB)
         for (folder, names) in byFolder.sorted(by: { $0.key < $1.key }) {
             // Adding a folder watched already returns its watch, unchanged.
             let wd = inotify_add_watch(descriptor, folder.isEmpty ? "." : folder, mask)
@@ -105,29 +108,33 @@ public final class FileWatcher {
     ///
     /// - Returns: Whether any did.
     private func parse(_ bytes: ArraySlice<UInt8>) -> Bool {
-        // struct inotify_event: wd, mask, cookie, len (each 4 bytes), then `len`
-        // bytes of name, NUL-padded. Every length is checked against the buffer.
+        // struct inotify_event: wd, mask, cookie, len (each 4 bytes, in this
+        // machine's byte order), then `len` bytes of name, NUL-padded. Every length
+        // is checked against the buffer.
         let header = 16
         var offset = bytes.startIndex
         var sawWatched = false
         while bytes.endIndex - offset >= header {
             let wd = Int32(bitPattern: word(bytes, at: offset))
-            let length = Int(word(bytes, at: offset + 12))
+            let length = word(bytes, at: offset + 12)
             let nameStart = offset + header
-            guard length <= bytes.endIndex - nameStart else { break }
-            let nameBytes = bytes[nameStart..<(nameStart + length)].prefix { $0 != 0 }
-            offset = nameStart + length
+            guard UInt64(length) <= UInt64(bytes.endIndex - nameStart) else { break }
+            let nameEnd = nameStart + Int(length)
+            let nameBytes = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
+            offset = nameEnd
             guard let folders = watched[wd], !nameBytes.isEmpty else { continue }
             let name = String(decoding: nameBytes, as: UTF8.self)
-            for (folder, names) in folders where names.contains(name) {
-                changed.insert(folder + "/" + name)
+            for files in folders.values {
+                guard let path = files[name] else { continue }
+                changed.insert(path)
                 sawWatched = true
             }
         }
         return sawWatched
     }
 
+    /// The 4-byte word at `offset`, in this machine's byte order, as the kernel wrote it.
     private func word(_ bytes: ArraySlice<UInt8>, at offset: Int) -> UInt32 {
-        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
+        bytes[offset..<(offset + 4)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
     }
 }

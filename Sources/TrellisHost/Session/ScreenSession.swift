@@ -86,7 +86,7 @@ public final class ScreenSession {
                 routeTree.report(SwapReport(swapped: report.swapped, closed: report.closed))
                 throw .reloadRefused(reasons: report.failures)
             }
-            if report.lines.isEmpty {
+            if report.lines.isEmpty, route == nil {
                 routeTree.onNotice?("reload: no plugin file changed since it was loaded; `reload ROUTE` builds a route again")
             }
             routeTree.report(report)

@@ -25,8 +25,9 @@ extension RouteTree {
     /// builder that throws) leaves the old screen attached and running; the report
     /// says why.
     ///
-    /// - Parameter routeID: Only this route, built again even if its plugin file is
-    ///   unchanged; `nil` for every route whose file changed.
+    /// - Parameter routeID: Only this route's screens, built again even if its
+    ///   plugin file is unchanged (other routes of the same file are left as they
+    ///   are); `nil` for every screen whose file changed.
     public func reload(route routeID: String? = nil) -> SwapReport {
         var report = SwapReport()
         let base = config.file.deletingLastPathComponent()
@@ -57,7 +58,7 @@ extension RouteTree {
             }
             guard checked.insert(path).inserted else { continue }
             do {
-                try loader.reload(path: path, pin: route.sha256, force: routeID != nil)
+                try loader.reload(path: path, pin: route.sha256)
             } catch {
                 // The file's name, not its path: the status line is one row.
                 let name = PluginFileSafety.fileName(of: path)
@@ -120,20 +121,25 @@ extension RouteTree {
 
     // MARK: - Swapping
 
-    /// Swaps the root, then every stale screen below it, in tree order.
+    /// Swaps the root, then every stale screen below it, in tree order; with
+    /// `routeID`, that route's screens only, stale or not.
     private func swapStale(only routeID: String?, into report: inout SwapReport) {
-        if routeID == nil || routeID == config.root, isStale(routeID: config.root, generation: rootGeneration) {
+        if routeID == config.root || (routeID == nil && isStale(routeID: config.root, generation: rootGeneration)) {
             swapRoot(into: &report)
         }
         var done: Set<ObjectIdentifier> = []
         // The tree is walked again after each swap: a swapped parent builds new
         // children, from the new code, and drops the old ones.
         while let proxy = liveProxies().first(where: {
-            !done.contains(ObjectIdentifier($0)) && (routeID == nil || $0.routeID == routeID)
-                && isStale(routeID: $0.routeID, generation: $0.generation)
+            guard !done.contains(ObjectIdentifier($0)) else { return false }
+            if let routeID { return $0.routeID == routeID }
+            return isStale(routeID: $0.routeID, generation: $0.generation)
         }) {
             done.insert(ObjectIdentifier(proxy))
             swap(proxy, into: &report)
+        }
+        if let routeID, routeID != config.root, done.isEmpty {
+            onNotice?("reload \(routeID): no screen of route \(routeID) is on show; it is built from its file when it is")
         }
     }
 

@@ -5,7 +5,9 @@
 /// interactor for ``preservedState``, encodes it as JSON, and hands it to the new
 /// build, which reads it back with ``ScreenContext/preservedState(as:)``. The state
 /// crosses from one image of the plugin to another as JSON, so the new build may
-/// decode it into its own, changed type; a field it adds needs a default.
+/// decode it into its own, changed type; a field it adds must be optional (or
+/// read with `decodeIfPresent` in its own `init(from:)`), since the old build's
+/// state does not have it.
 ///
 /// ```swift
 /// final class GameInteractor: PresentableInteractor<GameViewController>, StatePreserving {
