@@ -56,7 +56,7 @@ let package = Package(
         // The bundled plugins' own tests, with the SDK's testing kit: each plugin is
         // linked in, and each defines the same C entry symbol, which tests never call.
         .testTarget(name: "PluginTests",
-                    dependencies: ["MainScreen", "NextScreen", "TicTacToe", ticTacToeContracts, sdk,
+                    dependencies: ["MainScreen", "NextScreen", "TicTacToe", "LoggedIn", ticTacToeContracts, sdk,
                                    .product(name: "TrellisTesting", package: "SDK")],
                     linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
     ] + (plugins + testPlugins).map(\.1)

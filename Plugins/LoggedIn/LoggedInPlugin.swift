@@ -33,6 +33,7 @@ final class LoggedInBuilder: Builder<EmptyDependency>, ScreenBuildable {
         let interactor = LoggedInInteractor(mutableScoreStream: component.mutableScoreStream)
         interactor.listener = try context.listener(as: LoggedInListener.self)
         return LoggedInRouter(interactor: interactor, viewController: hostView,
-                              offGameBuilder: context.slot("offGame"), ticTacToeBuilder: context.slot("ticTacToe"))
+                              offGameBuilder: try context.slot("offGame", as: OffGameBuildable.self),
+                              ticTacToeBuilder: context.slot("ticTacToe"))
     }
 }

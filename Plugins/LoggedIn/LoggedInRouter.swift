@@ -4,13 +4,13 @@ import TrellisSDK
 final class LoggedInRouter: Router<LoggedInInteractor>, LoggedInRouting {
     /// The parent's view, which LoggedIn shows its children in.
     private let viewController: ViewControllable
-    private let offGameBuilder: ChildSlot
+    private let offGameBuilder: OffGameBuildable
     private let ticTacToeBuilder: ChildSlot
     private var currentChild: ViewableRouting?
     private(set) var isShowingGame = false
 
     init(interactor: LoggedInInteractor, viewController: ViewControllable,
-         offGameBuilder: ChildSlot, ticTacToeBuilder: ChildSlot) {
+         offGameBuilder: OffGameBuildable, ticTacToeBuilder: ChildSlot) {
         self.viewController = viewController
         self.offGameBuilder = offGameBuilder
         self.ticTacToeBuilder = ticTacToeBuilder
@@ -39,7 +39,7 @@ final class LoggedInRouter: Router<LoggedInInteractor>, LoggedInRouting {
     }
 
     private func attachOffGame() {
-        attach(offGameBuilder.build(listener: interactor))
+        attach(offGameBuilder.build(withListener: interactor))
         isShowingGame = false
     }
 

@@ -25,7 +25,13 @@ final class OffGameComponent: Component<EmptyDependency> {
     }
 }
 
-final class OffGameBuilder: Builder<EmptyDependency>, ScreenBuildable {
+final class OffGameBuilder: Builder<EmptyDependency>, ScreenBuildable, OffGameBuildable {
+    /// The tutorial's `OffGameBuildable`: built through the slot this builder was
+    /// given out through, as the route the config binds there.
+    func build(withListener listener: OffGameListener) -> ViewableRouting {
+        boundSlot.build(listener: listener)
+    }
+
     func build(with context: ScreenContext) throws -> Routing {
         let component = try OffGameComponent(context: context)
         let viewController = OffGameViewController()

@@ -55,6 +55,8 @@ struct InspectCommand {
                 "file": .string(plugin.file.path), "sdkFingerprint": .string(manifest.sdkFingerprint),
                 "slots": .array(manifest.slots.map(JSONValue.string)), "requires": .array(manifest.requires.map(JSONValue.string)),
                 "provides": .array(manifest.provides.map(JSONValue.string)),
+                "builds": .array(manifest.builds.map(JSONValue.string)),
+                "slotTypes": .object(manifest.slotTypes.mapValues(JSONValue.string)),
             ]
             fields["toolchain"] = plugin.toolchain.map(JSONValue.string) ?? .null
             fields["sha256"] = hash.map(JSONValue.string) ?? .null
@@ -72,9 +74,9 @@ struct InspectCommand {
               summary:   \(manifest.summary.isEmpty ? "(none)" : manifest.summary)
               sdk:       fingerprint \(manifest.sdkFingerprint) (this host: \(TrellisSDKInterface.fingerprint))
               toolchain: \(plugin.toolchain ?? "(not recorded)")
-              slots:     \(list(manifest.slots))
+              slots:     \(list(manifest.slots.map { slot in manifest.slotTypes[slot].map { "\(slot) (gives a \($0))" } ?? slot }))
               requires:  \(list(manifest.requires))
-              provides:  \(list(manifest.provides))
+              provides:  \(list(manifest.provides))\(manifest.builds.isEmpty ? "" : "\n  builds:    " + list(manifest.builds))
               sha256:    \(hash ?? "(no libcrypto.so.3 here to compute it)")
             """.escapingControlCharacters)
         if let incompatibility { throw CommandError(message: incompatibility) }

@@ -35,3 +35,31 @@ struct RIBsPortTests {
                 "\(run.stderr)")
     }
 }
+
+/// Typed slots across plugins, checked from the manifests.
+struct TypedSlotValidationTests {
+    @Test func aTypedSlotBoundToAPluginThatDoesNotBuildItsProtocolIsAnError() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: """
+            { "root": { "plugin": "TutorialRoot", "children": { "loggedOut": "loggedOut", "loggedIn": "loggedIn" } },
+              "loggedOut": { "plugin": "LoggedOut" },
+              "loggedIn": { "plugin": "LoggedIn", "children": { "offGame": "offGame", "ticTacToe": "ticTacToe" } },
+              "offGame": { "plugin": "TicTacToe" },
+              "ticTacToe": { "plugin": "TicTacToe" } }
+            """, root: "root")
+
+        let result = try TrellisProcess.run(["validate", config.path])
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("route \"loggedIn\": plugin LoggedIn builds slot \"offGame\" as a `OffGameBuildable`, "
+            + "and route \"offGame\" (plugin TicTacToe) does not build one"), "\(result.stderr)")
+    }
+
+    @Test func inspectSaysWhatATypedSlotGivesAndWhatAPluginBuilds() throws {
+        let loggedIn = try TrellisProcess.run(["inspect", Products.plugin("LoggedIn").path])
+        let offGame = try TrellisProcess.run(["inspect", Products.plugin("OffGame").path])
+
+        #expect(loggedIn.stdout.contains("slots:     offGame (gives a OffGameBuildable), ticTacToe"), "\(loggedIn.stdout)")
+        #expect(offGame.stdout.contains("builds:    OffGameBuildable"), "\(offGame.stdout)")
+    }
+}

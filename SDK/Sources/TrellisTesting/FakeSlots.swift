@@ -28,6 +28,10 @@ public final class FakeSlots {
     /// listener and parameters, a router with a view.
     public var standIns: [String: (ScreenListener, JSONValue) -> ViewableRouting] = [:]
 
+    /// What a typed slot (``ScreenContext/slot(_:as:)``) gives, by slot name: a
+    /// mock of the child's builder protocol, as RIBs' router tests use.
+    public var builders: [String: AnyObject] = [:]
+
     /// The slot of each router built, for ``ScreenTester/tree``.
     private var slotOfRouter: [ObjectIdentifier: (router: WeakRouter, slot: String)] = [:]
 

@@ -63,6 +63,12 @@ public final class ScreenTester {
         let context = ScreenContext(routeID: route, parameters: parameters, listener: parentListener,
                                     dependencies: dependencies, hostView: hostView, slot: slots.slot(named:))
         if let preservedState { context.decodeState = { _ in preservedState } }
+        context.builderProvider = { [slots] name in
+            guard let builder = slots.builders[name] else {
+                throw ScreenTestFailure("the screen asked for typed slot \"\(name)\"; give it a builder in `slots.builders[\"\(name)\"]`", screen: nil)
+            }
+            return builder
+        }
         router = try builder.build(with: context)
         router.interactable.activate()
         router.load()

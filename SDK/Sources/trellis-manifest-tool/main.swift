@@ -136,7 +136,8 @@ guard let data = FileManager.default.contents(atPath: manifestPath) else {
 guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
     fail("\(manifestPath): not a JSON object")
 }
-let allowed: Set<String> = ["name", "version", "summary", "slots", "requires", "provides", "resources", "parameters"]
+let allowed: Set<String> = ["name", "version", "summary", "slots", "requires", "provides", "resources", "parameters",
+                            "builds", "slotTypes"]
 if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
     fail("\(manifestPath): unknown key \"\(unknown)\"; the keys are \(allowed.sorted().joined(separator: ", "))")
 }
@@ -144,7 +145,7 @@ guard let name = object["name"] as? String, !name.isEmpty else { fail("\(manifes
 for key in ["version", "summary"] where object[key] != nil && !(object[key] is String) {
     fail("\(manifestPath): \"\(key)\" must be a string")
 }
-for key in ["slots", "requires", "provides", "resources"] where object[key] != nil && !(object[key] is [String]) {
+for key in ["slots", "requires", "provides", "resources", "builds"] where object[key] != nil && !(object[key] is [String]) {
     fail("\(manifestPath): \"\(key)\" must be an array of strings")
 }
 // `parameters`: what the plugin reads from its route's parameters, by name, with
@@ -162,10 +163,24 @@ for (name, type) in parameters {
         fail("\(manifestPath): parameter \"\(name)\" has type \"\(type)\"; the types are \(parameterTypes.sorted().joined(separator: ", "))")
     }
 }
+// `slotTypes`: the builder protocol each typed slot gives (`context.slot(_:as:)`);
+// `builds`: the builder protocols this plugin's builder is. `validate` checks that
+// each typed slot is bound to a plugin that builds its protocol.
+guard object["slotTypes"] == nil || object["slotTypes"] is [String: String] else {
+    fail("\(manifestPath): \"slotTypes\" must be an object of slot names and builder protocols, for example { \"offGame\": \"OffGameBuildable\" }")
+}
+let slotTypes = (object["slotTypes"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
+let declaredSlots = object["slots"] as? [String] ?? []
+for (slot, type) in slotTypes {
+    guard declaredSlots.contains(slot) else { fail("\(manifestPath): \"slotTypes\" names slot \"\(slot)\", which \"slots\" does not declare") }
+    guard !type.isEmpty, type.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "_.".unicodeScalars.contains($0) }) else {
+        fail("\(manifestPath): slot \"\(slot)\" has type \"\(type)\"; a builder protocol's name is letters, digits, _ and .")
+    }
+}
 let sdkSources = Array(arguments.dropFirst(4))
 guard !sdkSources.isEmpty else { fail("the plugin's target does not depend on the TrellisSDK product") }
 // `resources`: files the plugin reads from its resource folder, which `validate` checks.
-let lists = ["slots", "requires", "provides", "resources"].map { key in (key, object[key] as? [String] ?? []) }
+let lists = ["slots", "requires", "provides", "resources", "builds"].map { key in (key, object[key] as? [String] ?? []) }
 for (key, names) in lists {
     for item in names where item.isEmpty || !item.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0) }) {
         fail("\(manifestPath): \"\(key)\" holds \"\(item)\"; names are letters, digits, _ - and .")
@@ -208,6 +223,7 @@ for (key, value) in fields where value.contains("\n") || value.contains("\r") {
 // one per route at start-up (Docs/PluginSystem.md).
 let text = (["trellis-manifest 1"] + fields.map { "\($0)=\($1)" } + lists.map { "\($0)=\($1.joined(separator: ","))" }
     + ["parameters=" + parameters.map { "\($0.key):\($0.value)" }.joined(separator: ",")]
+    + ["slotTypes=" + slotTypes.map { "\($0.key):\($0.value)" }.joined(separator: ",")]
     + ["sdkFingerprint=\(fingerprint(of: sdkSources))"]).joined(separator: "\n") + "\n"
 let bytes = Array(text.utf8)
 let tuple = bytes.map(String.init).joined(separator: ", ")

@@ -27,6 +27,10 @@ public struct PluginManifest: Equatable, Sendable {
     /// The route parameters the plugin reads, by name, with the type it reads each
     /// as (`string`, `integer`, `number`, `bool`, `strings`, `object`).
     public var parameters: [String: String] = [:]
+    /// The builder protocols the plugin's builder is, for parents' typed slots.
+    public var builds: [String] = []
+    /// The builder protocol each of the plugin's typed slots gives, by slot.
+    public var slotTypes: [String: String] = [:]
 
     /// The ELF section the manifest is in.
     static let sectionName = "trellis_manifest"
@@ -54,7 +58,7 @@ extension PluginManifest {
 
     private static let header = Array("trellis-manifest 1\n".utf8)
     private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkFingerprint", "toolchain",
-                               "resources", "parameters"]
+                               "resources", "parameters", "builds", "slotTypes"]
         .map { Array($0.utf8) }
 
     /// Decodes the section the build tool wrote: a `trellis-manifest 1` line, then
@@ -74,16 +78,23 @@ extension PluginManifest {
             }
             return bytes[value].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
         }
+        func pairs(_ slot: Int) throws(Failure) -> [String: String] {
+            // `name:value`; an entry with no name (a hostile `:`) is left out.
+            Dictionary(try list(slot).compactMap { entry in
+                let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                guard let key = parts.first, !key.isEmpty else { return nil }
+                return (key, parts.count == 2 ? parts[1] : "")
+            }, uniquingKeysWith: { first, _ in first })
+        }
         let name = try field(0)
         guard !name.isEmpty else { throw .malformed("its manifest's name is empty") }
         self.init(name: name, version: try field(1), summary: try field(2), slots: try list(3), requires: try list(4),
                   provides: try list(5), sdkFingerprint: try field(6), toolchain: try field(7),
-                  // Optional: plugins built before it was added have none.
+                  // Optional: plugins built before each was added have none.
                   resources: fields[8] == nil ? [] : try list(8),
-                  parameters: fields[9] == nil ? [:] : Dictionary(try list(9).map { entry in
-                      let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-                      return (parts[0], parts.count == 2 ? parts[1] : "")
-                  }, uniquingKeysWith: { first, _ in first }))
+                  parameters: fields[9] == nil ? [:] : try pairs(9),
+                  builds: fields[10] == nil ? [] : try list(10),
+                  slotTypes: fields[11] == nil ? [:] : try pairs(11))
     }
 
     /// Where each key's value is in `bytes`, by the key's place in ``keys``.

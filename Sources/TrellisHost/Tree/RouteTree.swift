@@ -183,6 +183,10 @@ public final class RouteTree {
             slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name, scope: scope, declaredSlots: declaredSlots) }
         )
         context.decodeState = state
+        context.builderProvider = { [weak self] name in
+            guard let self else { throw RouteError.treeGone(route: routeID) }
+            return try typedBuilder(parentRoute: route, slot: name, scope: scope, declaredSlots: declaredSlots)
+        }
         let router: Routing
         CrashRecord.noteActivity("building route \(routeID) (plugin \(loaded.manifest.name))")
         defer { CrashRecord.noteActivity("") }
@@ -193,6 +197,23 @@ public final class RouteTree {
         }
         record(router, routeID: routeID, plugin: loaded.manifest.name)
         return Built(router: router, scope: scope, generation: loaded.generation)
+    }
+
+    /// The builder of the plugin bound to a parent's slot, for a typed slot
+    /// (``ScreenContext/slot(_:as:)``): a new one from the plugin, bound to the
+    /// slot, through which it builds the route as any child is built.
+    private func typedBuilder(parentRoute: Route, slot name: String, scope: DependencyScope,
+                              declaredSlots: [String]) throws -> AnyObject {
+        guard let childID = (config.routes[parentRoute.id] ?? parentRoute).children[name] else {
+            if !declaredSlots.contains(name) {
+                throw RouteError.undeclaredSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name, declared: declaredSlots)
+            }
+            throw RouteError.unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
+        }
+        guard let child = config.routes[childID] else { throw RouteError.unknownRoute(route: childID) }
+        let builder: AnyObject = try load(child).plugin.makeBuilder()
+        bindBuilder(builder, to: RouteSlot(tree: self, parentRoute: parentRoute, name: name, scope: scope, declaredSlots: declaredSlots))
+        return builder
     }
 
     /// Loads the plugin of every route now, as `run --eager` asks, instead of

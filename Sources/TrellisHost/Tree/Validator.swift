@@ -81,6 +81,7 @@ public struct Validator {
             summary.count = unusable - Self.unusableListed
             problems.append(summary)
         }
+        problems += slotTypeProblems(manifests: manifests)
         problems += dependencyProblems(manifests: manifests)
         let reachable = reachableRoutes()
         let unreachable = config.routes.keys.sorted().filter { !reachable.contains($0) }
@@ -110,6 +111,24 @@ public struct Validator {
             problems.append(.init(severity: .error, message:
                 "\(config.fileName): \(JSONPath.routes(route.id, "children", slot)) binds a slot that plugin \(route.plugin) "
                     + "does not declare (\(known))." + Suggestion.phrase(for: slot, among: manifest.slots) + " Remove it or fix the name."))
+        }
+        return problems
+    }
+
+    /// Each typed slot (`"slotTypes"` in the parent's manifest) bound to a route
+    /// whose plugin builds that protocol (`"builds"` in the child's).
+    private func slotTypeProblems(manifests: [String: PluginManifest]) -> [ValidationProblem] {
+        var problems: [ValidationProblem] = []
+        for id in config.routes.keys.sorted() {
+            guard let manifest = manifests[id], !manifest.slotTypes.isEmpty, let route = config.routes[id] else { continue }
+            for (slot, type) in manifest.slotTypes.sorted(by: { $0.key < $1.key }) {
+                guard let childID = route.children[slot], let child = manifests[childID], !child.builds.contains(type) else { continue }
+                let builds = child.builds.isEmpty ? "it declares none" : "it builds \(child.builds.sorted().joined(separator: ", "))"
+                problems.append(.init(severity: .error, message:
+                    "route \"\(id)\": plugin \(manifest.name) builds slot \"\(slot)\" as a `\(type)`, and route \"\(childID)\" "
+                        + "(plugin \(child.name)) does not build one (\(builds) in \"builds\" of its trellis-plugin.json). "
+                        + "Bind the slot to a route whose plugin builds `\(type)`."))
+            }
         }
         return problems
     }

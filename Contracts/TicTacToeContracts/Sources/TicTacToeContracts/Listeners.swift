@@ -34,6 +34,14 @@ public protocol OffGameListener: ScreenListener {
     func logout()
 }
 
+/// OffGame's builder, as LoggedIn builds it through its typed `offGame` slot
+/// (`context.slot("offGame", as: OffGameBuildable.self)`), as the RIBs tutorial's
+/// LoggedIn builds its `OffGameBuildable`.
+@MainActor
+public protocol OffGameBuildable: AnyObject {
+    func build(withListener listener: OffGameListener) -> ViewableRouting
+}
+
 /// What TicTacToe tells its parent.
 @MainActor
 public protocol TicTacToeListener: ScreenListener {

@@ -121,6 +121,10 @@ public final class ScreenContext {
     /// the host sets it for a live swap.
     @_spi(TrellisHost) public var decodeState: ((any Decodable.Type) throws -> Any)?
 
+    /// Gives the builder of the child bound to a slot, bound to that slot, for
+    /// ``slot(_:as:)``; the host (or a test) sets it.
+    @_spi(TrellisHost) public var builderProvider: ((String) throws -> AnyObject)?
+
     /// Creates a context. The host makes these; tests may too.
     ///
     /// - Parameters:
