@@ -455,7 +455,7 @@ public final class PluginLoader {
     private func shadowCopy(of path: String) throws(PluginLoadError) -> String {
         let bytes: [UInt8]
         do {
-            bytes = try RegularFile.read(path, limit: 1 << 30)
+            bytes = try RegularFile.read(path, limit: 256 << 20)
         } catch {
             throw .notAPlugin(path: path, reason: "it cannot be read to load it again (\(error))")
         }
