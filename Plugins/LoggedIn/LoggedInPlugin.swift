@@ -34,6 +34,6 @@ final class LoggedInBuilder: Builder<EmptyDependency>, ScreenBuildable {
         interactor.listener = try context.listener(as: LoggedInListener.self)
         return LoggedInRouter(interactor: interactor, viewController: hostView,
                               offGameBuilder: try context.slot("offGame", as: OffGameBuildable.self),
-                              ticTacToeBuilder: context.slot("ticTacToe"))
+                              ticTacToeBuilder: try context.slot("ticTacToe", as: TicTacToeBuildable.self))
     }
 }

@@ -5,12 +5,12 @@ final class LoggedInRouter: Router<LoggedInInteractor>, LoggedInRouting {
     /// The parent's view, which LoggedIn shows its children in.
     private let viewController: ViewControllable
     private let offGameBuilder: OffGameBuildable
-    private let ticTacToeBuilder: ChildSlot
+    private let ticTacToeBuilder: TicTacToeBuildable
     private var currentChild: ViewableRouting?
     private(set) var isShowingGame = false
 
     init(interactor: LoggedInInteractor, viewController: ViewControllable,
-         offGameBuilder: OffGameBuildable, ticTacToeBuilder: ChildSlot) {
+         offGameBuilder: OffGameBuildable, ticTacToeBuilder: TicTacToeBuildable) {
         self.viewController = viewController
         self.offGameBuilder = offGameBuilder
         self.ticTacToeBuilder = ticTacToeBuilder
@@ -30,7 +30,7 @@ final class LoggedInRouter: Router<LoggedInInteractor>, LoggedInRouting {
 
     func routeToTicTacToe() {
         detachCurrentChild()
-        attach(ticTacToeBuilder.build(listener: interactor))
+        attach(ticTacToeBuilder.build(withListener: interactor))
         isShowingGame = true
     }
 

@@ -14,7 +14,13 @@ final class TicTacToePlugin: TrellisPlugin {
     }
 }
 
-final class TicTacToeBuilder: Builder<EmptyDependency>, ScreenBuildable {
+final class TicTacToeBuilder: Builder<EmptyDependency>, ScreenBuildable, TicTacToeBuildable {
+    /// The tutorial's `TicTacToeBuildable`: built through the slot this builder was
+    /// given out through, as the route the config binds there.
+    func build(withListener listener: TicTacToeListener) -> ViewableRouting {
+        boundSlot.build(listener: listener)
+    }
+
     func build(with context: ScreenContext) throws -> Routing {
         let names = try context.dependencies.resolve(TicTacToeDependency.playerNames)
         let viewController = TicTacToeViewController()

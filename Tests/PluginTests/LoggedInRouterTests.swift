@@ -4,8 +4,8 @@ import TrellisSDK
 import TrellisTesting
 @testable import LoggedIn
 
-/// RIBs' router test pattern, ported: LoggedIn's router under test with a mock
-/// child builder in its typed `offGame` slot, and the fake `ticTacToe` slot.
+/// RIBs' router test pattern, ported: LoggedIn's router under test with mock
+/// child builders in its typed `offGame` and `ticTacToe` slots.
 @MainActor
 struct LoggedInRouterTests {
     /// What RIBs' tests call a mock builder: it records its calls and builds a
@@ -19,14 +19,24 @@ struct LoggedInRouterTests {
         }
     }
 
+    private final class TicTacToeBuilderMock: TicTacToeBuildable {
+        private(set) var listeners: [TicTacToeListener] = []
+
+        func build(withListener listener: TicTacToeListener) -> ViewableRouting {
+            listeners.append(listener)
+            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("tic tac toe")))
+        }
+    }
+
     private final class Root: LoggedInListener {
         func didLogout() {}
         func screenDidRequestDismiss() {}
     }
 
-    private func loggedIn(offGame: OffGameBuilderMock) throws -> ScreenTester {
+    private func loggedIn(offGame: OffGameBuilderMock, ticTacToe: TicTacToeBuilderMock = TicTacToeBuilderMock()) throws -> ScreenTester {
         let slots = FakeSlots()
         slots.builders["offGame"] = offGame
+        slots.builders["ticTacToe"] = ticTacToe
         let scope = DependencyScope()
         scope.provide(PlayerNames(player1: "Ann", player2: "Bob"), for: TicTacToeDependency.playerNames)
         return try ScreenTester(LoggedInBuilder(dependency: EmptyComponent()), route: "loggedIn", listener: Root(),
@@ -43,15 +53,20 @@ struct LoggedInRouterTests {
         #expect(screen.router.children.count == 1)
     }
 
-    @Test func startingAGameSwapsOffGameForTheTicTacToeSlot() throws {
-        let offGame = OffGameBuilderMock()
-        let screen = try loggedIn(offGame: offGame)
-        let listener = try #require(offGame.listeners.first)
+    @Test func startingAGameSwapsOffGameForTicTacToeAndItsEndSwapsBack() throws {
+        let offGame = OffGameBuilderMock(), ticTacToe = TicTacToeBuilderMock()
+        let screen = try loggedIn(offGame: offGame, ticTacToe: ticTacToe)
 
-        listener.startGame()
+        try #require(offGame.listeners.first).startGame()
 
-        #expect(screen.slots.builds.map(\.slot) == ["ticTacToe"])
-        #expect(screen.text.hasPrefix("ticTacToe slot"))
-        #expect(screen.tree == "LoggedInRouter\n  slot ticTacToe")
+        #expect(ticTacToe.listeners.count == 1 && ticTacToe.listeners.first === screen.router.interactable)
+        #expect(screen.text == "tic tac toe")
+        #expect(screen.router.children.count == 1)
+
+        try #require(ticTacToe.listeners.first).gameDidEnd(withWinner: .player2)
+
+        #expect(offGame.listeners.count == 2, "OffGame is built again")
+        #expect(screen.text == "off game")
+        #expect(screen.router.children.count == 1)
     }
 }

@@ -42,6 +42,12 @@ public protocol OffGameBuildable: AnyObject {
     func build(withListener listener: OffGameListener) -> ViewableRouting
 }
 
+/// TicTacToe's builder, as LoggedIn builds it through its typed `ticTacToe` slot.
+@MainActor
+public protocol TicTacToeBuildable: AnyObject {
+    func build(withListener listener: TicTacToeListener) -> ViewableRouting
+}
+
 /// What TicTacToe tells its parent.
 @MainActor
 public protocol TicTacToeListener: ScreenListener {
