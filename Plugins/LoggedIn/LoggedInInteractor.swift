@@ -9,7 +9,7 @@ protocol LoggedInRouting: Routing {
     var isShowingGame: Bool { get }
 }
 
-final class LoggedInInteractor: Interactor, OffGameListener, TicTacToeListener, LoggedInActionableItem {
+final class LoggedInInteractor: Interactor, LoggedInInteractable, LoggedInActionableItem {
     weak var router: LoggedInRouting?
     weak var listener: LoggedInListener?
 

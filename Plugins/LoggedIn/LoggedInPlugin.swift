@@ -32,7 +32,7 @@ final class LoggedInBuilder: Builder<EmptyDependency>, ScreenBuildable {
         context.dependencies.provide(component.mutableScoreStream, for: TicTacToeDependency.scoreStream)
         let interactor = LoggedInInteractor(mutableScoreStream: component.mutableScoreStream)
         interactor.listener = try context.listener(as: LoggedInListener.self)
-        return LoggedInRouter(interactor: interactor, viewController: hostView,
+        return LoggedInRouter(interactor: interactor, viewController: hostView.viewController,
                               offGameBuilder: try context.slot("offGame", as: OffGameBuildable.self),
                               ticTacToeBuilder: try context.slot("ticTacToe", as: TicTacToeBuildable.self))
     }

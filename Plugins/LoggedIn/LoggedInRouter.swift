@@ -1,16 +1,26 @@
 import TicTacToeContracts
 import TrellisSDK
 
-final class LoggedInRouter: Router<LoggedInInteractor>, LoggedInRouting {
-    /// The parent's view, which LoggedIn shows its children in.
-    private let viewController: ViewControllable
-    private let offGameBuilder: OffGameBuildable
-    private let ticTacToeBuilder: TicTacToeBuildable
-    private var currentChild: ViewableRouting?
-    private(set) var isShowingGame = false
+// Seed 001's LoggedIn router (Uber's tutorial, "composing RIBs"), as the seed has
+// it: its children come from typed slots (`OffGameBuildable`, `TicTacToeBuildable`),
+// and its view is the one its parent lends it. Lines not from the seed are marked.
 
-    init(interactor: LoggedInInteractor, viewController: ViewControllable,
-         offGameBuilder: OffGameBuildable, ticTacToeBuilder: TicTacToeBuildable) {
+protocol LoggedInInteractable: Interactable, OffGameListener, TicTacToeListener {
+    var router: LoggedInRouting? { get set }
+    var listener: LoggedInListener? { get set }
+}
+
+protocol LoggedInViewControllable: ViewControllable {
+    func present(viewController: ViewControllable)
+    func dismiss(viewController: ViewControllable)
+}
+
+final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
+
+    init(interactor: LoggedInInteractable,
+         viewController: LoggedInViewControllable,
+         offGameBuilder: OffGameBuildable,
+         ticTacToeBuilder: TicTacToeBuildable) {
         self.viewController = viewController
         self.offGameBuilder = offGameBuilder
         self.ticTacToeBuilder = ticTacToeBuilder
@@ -23,6 +33,12 @@ final class LoggedInRouter: Router<LoggedInInteractor>, LoggedInRouting {
         attachOffGame()
     }
 
+    func cleanupViews() {
+        if let currentChild = currentChild {
+            viewController.dismiss(viewController: currentChild.viewControllable)
+        }
+    }
+
     func routeToOffGame() {
         detachCurrentChild()
         attachOffGame()
@@ -30,29 +46,49 @@ final class LoggedInRouter: Router<LoggedInInteractor>, LoggedInRouting {
 
     func routeToTicTacToe() {
         detachCurrentChild()
-        attach(ticTacToeBuilder.build(withListener: interactor))
-        isShowingGame = true
+
+        let ticTacToe = ticTacToeBuilder.build(withListener: interactor)
+        currentChild = ticTacToe
+        attachChild(ticTacToe)
+        viewController.present(viewController: ticTacToe.viewControllable)
+        isShowingGame = true // Not in the seed: back from a game goes to OffGame.
     }
 
-    func cleanupViews() {
-        detachCurrentChild()
-    }
+    /// Not in the seed: whether a game is on show, for back (Esc).
+    private(set) var isShowingGame = false
+
+    // MARK: - Private
+
+    private let viewController: LoggedInViewControllable
+    private let offGameBuilder: OffGameBuildable
+    private let ticTacToeBuilder: TicTacToeBuildable
+
+    private var currentChild: ViewableRouting?
 
     private func attachOffGame() {
-        attach(offGameBuilder.build(withListener: interactor))
-        isShowingGame = false
-    }
-
-    private func attach(_ child: ViewableRouting) {
-        currentChild = child
-        attachChild(child)
-        viewController.viewController.embed(child.viewControllable)
+        let offGame = offGameBuilder.build(withListener: interactor)
+        self.currentChild = offGame
+        attachChild(offGame)
+        viewController.present(viewController: offGame.viewControllable)
+        isShowingGame = false // Not in the seed.
     }
 
     private func detachCurrentChild() {
-        guard let currentChild else { return }
-        detachChild(currentChild)
-        viewController.viewController.embed(nil)
-        self.currentChild = nil
+        if let currentChild = currentChild {
+            detachChild(currentChild)
+            viewController.dismiss(viewController: currentChild.viewControllable)
+        }
+    }
+}
+
+/// Not in the seed: the view LoggedIn is lent is its parent's, which shows
+/// LoggedIn's child in its place, as the tutorial's RootViewController does.
+extension ViewController: LoggedInViewControllable {
+    func present(viewController: ViewControllable) {
+        embed(viewController)
+    }
+
+    func dismiss(viewController: ViewControllable) {
+        if embeddedViewController === viewController.viewController { embed(nil) }
     }
 }
