@@ -44,15 +44,15 @@ extension ScreenContext {
     /// its place, a live swap.
     ///
     /// - Throws: ``SlotTypeMismatch`` if the bound plugin's builder is not a
-    ///   `Builder`, or the host's reason the slot gives nothing (it is not bound,
-    ///   its plugin cannot be used).
-    public func slot<Builder>(_ name: String, as _: Builder.Type) throws -> Builder {
+    ///   `ChildBuilder`, or the host's reason the slot gives nothing (it is not
+    ///   bound, its plugin cannot be used).
+    public func slot<ChildBuilder>(_ name: String, as _: ChildBuilder.Type) throws -> ChildBuilder {
         guard let builderProvider else {
-            throw SlotTypeMismatch(route: routeID, slot: name, expected: "\(Builder.self)", found: "nothing: no host gives typed slots here")
+            throw SlotTypeMismatch(route: routeID, slot: name, expected: "\(ChildBuilder.self)", found: "nothing: no host gives typed slots here")
         }
         let builder = try builderProvider(name)
-        guard let typed = builder as? Builder else {
-            throw SlotTypeMismatch(route: routeID, slot: name, expected: "\(Builder.self)", found: "a \(type(of: builder))")
+        guard let typed = builder as? ChildBuilder else {
+            throw SlotTypeMismatch(route: routeID, slot: name, expected: "\(ChildBuilder.self)", found: "a \(type(of: builder))")
         }
         return typed
     }
