@@ -11,9 +11,10 @@ struct CommandLineToolsTests {
         let result = try TrellisProcess.run(["run", mainNext, "--headless", "-v"], input: "tap Click Button\nexpect Close\n")
 
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("info: route main: plugin MainScreen 1.0.0 from \(Products.directory.path)/libMainScreen.so"),
+        #expect(result.stderr.contains("info: route main: checked plugin MainScreen 1.0.0 in \(Products.directory.path)/libMainScreen.so"),
                 "\(result.stderr)")
-        #expect(result.stderr.contains("info: route next: plugin NextScreen 1.0.0 from"))
+        #expect(result.stderr.contains("info: route main: loaded plugin MainScreen 1.0.0 from \(Products.directory.path)/libMainScreen.so"))
+        #expect(result.stderr.contains("info: route next: loaded plugin NextScreen 1.0.0 from"))
     }
 
     @Test func inspectAFolderListsItsPluginsWithTheirVersions() throws {

@@ -235,7 +235,7 @@ public final class RouteTree {
                 CrashRecord.noteActivity("loading route \(route.id) (plugin \(file.manifest.name))")
             }
             let loaded = try loader.load(route.plugin, relativeTo: base, pin: route.sha256)
-            Log.info("route \(route.id): plugin \(loaded.manifest.name) \(loaded.manifest.version) from \(loaded.file.path)")
+            Log.info("route \(route.id): loaded plugin \(loaded.manifest.name) \(loaded.manifest.version) from \(loaded.file.path)")
             return loaded
         } catch {
             throw .pluginUnusable(route: route.id, error)

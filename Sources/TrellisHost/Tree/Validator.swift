@@ -62,6 +62,7 @@ public struct Validator {
                 // From the file alone: validating runs none of the plugins' code.
                 let file = try loader.describe(route.plugin, relativeTo: base, pin: route.sha256)
                 let manifest = file.manifest
+                Log.info("route \(id): checked plugin \(manifest.name) \(manifest.version) in \(file.path)")
                 manifests[id] = manifest
                 problems += slotProblems(route: route, manifest: manifest)
                 problems += fileProblems(route: route, file: file)

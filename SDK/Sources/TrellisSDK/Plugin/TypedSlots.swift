@@ -15,8 +15,9 @@ public struct SlotTypeMismatch: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         "route \"\(route)\": slot \"\(slot)\" must give a \(expected), and it gives \(found). "
-            + "Bind the slot to a route whose plugin's builder is one, and declare it in the plugins' manifests "
-            + "(\"slotTypes\" in the parent's, \"builds\" in the child's) so that `trellis validate` checks it."
+            + "Make the bound plugin's builder class a \(expected) (and list it in \"builds\" of that plugin's "
+            + "trellis-plugin.json), or bind the slot to a route whose plugin's builder is one; with \"slotTypes\" "
+            + "in the parent's manifest, `trellis validate` checks the binding."
     }
 }
 
