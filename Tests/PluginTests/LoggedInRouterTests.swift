@@ -69,4 +69,37 @@ struct LoggedInRouterTests {
         #expect(screen.text == "off game")
         #expect(screen.router.children.count == 1)
     }
+
+    /// The RIBs router test as written for iOS: the router alone, built with a
+    /// mock interactor and mock child builders, driven by its routing methods.
+    private final class LoggedInInteractableMock: Interactor, LoggedInInteractable {
+        weak var router: LoggedInRouting?
+        weak var listener: LoggedInListener?
+        func startGame() {}
+        func logout() {}
+        func gameDidEnd(withWinner winner: PlayerType?) {}
+        func screenDidRequestDismiss() {}
+    }
+
+    @Test func theRouterAloneRoutesWithAMockInteractorAndMockBuilders() {
+        let interactor = LoggedInInteractableMock()
+        let offGame = OffGameBuilderMock(), ticTacToe = TicTacToeBuilderMock()
+        let view = ViewController()
+        let router = LoggedInRouter(interactor: interactor, viewController: view,
+                                    offGameBuilder: offGame, ticTacToeBuilder: ticTacToe)
+        #expect(interactor.router === router, "the router sets itself on its interactor")
+
+        interactor.activate()
+        router.load()
+        router.routeToTicTacToe()
+
+        #expect(offGame.listeners.count == 1 && offGame.listeners.first === interactor)
+        #expect(ticTacToe.listeners.count == 1 && ticTacToe.listeners.first === interactor)
+        #expect(router.children.count == 1 && router.isShowingGame)
+        #expect(view.embeddedViewController?.content == .text("tic tac toe"))
+
+        router.cleanupViews()
+        #expect(view.embeddedViewController == nil)
+    }
 }
+
