@@ -22,15 +22,20 @@ struct Benchmarks {
         for index in 0..<copies {
             let bare = try fixtures.copy(of: "MainScreen", index, tag: "floor").path
             let checked = try fixtures.copy(of: "MainScreen", index, tag: "load")
-            floor.append(seconds {
-                let handle = dlopen(bare, RTLD_NOW | RTLD_LOCAL)
-                let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol)!
-                let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
-                _ = Unmanaged<AnyObject>.fromOpaque(entry()).takeRetainedValue()
-            })
+            floor.append(bareLoad(bare))
             load.append(try seconds { _ = try loader.load(fileAt: checked) })
         }
         return (median(floor) * 1e6, median(load) * 1e6)
+    }
+
+    /// `dlopen` + `dlsym` + entry call on the library at `path`, in seconds.
+    private func bareLoad(_ path: String) -> Double {
+        seconds {
+            let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)
+            let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol)!
+            let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
+            _ = Unmanaged<AnyObject>.fromOpaque(entry()).takeRetainedValue()
+        }
     }
 
     /// Reading and checking one plugin's manifest from its file (ELF headers,
@@ -45,14 +50,18 @@ struct Benchmarks {
     }
 
     /// Attaching a route whose plugin is not loaded yet (Main presents Next, from a
-    /// distinct copy each time), and, interleaved, the same attach once loaded.
-    func firstAttach(samples: Int = 100) throws -> (first: Double, loadedAttach: Double) {
+    /// distinct copy each time), and, interleaved, the same attach once loaded and
+    /// the dlopen floor of another copy of Next: `dlopen` costs more as images
+    /// accumulate in the process, so its floor is measured where the attach is.
+    func firstAttach(samples: Int = 100) throws -> (first: Double, loadedAttach: Double, floor: Double) {
         var first: [Double] = []
         var again: [Double] = []
+        var floor: [Double] = []
         let main = try fixtures.copy(of: "MainScreen", 0, tag: "attach-main")
         let loader = PluginLoader(searchPath: [])
         for index in 0..<samples {
             let next = try fixtures.copy(of: "NextScreen", index, tag: "attach")
+            floor.append(bareLoad(try fixtures.copy(of: "NextScreen", index, tag: "attach-floor").path))
             let file = fixtures.folder.appendingPathComponent("attach-\(index).json")
             try #"{ "root": "main", "routes": { "main": { "plugin": "\#(main.path)", "children": { "next": "next" } }, "next": { "plugin": "\#(next.path)" } } }"#
                 .write(to: file, atomically: true, encoding: .utf8)
@@ -65,7 +74,7 @@ struct Benchmarks {
             again.append(try seconds { try session.execute(.tap("Click Button")) })
             try session.execute(.tap("Close"))
         }
-        return (median(first) * 1e6, median(again) * 1e6)
+        return (median(first) * 1e6, median(again) * 1e6, median(floor) * 1e6)
     }
 
     /// Process start to first headless frame, dynamic and static side by side.
