@@ -51,18 +51,26 @@ extension Interactor {
 /// `CancellationError` is thrown, so a detached RIB or a newer keystroke never sees
 /// stale results.
 ///
-/// The work runs on a global dispatch queue rather than Swift's cooperative pool,
-/// so work that blocks (a file, a socket) cannot starve other tasks of threads.
+/// The work runs on a dispatch queue of its own rather than Swift's cooperative
+/// pool or a global queue, so work that blocks (a file, a socket) cannot starve
+/// other tasks of threads, nor be kept waiting by blocking work elsewhere.
 ///
 /// - Parameter work: The work.
 /// - Returns: What `work` returned.
 /// - Throws: What `work` threw, or `CancellationError`.
 public func offMainActor<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
     let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        DispatchQueue.global(qos: .userInitiated).async {
+        offMainActorQueue.async {
             continuation.resume(with: Result { try work() })
         }
     }
     try Task.checkCancellation()
     return value
 }
+
+/// Where ``offMainActor(_:)`` runs work: a queue of its own, not a global one. A
+/// global queue runs no more work at once than there are cores, so blocking work
+/// elsewhere in the process (another plugin's, a test's) could keep this work
+/// waiting; a queue of its own gets a thread when it needs one.
+private let offMainActorQueue = DispatchQueue(label: "trellis.offMainActor", qos: .userInitiated, attributes: .concurrent)
+
