@@ -74,10 +74,3 @@ extension Benchmarks {
         return figures
     }
 }
-
-/// This process's resident set (`VmRSS`), in KiB.
-func residentKiB() -> Double {
-    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return .nan }
-    return Double(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? .nan
-}

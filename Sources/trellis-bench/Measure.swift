@@ -67,15 +67,25 @@ func measureProcess(_ arguments: [String], input: String, environment: [String] 
 
 /// `VmHWM` of a running process, in KiB.
 private func highWaterKiB(of pid: pid_t) -> Double? {
-    guard let file = fopen("/proc/\(pid)/status", "r") else { return nil }
+    statusKiB("VmHWM", of: "\(pid)")
+}
+
+/// This process's resident set (`VmRSS`), in KiB, `nan` if it cannot be read.
+func residentKiB() -> Double {
+    statusKiB("VmRSS", of: "self") ?? .nan
+}
+
+/// A `field: N kB` line of `/proc/PROCESS/status`, in KiB.
+private func statusKiB(_ field: String, of process: String) -> Double? {
+    guard let file = fopen("/proc/\(process)/status", "r") else { return nil }
     defer { fclose(file) }
     var line: UnsafeMutablePointer<CChar>?
     var capacity = 0
     defer { free(line) }
     while getline(&line, &capacity, file) > 0, let line {
         let text = String(cString: line)
-        guard text.hasPrefix("VmHWM:") else { continue }
-        return Double(text.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        guard text.hasPrefix(field + ":") else { continue }
+        return Double(text.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
     }
     return nil
 }

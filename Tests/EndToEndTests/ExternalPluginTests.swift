@@ -5,18 +5,9 @@ import TrellisTestSupport
 /// A plugin built in its own package against the SDK by path: it loads into the
 /// host, and rebuilding it changes what the host shows without touching the host.
 struct ExternalPluginTests {
-    /// Copies `Examples/HelloPlugin` into `folder` and builds it there.
-    private func buildHelloPlugin(in folder: TemporaryFolder) throws -> URL {
-        let package = folder.url.appendingPathComponent("HelloPlugin")
-        try SwiftBuild.copyExample(Products.repository.appendingPathComponent("Examples/HelloPlugin"), to: package)
-        let build = try SwiftBuild.run(package: package)
-        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
-        return package
-    }
-
     @Test func anOutOfTreePluginLoadsAndRebuildingItLeavesTheHostAlone() throws {
         let folder = try TemporaryFolder()
-        let package = try buildHelloPlugin(in: folder)
+        let package = try SwiftBuild.buildExample("HelloPlugin", in: folder.url)
         let config = try folder.writeConfig(routes: """
             { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
               "next": { "plugin": "HelloPlugin/.build/debug/libHelloScreen.so" } }
@@ -45,7 +36,7 @@ struct ExternalPluginTests {
 
     @Test func aChildPluginThatThrowsIsShownAsAnErrorInItsPlace() throws {
         let folder = try TemporaryFolder()
-        _ = try buildHelloPlugin(in: folder)
+        _ = try SwiftBuild.buildExample("HelloPlugin", in: folder.url)
         let config = try folder.writeConfig(routes: """
             { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
               "next": { "plugin": "HelloPlugin/.build/debug/libHelloScreen.so", "parameters": { "fail": true } } }

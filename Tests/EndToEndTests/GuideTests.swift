@@ -28,10 +28,7 @@ struct GuideTests {
 
     @Test func theGuidesPackageBuildsPassesItsTestsAndRuns() throws {
         let folder = try TemporaryFolder()
-        let package = folder.url.appendingPathComponent("Guide")
-        try SwiftBuild.copyExample(Products.repository.appendingPathComponent("Examples/Guide"), to: package)
-        let build = try SwiftBuild.run(package: package)
-        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let package = try SwiftBuild.buildExample("Guide", in: folder.url)
         let test = try TrellisProcess.run(["swift", "test", "--package-path", package.path], in: package,
                                           executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")

@@ -7,10 +7,7 @@ import TrellisTestSupport
 struct RIBsPortTests {
     @Test func seed000PastedAsOnePluginRunsAndItsRetainCycleIsCaught() throws {
         let folder = try TemporaryFolder()
-        let package = folder.url.appendingPathComponent("RIBsPorts")
-        try SwiftBuild.copyExample(Products.repository.appendingPathComponent("Examples/RIBsPorts"), to: package)
-        let build = try SwiftBuild.run(package: package)
-        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        _ = try SwiftBuild.buildExample("RIBsPorts", in: folder.url)
         let config = try folder.write("""
             { "plugins": ["RIBsPorts/.build/debug"], "root": "main", "routes": { "main": { "plugin": "Seed000" } } }
             """, to: "config.json")

@@ -10,6 +10,23 @@ public enum SwiftBuild {
                                in: package, executable: URL(fileURLWithPath: "/usr/bin/env"))
     }
 
+    /// A build that failed, with what it printed.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Copies `Examples/NAME` into `folder` and builds it there with `swift build`.
+    ///
+    /// - Returns: The copied package.
+    /// - Throws: ``Failure`` with the build's output if it fails.
+    public static func buildExample(_ name: String, in folder: URL) throws -> URL {
+        let package = folder.appendingPathComponent(name)
+        try copyExample(Products.repository.appendingPathComponent("Examples/\(name)"), to: package)
+        let build = try run(package: package)
+        guard build.status == 0 else { throw Failure(description: "swift build of \(name) failed:\n\(build.stdout)\(build.stderr)") }
+        return package
+    }
+
     /// Copies the example package at `source` into `destination`, leaving out its
     /// build folder and pointing its SDK dependency at this repository's SDK.
     /// - Parameter sdk: The SDK package to depend on; this repository's unless given.

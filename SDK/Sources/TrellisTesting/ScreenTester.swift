@@ -85,26 +85,9 @@ public final class ScreenTester {
     /// modal over it), the view shown, through embedded views and navigation stacks.
     public var shownViews: [ViewController] { layers.compactMap(\.last) }
 
-    /// Each layer's views, from the one that starts it to the one shown.
-    private var layers: [[ViewController]] {
-        guard let view else { return [] }
-        var layers: [[ViewController]] = []
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(view)]
-        var start: ViewController? = view
-        while let base = start {
-            var chain = [base]
-            var modal = base.presentedViewController
-            while let last = chain.last, let next = last.embeddedViewController ?? last.navigationStack.last,
-                  seen.insert(ObjectIdentifier(next)).inserted {
-                chain.append(next)
-                modal = next.presentedViewController ?? modal
-            }
-            layers.append(chain)
-            guard let next = modal, seen.insert(ObjectIdentifier(next)).inserted else { break }
-            start = next
-        }
-        return layers
-    }
+    /// Each layer's views, from the one that starts it to the one shown, as the
+    /// host draws them.
+    private var layers: [[ViewController]] { view?.layers ?? [] }
 
     /// The screen as text: each layer's view, one element a line (a button as
     /// `[ Title ]`, a field as `[text]` or `[placeholder_]`), layers bottom first

@@ -408,9 +408,6 @@ public final class PluginLoader {
         loaded[path]?.generation ?? 0
     }
 
-    /// The paths of the files loaded so far, in no order.
-    public var loadedPaths: [String] { Array(loaded.keys) }
-
     /// The path of the file a route's `plugin` names, or `nil` for a plugin linked
     /// into the executable, which cannot be reloaded.
     public func path(of reference: String, relativeTo base: URL) throws(PluginLoadError) -> String? {

@@ -32,24 +32,7 @@ public struct Window {
     /// starts the layer (the root, or a modal) to the one shown, through embedded
     /// views and navigation stacks.
     public static func layers(from root: ViewController) -> [[ViewController]] {
-        var layers: [[ViewController]] = []
-        // A plugin could present or embed a view that is already on screen; each
-        // view is walked once, so such a cycle ends instead of looping forever.
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
-        var start: ViewController? = root
-        while let base = start {
-            var chain = [base]
-            var modal = base.presentedViewController
-            while let next = chain.last!.embeddedViewController ?? chain.last!.navigationStack.last,
-                  seen.insert(ObjectIdentifier(next)).inserted {
-                chain.append(next)
-                modal = next.presentedViewController ?? modal
-            }
-            layers.append(chain)
-            guard let next = modal, seen.insert(ObjectIdentifier(next)).inserted else { break }
-            start = next
-        }
-        return layers
+        root.layers
     }
 
     /// Draws the views of `root` with a status line at the bottom.

@@ -45,11 +45,12 @@ public final class LiveSwap {
         if !plugins.isEmpty {
             // A file removed (a build that deletes before it writes) is said, and
             // the screens built from it run on; its next version swaps in.
-            for path in plugins where access(path, F_OK) != 0 {
+            let present = plugins.filter { access($0, F_OK) == 0 }
+            for path in plugins where !present.contains(path) {
                 tree.onNotice?("--watch: \(PluginFileSafety.fileName(of: path)) was removed; the screens built from it keep running")
             }
             let report = tree.reload()
-            let names = plugins.filter { access($0, F_OK) == 0 }.map(PluginFileSafety.fileName(of:))
+            let names = present.map(PluginFileSafety.fileName(of:))
             if report.lines.isEmpty, !names.isEmpty {
                 tree.onNotice?("--watch: \(names.joined(separator: ", ")) changed; no screen on show was built from an older version")
             }

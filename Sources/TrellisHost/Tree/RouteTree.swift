@@ -204,15 +204,11 @@ public final class RouteTree {
     /// slot, through which it builds the route as any child is built.
     private func typedBuilder(parentRoute: Route, slot name: String, scope: DependencyScope,
                               declaredSlots: [String]) throws -> AnyObject {
-        guard let childID = (config.routes[parentRoute.id] ?? parentRoute).children[name] else {
-            if !declaredSlots.contains(name) {
-                throw RouteError.undeclaredSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name, declared: declaredSlots)
-            }
-            throw RouteError.unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
-        }
+        let slot = RouteSlot(tree: self, parentRoute: parentRoute, name: name, scope: scope, declaredSlots: declaredSlots)
+        let childID = try slot.boundRoute()
         guard let child = config.routes[childID] else { throw RouteError.unknownRoute(route: childID) }
         let builder: AnyObject = try load(child).plugin.makeBuilder()
-        bindBuilder(builder, to: RouteSlot(tree: self, parentRoute: parentRoute, name: name, scope: scope, declaredSlots: declaredSlots))
+        bindBuilder(builder, to: slot)
         return builder
     }
 
@@ -338,15 +334,21 @@ private final class RouteSlot: ChildSlot {
                          parameters: parameters, listener: listener, scope: scope, hostView: hostView, generation: generation)
     }
 
-    private func buildChild(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?) throws -> RouteTree.Built {
+    /// The route bound to the slot now, or why there is none.
+    func boundRoute() throws(RouteError) -> String {
         guard let childRoute else {
             // Validation checks every declared slot is bound: a slot that is not is
             // one the plugin's code names wrongly.
             if !declaredSlots.contains(name) {
-                throw RouteError.undeclaredSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name, declared: declaredSlots)
+                throw .undeclaredSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name, declared: declaredSlots)
             }
-            throw RouteError.unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
+            throw .unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
         }
+        return childRoute
+    }
+
+    private func buildChild(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?) throws -> RouteTree.Built {
+        let childRoute = try boundRoute()
         guard let tree else { throw RouteError.treeGone(route: childRoute) }
         return try tree.buildReturningScope(routeID: childRoute, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
     }

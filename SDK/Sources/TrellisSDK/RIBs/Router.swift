@@ -87,10 +87,12 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
         isLoaded = true
         bindSubtreeActiveState()
         didLoad()
-        lifecycleRelay.accept(.didLoad)
+        lifecycleRelay?.accept(.didLoad)
     }
 
-    private let lifecycleRelay = PublishRelay<RouterLifecycle>()
+    /// Made when something first observes ``lifecycle``: most routers are never
+    /// observed, and building one then allocates no relay.
+    @exclusivity(unchecked) private var lifecycleRelay: PublishRelay<RouterLifecycle>?
 
     /// The router's lifecycle, as RIBs' `lifecycle`: `.didLoad` once it has loaded,
     /// sent at once to a subscriber that comes later.
@@ -98,7 +100,9 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
         Observable { [weak self] observer in
             guard let self else { return ActionDisposable {} }
             if isLoaded { observer(.didLoad) }
-            return lifecycleRelay.asObservable().subscribe(observer)
+            let relay = lifecycleRelay ?? PublishRelay<RouterLifecycle>()
+            lifecycleRelay = relay
+            return relay.asObservable().subscribe(observer)
         }
     }
 
