@@ -120,8 +120,9 @@ public struct Validator {
     /// whose plugin builds that protocol (`"builds"` in the child's).
     private func slotTypeProblems(manifests: [String: PluginManifest]) -> [ValidationProblem] {
         var problems: [ValidationProblem] = []
-        for id in config.routes.keys.sorted() {
-            guard let manifest = manifests[id], !manifest.slotTypes.isEmpty, let route = config.routes[id] else { continue }
+        // Only the few routes with typed slots are sorted: this runs before the first frame.
+        for id in manifests.filter({ !$0.value.slotTypes.isEmpty }).keys.sorted() {
+            guard let manifest = manifests[id], let route = config.routes[id] else { continue }
             for (slot, type) in manifest.slotTypes.sorted(by: { $0.key < $1.key }) {
                 guard let childID = route.children[slot], let child = manifests[childID], !child.builds.contains(type) else { continue }
                 let builds = child.builds.isEmpty ? "it declares none" : "it builds \(child.builds.sorted().joined(separator: ", "))"
