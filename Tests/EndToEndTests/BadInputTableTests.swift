@@ -72,15 +72,20 @@ struct BadInputTableTests {
     }
 
     /// A C shared library built with the toolchain's clang from `source`, with a
-    /// manifest section that passes every check made before loading, so the
+    /// manifest note that passes every check made before loading, so the
     /// loader gets as far as the entry.
     static func cLibrary(_ source: String, at file: URL) throws {
         let inspect = try TrellisProcess.run(["inspect", "--json", Products.plugin("NextScreen").path])
         let fields = try JSONDecoder().decode([String: JSONValue].self, from: Data(inspect.stdout.utf8))
         let fingerprint = fields["sdkFingerprint"]?.stringValue ?? "", toolchain = fields["toolchain"]?.stringValue ?? ""
-        let manifest = "trellis-manifest 1\\nname=C\\nversion=1\\nsummary=\\nslots=\\nrequires=\\nprovides=\\n"
-            + "sdkFingerprint=\(fingerprint)\\ntoolchain=\(toolchain)\\n"
-        let section = "__attribute__((section(\"trellis_manifest\"), used)) static const char manifest[] = \"\(manifest)\";\n"
+        let manifest = "trellis-manifest 1\nname=C\nversion=1\nsummary=\nslots=\nrequires=\nprovides=\n"
+            + "sdkFingerprint=\(fingerprint)\ntoolchain=\(toolchain)\n"
+        // The note the SDK's build tool writes: owner "Trellis", type 1.
+        let size = manifest.utf8.count, padded = (size + 3) / 4 * 4
+        let literal = manifest.replacingOccurrences(of: "\n", with: "\\n")
+        let section = "__attribute__((section(\".note.trellis\"), used, aligned(4))) static const struct "
+            + "{ unsigned namesz, descsz, type; char name[8]; char desc[\(padded)]; } manifest = "
+            + "{ 8, \(size), 1, \"Trellis\", \"\(literal)\" };\n"
         let code = file.deletingLastPathComponent().appendingPathComponent("lib.c")
         try (section + source).write(to: code, atomically: true, encoding: .utf8)
         let result = try TrellisProcess.run(["clang", "-shared", "-fPIC", "-o", file.path, code.path],
@@ -110,13 +115,17 @@ struct BadInputTableTests {
         BadInput(description: "command line: \(name)", make: { _ in (arguments, "") }, status: 2, words: words)
     }
 
-    static func writeSection(_ bytes: inout [UInt8], section: Int, field: Int, value: UInt64) {
-        let table = Int(bytes[0x28..<0x30].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
-        let start = table + section * 64 + field
-        for index in 0..<8 { bytes[start + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+    /// Writes `value`, little-endian, over `size` bytes at `offset`.
+    static func write(_ bytes: inout [UInt8], at offset: Int, value: UInt64, size: Int = 8) {
+        for index in 0..<size { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
     }
 
-    static func namesIndex(_ bytes: [UInt8]) -> Int { Int(bytes[0x3E]) | Int(bytes[0x3F]) << 8 }
+    /// Writes `value` into `field` of the first program header of `type`.
+    static func writeProgramHeader(_ bytes: inout [UInt8], type: UInt8, field: Int, value: UInt64) {
+        let table = Int(bytes[0x20]) | Int(bytes[0x21]) << 8, count = Int(bytes[0x38]) | Int(bytes[0x39]) << 8
+        guard let entry = (0..<count).map({ table + $0 * 56 }).first(where: { bytes[$0] == type }) else { return }
+        write(&bytes, at: entry + field, value: value)
+    }
 
     static let mainNext = """
         { \(plugins), "root": "main", "routes": { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
@@ -182,19 +191,23 @@ struct BadInputTableTests {
         patchedPlugin("a truncated ELF", "the section header table lies outside the file") { $0.removeSubrange(4096...) },
         patchedPlugin("a 32-bit ELF", "it is not an ELF shared library") { $0[4] = 1 },
         patchedPlugin("section headers of 65,535 bytes", "section headers of 65535 bytes, not 64") { $0[0x3A] = 0xFF; $0[0x3B] = 0xFF },
-        patchedPlugin("a name table of -1 bytes", "the section name table lies outside the file") {
-            writeSection(&$0, section: namesIndex($0), field: 32, value: UInt64.max)
+        patchedPlugin("program headers past the end", "the program header table lies outside the file") {
+            write(&$0, at: 0x20, value: 1 << 40)
         },
-        patchedPlugin("a name table of 1 TB", "the section name table has 1099511627776 bytes") {
-            writeSection(&$0, section: namesIndex($0), field: 32, value: 1 << 40)
+        patchedPlugin("a loadable segment past the end", "the loadable segment lies outside the file") {
+            writeProgramHeader(&$0, type: 1, field: 32, value: 1 << 40)
+        },
+        patchedPlugin("a note segment of 1 TB", "the note segment lies outside the file") {
+            writeProgramHeader(&$0, type: 4, field: 32, value: 1 << 40)
+        },
+        patchedPlugin("a manifest note longer than its segment", "a note of 4294967280 bytes lies outside its segment") { bytes in
+            // The description's size is the word before the type, two before the owner's name.
+            if let owner = bytes.firstRange(of: Array("Trellis\u{0}".utf8))?.lowerBound { write(&bytes, at: owner - 8, value: 0xFFFF_FFF0, size: 4) }
         },
         patchedPlugin("a corrupted manifest", "its manifest is of a format this host does not know") { bytes in
             if let start = bytes.firstRange(of: Array("trellis-manifest 1".utf8))?.lowerBound { bytes[start + 1] = UInt8(ascii: "!") }
         },
-        patchedPlugin("a name table past the end", "the section name table lies outside the file") {
-            writeSection(&$0, section: namesIndex($0), field: 24, value: 1 << 40)
-        },
-        plugin("a C library without a manifest", "it has no trellis_manifest section") {
+        plugin("a C library without a manifest", "it has no Trellis manifest note") {
             let code = $0.deletingLastPathComponent().appendingPathComponent("plain.c")
             try "int nothing(void) { return 0; }".write(to: code, atomically: true, encoding: .utf8)
             _ = try TrellisProcess.run(["clang", "-shared", "-fPIC", "-o", $0.path, code.path], executable: URL(fileURLWithPath: "/usr/bin/env"))

@@ -129,13 +129,15 @@ struct FuzzTests {
         let original = [UInt8](try Data(contentsOf: Products.plugin("NextScreen")))
         let table = Int(original[0x28..<0x30].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
         var random = Generator(state: 0xE1F0_0001)
-        var refused = 0
+        var refused = 0, manifestsRefused = 0
         for _ in 0..<400 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...4, using: &random) {
-                // The header and the section header table are what the reader trusts.
+                // What the reader trusts: the header, the program headers and the
+                // notes in the first page, and the section header table.
                 let inTable = Bool.random(using: &random) && table < bytes.count
-                let position = inTable ? Int.random(in: table..<bytes.count, using: &random) : Int.random(in: 0..<64, using: &random)
+                let position = inTable ? Int.random(in: table..<bytes.count, using: &random)
+                    : Int.random(in: 0..<min(1024, bytes.count), using: &random)
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0: bytes[position] = UInt8.random(in: 0...255, using: &random)
                 case 1: bytes[position] = 0xFF
@@ -150,8 +152,15 @@ struct FuzzTests {
                 refused += 1
                 #expect(!error.reason.isEmpty)
             }
+            do {
+                _ = try PluginLoader.readManifest(atPath: Self.evidence.path)
+            } catch {
+                manifestsRefused += 1
+                #expect(!error.localizedDescription.isEmpty)
+            }
         }
         #expect(refused > 50)
+        #expect(manifestsRefused > 50)
         try? FileManager.default.removeItem(at: Self.evidence)
     }
 }

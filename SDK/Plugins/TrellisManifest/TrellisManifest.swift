@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Writes a plugin's manifest, and the fingerprint of the SDK it compiles against,
-/// into the `trellis_manifest` section of its library; applied to the SDK itself,
+/// into an ELF note of its library (`.note.trellis`); applied to the SDK itself,
 /// compiles the SDK's own fingerprint into it.
 ///
 /// The fingerprint is computed from the SDK's source files, which this plugin finds

@@ -1,8 +1,8 @@
 import Glibc
 
-/// A 64-bit little-endian ELF file read without loading it: the header, the
-/// section header table and named sections, each read with `pread` after its
-/// offset and size are checked against the file's length.
+/// A 64-bit little-endian ELF file read without loading it: the header and the
+/// program headers from its first page, notes, and named sections, each read with
+/// `pread` after its offset and size are checked against the file's length.
 ///
 /// A plugin file is input like any other: a truncated, corrupt or hostile file is
 /// a ``Failure``, never a trap, a hang or a huge allocation.
@@ -31,8 +31,14 @@ struct ELFFile {
     /// Linux's `O_NOATIME`, which Glibc defines only for `_GNU_SOURCE`.
     private static let noAccessTime: Int32 = 0o1000000
 
-    /// The largest section read; `.comment` and a manifest are a few kilobytes.
+    /// The largest section, note segment or header table read; `.comment` and a
+    /// manifest are a few kilobytes.
     static let maximumSectionSize = 1 << 20
+
+    /// How much of the file is read at once when it is opened: the ELF header, and
+    /// where linkers put them, the program headers and the notes (a plugin's
+    /// manifest among them), so reading a manifest is one `pread`.
+    private static let headSize = 4096
 
     private let descriptor: Int32
     private let fileSize: Int
@@ -41,11 +47,17 @@ struct ELFFile {
     /// Whether the path's last component is a symbolic link (then only
     /// ``resolvedPath`` says where the file really is).
     let isLink: Bool
-    /// The section header table, and the section name table, both read at once
-    /// when the one lies just before the other (where linkers put it).
-    private let table: SectionTable
+    /// The file's first ``headSize`` bytes, or all of a shorter file.
+    private let head: [UInt8]
+    /// The ELF header's fields this reader uses, checked against the file's size.
+    private let header: Header
+    /// The program headers: the notes' segments are found through them.
+    private let programHeaders: [UInt8]
 
-    /// Opens `path` and reads its section headers and section names.
+    /// Opens `path` and reads its ELF header and program headers.
+    ///
+    /// Every table and loadable segment the header describes must lie inside the
+    /// file, so a truncated library is refused here, not when mapping it faults.
     init(path: String) throws(Failure) {
         // Opened without blocking (a FIFO would block a plain open), then checked
         // through the descriptor: one path lookup. Not through a link at first, so
@@ -72,8 +84,13 @@ struct ELFFile {
             Glibc.close(descriptor)
             throw .unreadable(error.description)
         }
-        do {
-            table = try SectionTable(descriptor: descriptor, fileSize: fileSize)
+        do throws(Failure) {
+            guard fileSize >= 64 else { throw .notELF }
+            head = try Self.read(descriptor, offset: 0, count: min(fileSize, Self.headSize), fileSize: fileSize, what: "ELF header")
+            header = try Header(head, fileSize: fileSize)
+            programHeaders = try Self.bytes(at: header.programHeaders, from: head, descriptor: descriptor, fileSize: fileSize,
+                                            what: "program header table")
+            try Self.checkLoadableSegments(programHeaders, fileSize: fileSize)
         } catch {
             Glibc.close(descriptor)
             throw error
@@ -93,17 +110,128 @@ struct ELFFile {
         Glibc.close(descriptor)
     }
 
+    /// The description of the first note from `owner` of `type`, or `nil` if the
+    /// file's note segments hold none. Notes sit in the file's first page, where
+    /// linkers put them, so this usually reads nothing more.
+    func note(owner: String, type: Int) throws(Failure) -> [UInt8]? {
+        let wanted = Array(owner.utf8) + [0]
+        for index in 0..<header.programHeaderCount {
+            let entry = index * 56
+            let fields = programHeaders.withUnsafeBytes { raw in
+                (Self.integer(raw, at: entry, size: 4), Self.integer(raw, at: entry + 8, size: 8),
+                 Self.integer(raw, at: entry + 32, size: 8), Self.integer(raw, at: entry + 48, size: 8))
+            }
+            let (kind, offset, size, alignment) = fields
+            // PT_NOTE.
+            guard kind == 4 else { continue }
+            let notes = try Self.bytes(at: (offset, size), from: head, descriptor: descriptor, fileSize: fileSize, what: "note segment")
+            if let found = try Self.note(in: notes, owner: wanted, type: type, alignment: alignment == 8 ? 8 : 4) { return found }
+        }
+        return nil
+    }
+
+    /// The description of the note from `owner` (with its terminating zero) of
+    /// `type` among `notes`: each a size of name, a size of description and a type,
+    /// then the name and the description, each ending on a multiple of `alignment`
+    /// from the note's start (as binutils reads them).
+    private static func note(in notes: [UInt8], owner: [UInt8], type: Int, alignment: Int) throws(Failure) -> [UInt8]? {
+        func padded(_ size: Int) -> Int { (size + alignment - 1) / alignment * alignment }
+        var start = 0
+        while notes.count - start >= 12 {
+            let (nameSize, descriptionSize, noteType) = notes.withUnsafeBytes { raw in
+                (integer(raw, at: start, size: 4), integer(raw, at: start + 4, size: 4), integer(raw, at: start + 8, size: 4))
+            }
+            // Sizes of at most 4 GiB each, so the sums cannot overflow.
+            let nameStart = start + 12, descriptionStart = start + padded(12 + nameSize)
+            guard descriptionStart + descriptionSize <= notes.count else {
+                throw .malformed("a note of \(descriptionSize) bytes lies outside its segment of \(notes.count) bytes")
+            }
+            if noteType == type, nameSize == owner.count, notes[nameStart..<nameStart + nameSize].elementsEqual(owner) {
+                return Array(notes[descriptionStart..<descriptionStart + descriptionSize])
+            }
+            start += padded(descriptionStart - start + descriptionSize)
+        }
+        return nil
+    }
+
     /// The bytes of the first section called `name`, or `nil` if there is none.
     func section(named name: String) throws(Failure) -> [UInt8]? {
-        guard let (offset, size) = table.section(named: name) else { return nil }
+        guard let (offset, size) = try SectionTable(descriptor: descriptor, header: header, fileSize: fileSize).section(named: name) else {
+            return nil
+        }
         guard size <= Self.maximumSectionSize else {
             throw .malformed("section \(name) has \(size) bytes, more than \(Self.maximumSectionSize)")
         }
         return try Self.read(descriptor, offset: offset, count: size, fileSize: fileSize, what: name)
     }
 
-    /// The section headers and the section names, in one buffer, searched in place:
-    /// this runs for every plugin at start-up.
+    /// The ELF header's fields this reader uses, each table checked to lie inside
+    /// the file.
+    private struct Header {
+        let programHeaders: (offset: Int, size: Int)
+        let programHeaderCount: Int
+        let sectionHeadersOffset: Int
+        let sectionCount: Int
+        let namesIndex: Int
+
+        init(_ head: [UInt8], fileSize: Int) throws(Failure) {
+            // `head` holds at least the 64 bytes of the header.
+            guard head[0] == 0x7F, head[1] == 0x45, head[2] == 0x4C, head[3] == 0x46 else { throw .notELF }
+            // ELFCLASS64, little-endian: the only kind this host runs on.
+            guard head[4] == 2, head[5] == 1 else { throw .notELF }
+            let fields = head.withUnsafeBytes { raw in
+                (programOffset: integer(raw, at: 0x20, size: 8), programEntrySize: integer(raw, at: 0x36, size: 2),
+                 programCount: integer(raw, at: 0x38, size: 2), sectionOffset: integer(raw, at: 0x28, size: 8),
+                 sectionEntrySize: integer(raw, at: 0x3A, size: 2), sectionCount: integer(raw, at: 0x3C, size: 2),
+                 namesIndex: integer(raw, at: 0x3E, size: 2))
+            }
+            programHeaderCount = fields.programCount
+            sectionHeadersOffset = fields.sectionOffset
+            sectionCount = fields.sectionCount
+            namesIndex = fields.namesIndex
+            if programHeaderCount > 0 {
+                guard fields.programEntrySize == 56 else { throw .malformed("program headers of \(fields.programEntrySize) bytes, not 56") }
+            }
+            programHeaders = (fields.programOffset, programHeaderCount * 56)
+            try ELFFile.checkInside(programHeaders, fileSize: fileSize, what: "program header table")
+            if sectionCount > 0 {
+                guard fields.sectionEntrySize == 64 else { throw .malformed("section headers of \(fields.sectionEntrySize) bytes, not 64") }
+                guard namesIndex < sectionCount else { throw .malformed("the section name table is section \(namesIndex) of \(sectionCount)") }
+                try ELFFile.checkInside((sectionHeadersOffset, sectionCount * 64), fileSize: fileSize, what: "section header table")
+            }
+        }
+    }
+
+    /// Refuses a loadable segment that lies outside the file: mapping it would
+    /// fault on the first touch past the end, in the middle of `dlopen`.
+    private static func checkLoadableSegments(_ programHeaders: [UInt8], fileSize: Int) throws(Failure) {
+        for entry in stride(from: 0, to: programHeaders.count, by: 56) {
+            let (kind, offset, size) = programHeaders.withUnsafeBytes { raw in
+                (integer(raw, at: entry, size: 4), integer(raw, at: entry + 8, size: 8), integer(raw, at: entry + 32, size: 8))
+            }
+            // PT_LOAD.
+            if kind == 1 { try checkInside((offset, size), fileSize: fileSize, what: "loadable segment") }
+        }
+    }
+
+    /// Refuses a range that is not inside the file.
+    private static func checkInside(_ range: (offset: Int, size: Int), fileSize: Int, what: String) throws(Failure) {
+        // Values past Int.max read as -1, which these refuse.
+        guard range.offset >= 0, range.size >= 0, range.size <= fileSize, range.offset <= fileSize - range.size else {
+            throw .malformed("the \(what) lies outside the file of \(fileSize) bytes; it may be truncated")
+        }
+    }
+
+    /// The bytes of `range`: from `head` when they are in it, else read.
+    private static func bytes(at range: (offset: Int, size: Int), from head: [UInt8], descriptor: Int32, fileSize: Int,
+                              what: String) throws(Failure) -> [UInt8] {
+        try checkInside(range, fileSize: fileSize, what: what)
+        guard range.size <= maximumSectionSize else { throw .malformed("the \(what) has \(range.size) bytes") }
+        if range.offset <= head.count - range.size { return Array(head[range.offset..<range.offset + range.size]) }
+        return try read(descriptor, offset: range.offset, count: range.size, fileSize: fileSize, what: what)
+    }
+
+    /// The section headers and the section names, in one buffer, searched in place.
     private struct SectionTable {
         /// The bytes read: the headers start at `headersStart`; the names are at
         /// `namesStart`, in the same buffer or in `names`.
@@ -118,26 +246,14 @@ struct ELFFile {
         /// usually ends just where they start.
         private static let lead = 1024
 
-        init(descriptor: Int32, fileSize: Int) throws(Failure) {
-            guard fileSize >= 64 else { throw .notELF }
-            var header = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-            try withUnsafeMutableBytes(of: &header) { raw throws(Failure) in
-                try ELFFile.read(descriptor, into: raw, offset: 0, fileSize: fileSize, what: "ELF header")
-            }
-            let (tableOffset, entrySize, count, namesIndex) = try withUnsafeBytes(of: header) { raw throws(Failure) in
-                guard raw[0] == 0x7F, raw[1] == 0x45, raw[2] == 0x4C, raw[3] == 0x46 else { throw .notELF }
-                // ELFCLASS64, little-endian: the only kind this host runs on.
-                guard raw[4] == 2, raw[5] == 1 else { throw .notELF }
-                return (integer(raw, at: 0x28, size: 8), integer(raw, at: 0x3A, size: 2), integer(raw, at: 0x3C, size: 2),
-                        integer(raw, at: 0x3E, size: 2))
-            }
+        init(descriptor: Int32, header: Header, fileSize: Int) throws(Failure) {
+            // The header's checks hold: 64-byte entries, inside the file.
+            let (tableOffset, count, namesIndex) = (header.sectionHeadersOffset, header.sectionCount, header.namesIndex)
             self.count = count
             guard count > 0 else {
                 (bytes, headersStart, names, namesStart, namesSize) = ([], 0, [], 0, 0)
                 return
             }
-            guard entrySize == 64 else { throw .malformed("section headers of \(entrySize) bytes, not 64") }
-            guard namesIndex < count else { throw .malformed("the section name table is section \(namesIndex) of \(count)") }
             let lead = min(max(tableOffset, 0), Self.lead)
             bytes = try ELFFile.read(descriptor, offset: tableOffset - lead, count: count * 64 + lead, fileSize: fileSize,
                                      what: "section header table")

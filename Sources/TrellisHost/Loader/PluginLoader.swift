@@ -243,6 +243,7 @@ public final class PluginLoader {
         var seen: Set<String> = []
         let basePath = path(of: base)
         described.reserveCapacity(described.count + references.count)
+        permissionsChecked.reserveCapacity(permissionsChecked.count + references.count)
         for reference in references where linkedPlugins[reference] == nil {
             guard let path = try? locatePath(reference, relativeTo: basePath), described[path] == nil,
                   seen.insert(path).inserted else { continue }
@@ -317,10 +318,10 @@ public final class PluginLoader {
         }
         let manifest: PluginManifest
         do {
-            guard let section = try elf.section(named: PluginManifest.sectionName) else {
+            guard let note = try elf.note(owner: PluginManifest.note.owner, type: PluginManifest.note.type) else {
                 throw PluginLoadError.noManifest(path: path)
             }
-            manifest = try PluginManifest(section: section)
+            manifest = try PluginManifest(bytes: note)
         } catch let error as ELFFile.Failure {
             throw .notAPlugin(path: path, reason: error.reason)
         } catch let error as PluginManifest.Failure {

@@ -1,7 +1,7 @@
 import Glibc
 
-/// What a plugin says about itself, read from the `trellis_manifest` section of its
-/// library without loading it. The plugin's author writes it as
+/// What a plugin says about itself, read from the `Trellis` note of its library
+/// without loading it. The plugin's author writes it as
 /// `trellis-plugin.json`; the SDK's `TrellisManifest` build tool plugin compiles it
 /// in with the fingerprint of the SDK the plugin was built against.
 public struct PluginManifest: Equatable, Sendable {
@@ -32,8 +32,10 @@ public struct PluginManifest: Equatable, Sendable {
     /// The builder protocol each of the plugin's typed slots gives, by slot.
     public var slotTypes: [String: String] = [:]
 
-    /// The ELF section the manifest is in.
-    static let sectionName = "trellis_manifest"
+    /// The owner and type of the ELF note the manifest is in (section
+    /// `.note.trellis`): a note, so that linkers put it in the file's first page,
+    /// with the ELF header, and reading it costs one `pread`.
+    static let note = (owner: "Trellis", type: 1)
 }
 
 extension PluginManifest {
@@ -53,7 +55,7 @@ extension PluginManifest {
     ///
     /// - Returns: The manifest, or `nil` if the text is not one.
     public static func linked(text: String) -> PluginManifest? {
-        try? PluginManifest(section: Array(text.utf8))
+        try? PluginManifest(bytes: Array(text.utf8))
     }
 
     private static let header = Array("trellis-manifest 1\n".utf8)
@@ -64,7 +66,7 @@ extension PluginManifest {
     /// Decodes the section the build tool wrote: a `trellis-manifest 1` line, then
     /// `key=value` lines, lists comma-separated. Read with splits on the bytes in
     /// place, not a JSON parser: start-up reads one per route.
-    init(section bytes: [UInt8]) throws(Failure) {
+    init(bytes: [UInt8]) throws(Failure) {
         let fields = try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try Self.fields(of: buffer) }
         func field(_ slot: Int) throws(Failure) -> String {
             guard let value = fields[slot] else {
@@ -72,19 +74,25 @@ extension PluginManifest {
             }
             return String(decoding: bytes[value], as: UTF8.self)
         }
-        func list(_ slot: Int) throws(Failure) -> [String] {
+        func entries(_ slot: Int) throws(Failure) -> [ArraySlice<UInt8>] {
             guard let value = fields[slot] else {
                 throw .malformed("its manifest has no \"\(String(decoding: Self.keys[slot], as: UTF8.self))\"")
             }
-            return bytes[value].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
+            return bytes[value].split(separator: UInt8(ascii: ","))
+        }
+        func list(_ slot: Int) throws(Failure) -> [String] {
+            try entries(slot).map { String(decoding: $0, as: UTF8.self) }
         }
         func pairs(_ slot: Int) throws(Failure) -> [String: String] {
-            // `name:value`; an entry with no name (a hostile `:`) is left out.
-            Dictionary(try list(slot).compactMap { entry in
-                let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                guard let key = parts.first, !key.isEmpty else { return nil }
-                return (key, parts.count == 2 ? parts[1] : "")
-            }, uniquingKeysWith: { first, _ in first })
+            var pairs: [String: String] = [:]
+            for entry in try entries(slot) {
+                // `name:value`; an entry with no name (a hostile `:`) is left out.
+                let colon = entry.firstIndex(of: UInt8(ascii: ":")) ?? entry.endIndex
+                guard colon > entry.startIndex else { continue }
+                let key = String(decoding: entry[..<colon], as: UTF8.self)
+                if pairs[key] == nil { pairs[key] = String(decoding: entry[min(colon + 1, entry.endIndex)...], as: UTF8.self) }
+            }
+            return pairs
         }
         let name = try field(0)
         guard !name.isEmpty else { throw .malformed("its manifest's name is empty") }
@@ -103,19 +111,28 @@ extension PluginManifest {
             throw .malformed("its manifest is of a format this host does not know")
         }
         var values = [Range<Int>?](repeating: nil, count: keys.count)
+        let base = bytes.baseAddress!
         var start = header.count
-        // The section may be padded with zeros after the last line.
+        // The section may be padded with zeros after the last line. `memchr`, not
+        // `firstIndex(of:)` on slices: start-up reads one manifest per route.
         while start < bytes.count, bytes[start] != 0 {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            guard let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) else {
+            let end = position(of: 0x0A, in: base, from: start, to: bytes.count) ?? bytes.count
+            guard let equals = position(of: UInt8(ascii: "="), in: base, from: start, to: end) else {
                 throw .malformed("its manifest has a line without '='")
             }
             let keyLength = equals - start
-            if let slot = keys.firstIndex(where: { $0.count == keyLength && memcmp(bytes.baseAddress! + start, $0, keyLength) == 0 }) {
+            for slot in keys.indices where keys[slot].count == keyLength && memcmp(base + start, keys[slot], keyLength) == 0 {
                 values[slot] = (equals + 1)..<end
+                break
             }
             start = end + 1
         }
         return values
+    }
+
+    /// Where `byte` first is in `base[start..<end]`.
+    private static func position(of byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
     }
 }

@@ -56,7 +56,10 @@ public struct Validator {
         let base = config.file.deletingLastPathComponent()
         loader.prefetch(config.routes.values.map(\.plugin), relativeTo: base)
         var unusable = 0
-        for id in config.routes.keys.sorted() {
+        // Gathered in this one pass over the manifests, for the checks below.
+        var typedSlotRoutes: [String] = [], requiresAny = false
+        let ids = config.routes.keys.sorted()
+        for id in ids {
             let route = config.routes[id]!
             do {
                 // From the file alone: validating runs none of the plugins' code.
@@ -64,6 +67,8 @@ public struct Validator {
                 let manifest = file.manifest
                 Log.info("route \(id): checked plugin \(manifest.name) \(manifest.version) in \(file.path)")
                 manifests[id] = manifest
+                if !manifest.slotTypes.isEmpty { typedSlotRoutes.append(id) }
+                requiresAny = requiresAny || !manifest.requires.isEmpty
                 problems += slotProblems(route: route, manifest: manifest)
                 problems += fileProblems(route: route, file: file)
                 problems += parameterProblems(route: route, manifest: manifest)
@@ -82,10 +87,10 @@ public struct Validator {
             summary.count = unusable - Self.unusableListed
             problems.append(summary)
         }
-        problems += slotTypeProblems(manifests: manifests)
-        problems += dependencyProblems(manifests: manifests)
+        problems += slotTypeProblems(routes: typedSlotRoutes, manifests: manifests)
+        if requiresAny { problems += dependencyProblems(manifests: manifests) }
         let reachable = reachableRoutes()
-        let unreachable = config.routes.keys.sorted().filter { !reachable.contains($0) }
+        let unreachable = ids.filter { !reachable.contains($0) }
         for id in unreachable.prefix(Self.unreachableListed) {
             problems.append(.init(severity: .warning, message:
                 "route \"\(id)\" is never shown: no route's `children` binds it and it is not the `root`."))
@@ -118,10 +123,10 @@ public struct Validator {
 
     /// Each typed slot (`"slotTypes"` in the parent's manifest) bound to a route
     /// whose plugin builds that protocol (`"builds"` in the child's).
-    private func slotTypeProblems(manifests: [String: PluginManifest]) -> [ValidationProblem] {
+    /// - Parameter routes: The routes whose plugins have typed slots, in order.
+    private func slotTypeProblems(routes: [String], manifests: [String: PluginManifest]) -> [ValidationProblem] {
         var problems: [ValidationProblem] = []
-        // Only the few routes with typed slots are sorted: this runs before the first frame.
-        for id in manifests.filter({ !$0.value.slotTypes.isEmpty }).keys.sorted() {
+        for id in routes {
             guard let manifest = manifests[id], let route = config.routes[id] else { continue }
             for (slot, type) in manifest.slotTypes.sorted(by: { $0.key < $1.key }) {
                 guard let childID = route.children[slot], let child = manifests[childID], !child.builds.contains(type) else { continue }
@@ -249,6 +254,7 @@ public struct Validator {
 
     private func reachableRoutes() -> Set<String> {
         var reachable: Set<String> = []
+        reachable.reserveCapacity(config.routes.count)
         var pending = [config.root]
         while let id = pending.popLast() {
             guard reachable.insert(id).inserted, let route = config.routes[id] else { continue }
