@@ -42,7 +42,7 @@ struct BenchmarkReport {
         report.manifestRead = try bench.manifestRead(copies: quick ? 40 : 200)
         (report.firstAttach, report.loadedAttach, report.firstAttachFloor) = try bench.firstAttach(samples: quick ? 20 : 100)
         for routes in quick ? [1, 10, 100] : [1, 10, 100, 1000] {
-            let runs = routes == 1000 ? 5 : (quick ? 3 : 21)
+            let runs = quick ? 3 : 21
             (report.coldStart[routes], report.staticColdStart[routes]) = try bench.coldStart(routes: routes, runs: runs)
             report.validate[routes] = try bench.validate(routes: routes, runs: runs)
         }

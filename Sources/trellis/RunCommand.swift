@@ -18,8 +18,7 @@ struct RunCommand {
         let timeout = try parseTimeout(parsed.value("--timeout"))
         let script = try parsed.value("--script").map(readScript)
         let configPath = try parsed.singlePositional(command: "run", name: "config")
-        let config = try Trellis.loadConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
-        let loader = PluginLoader(config: config)
+        let (config, loader) = try Trellis.loadConfigReadingPlugins(configPath, pluginFolders: parsed.allValues("--plugins"))
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
         guard errors.isEmpty else {
             errors.forEach { Trellis.printError($0.description) }

@@ -45,17 +45,35 @@ enum Trellis {
         FileHandle.standardError.write(Data("trellis: \(message.escapingControlCharacters)\n".utf8))
     }
 
-    /// The config at `path`, or `./config.json`.
     /// Reads the config at `path` (default ./config.json), with `pluginFolders`
     /// (from `--plugins`) searched before its own.
-    static func loadConfig(_ path: String?, pluginFolders: [String] = []) throws -> RouteConfig {
+    ///
+    /// - Parameter whenRead: Called with the config once it is read, before its
+    ///   routes are checked.
+    static func loadConfig(_ path: String?, pluginFolders: [String] = [],
+                           whenRead: (RouteConfig) -> Void = { _ in }) throws -> RouteConfig {
         let file = URL(fileURLWithPath: path ?? "config.json").standardizedFileURL
+        let folders = pluginFolders.map { URL(fileURLWithPath: $0).standardizedFileURL }
         do {
-            var config = try RouteConfig.load(from: file)
-            config.searchPath = pluginFolders.map { URL(fileURLWithPath: $0).standardizedFileURL } + config.searchPath
-            return config
+            return try RouteConfig.load(from: file) { config in
+                config.searchPath = folders + config.searchPath
+                whenRead(config)
+            }
         } catch {
             throw CommandError(message: error.localizedDescription)
         }
+    }
+
+    /// ``loadConfig(_:pluginFolders:whenRead:)``, and a loader for the config that
+    /// starts reading the routes' plugin files while the routes are checked, for
+    /// the validator, which then waits less for them.
+    static func loadConfigReadingPlugins(_ path: String?, pluginFolders: [String]) throws -> (RouteConfig, PluginLoader) {
+        var loader: PluginLoader?
+        let config = try loadConfig(path, pluginFolders: pluginFolders) { config in
+            let reader = PluginLoader(config: config)
+            reader.startPrefetch(config.routes.values.map(\.plugin), relativeTo: config.file.deletingLastPathComponent())
+            loader = reader
+        }
+        return (config, loader ?? PluginLoader(config: config))
     }
 }

@@ -14,9 +14,9 @@ struct ValidateCommand {
             return .success
         }
         if parsed.has("-v") || parsed.has("--verbose") { Log.level = max(Log.level, .info) }
-        let config = try Trellis.loadConfig(try parsed.singlePositional(command: "validate", name: "config"),
-                                            pluginFolders: parsed.allValues("--plugins"))
-        var problems = Validator(config: config, loader: PluginLoader(config: config)).problems()
+        let (config, loader) = try Trellis.loadConfigReadingPlugins(try parsed.singlePositional(command: "validate", name: "config"),
+                                                                     pluginFolders: parsed.allValues("--plugins"))
+        var problems = Validator(config: config, loader: loader).problems()
         if !problems.contains(where: { $0.severity == .error }) {
             // Plugin code runs only in child processes: every route with --deep,
             // else the root, which `run` builds first (its builder may refuse the

@@ -57,6 +57,30 @@ struct PluginLoaderTests {
         let sdk = Products.directory.appendingPathComponent("libTrellisSDK.so")
         #expect(loadError { _ = try PluginLoader(searchPath: []).load(fileAt: sdk) } == .noManifest(path: sdk.path))
     }
+
+    @Test func filesReadAheadAreDescribedAsFilesReadThenAndTheirErrorsStillReported() throws {
+        let folder = try TemporaryFolder()
+        var references: [String] = []
+        for index in 0..<40 {
+            let copy = folder.url.appendingPathComponent("libCopy\(index).so")
+            try FileManager.default.copyItem(at: Products.plugin(index % 2 == 0 ? "MainScreen" : "NextScreen"), to: copy)
+            references.append(copy.path)
+        }
+        let junk = try folder.write("not a library", to: "libJunk.so")
+        let missing = folder.url.appendingPathComponent("libGone.so").path
+        let loader = PluginLoader(searchPath: [])
+        loader.startPrefetch(references + [junk.path, missing], relativeTo: folder.url)
+        loader.prefetch(references + [junk.path, missing], relativeTo: folder.url)
+
+        for (index, reference) in references.enumerated() {
+            let file = try loader.describe(reference, relativeTo: folder.url)
+            #expect(file.manifest.name == (index % 2 == 0 ? "MainScreen" : "NextScreen"))
+            #expect(file.manifest.sdkFingerprint == TrellisSDKInterface.fingerprint)
+        }
+        #expect(loadError { _ = try loader.describe(junk.path, relativeTo: folder.url) }
+            == .notAPlugin(path: junk.path, reason: "it is not an ELF shared library"))
+        #expect(loadError { _ = try loader.describe(missing, relativeTo: folder.url) } == .fileMissing(path: missing))
+    }
 }
 
 /// The interface version is written once: the entry symbol derives from it, and

@@ -5,7 +5,11 @@ extension RouteConfig {
     /// Reads and checks the config at `file`.
     ///
     /// - Throws: ``ConfigError`` naming the file, the JSON path and what to do.
-    public static func load(from file: URL) throws(ConfigError) -> RouteConfig {
+    ///
+    /// - Parameter prepare: Called with the config once it is read, before its
+    ///   routes are checked: it may change the config (the search path) and start
+    ///   work that needs only what it names (reading the plugin files).
+    public static func load(from file: URL, prepare: (inout RouteConfig) -> Void = { _ in }) throws(ConfigError) -> RouteConfig {
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(file.path, limit: maximumSize)
@@ -13,7 +17,7 @@ extension RouteConfig {
             throw .unreadable(file: file.path, reason: error.description)
         }
         guard !bytes.isEmpty else { throw .unreadable(file: file.path, reason: "the file is empty") }
-        return try decode(bytes: bytes, file: file)
+        return try decode(bytes: bytes, file: file, prepare: prepare)
     }
 
     /// The largest config accepted, in bytes.
@@ -26,7 +30,7 @@ extension RouteConfig {
         try decode(bytes: Array(text.utf8), file: file)
     }
 
-    private static func decode(bytes: [UInt8], file: URL) throws(ConfigError) -> RouteConfig {
+    private static func decode(bytes: [UInt8], file: URL, prepare: (inout RouteConfig) -> Void = { _ in }) throws(ConfigError) -> RouteConfig {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes: bytes)
@@ -36,6 +40,7 @@ extension RouteConfig {
         let reader = ConfigReader(file: file.path)
         var config = try reader.readConfig(json, base: file.deletingLastPathComponent())
         config.file = file
+        prepare(&config)
         try config.checkRoutes()
         return config
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TrellisSDK
 
 /// A plugin file as the host knows it before loading it: its manifest and the
@@ -236,9 +237,31 @@ public final class PluginLoader {
 
     /// Reads the plugin files that `references` name, several at a time, so that
     /// checking a config of many routes costs a fraction of reading them one by
-    /// one. What cannot be located or read is left for ``describe(_:relativeTo:pin:)``
-    /// to report.
+    /// one; finishes a ``startPrefetch(_:relativeTo:)`` first. What cannot be
+    /// located or read is left for ``describe(_:relativeTo:pin:)`` to report.
     public func prefetch(_ references: [String], relativeTo base: URL) {
+        if let ahead = readAhead {
+            readAhead = nil
+            keep(ahead.finish())
+        }
+        guard let reading = startReading(references, relativeTo: base) else { return }
+        keep(reading.finish())
+    }
+
+    /// Starts reading the plugin files that `references` name on other threads and
+    /// returns at once, so the caller goes on (checking the config's routes) while
+    /// they are read; the next ``prefetch(_:relativeTo:)`` takes what was read.
+    public func startPrefetch(_ references: [String], relativeTo base: URL) {
+        if let earlier = readAhead { keep(earlier.finish()) }
+        readAhead = startReading(references, relativeTo: base)
+    }
+
+    /// What was read ahead and not yet taken.
+    private var readAhead: FileReading?
+
+    /// Starts reading, in parallel, the files `references` name that are not
+    /// described yet; `nil` when there are fewer than two.
+    private func startReading(_ references: [String], relativeTo base: URL) -> FileReading? {
         var files: [String] = []
         var seen: Set<String> = []
         let basePath = path(of: base)
@@ -249,21 +272,64 @@ public final class PluginLoader {
                   seen.insert(path).inserted else { continue }
             files.append(path)
         }
-        guard files.count > 1 else { return }
-        let folders = containmentFolders, toolchain = hostToolchain, toRead = files
-        let folderPaths = realFolders(of: files)
-        let results = UnsafeMutableBufferPointer<PluginFile?>.allocate(capacity: files.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            // Each iteration writes its own slot only.
-            slots[index] = try? Self.read(toRead[index], allowedFolders: folders, realFolders: folderPaths,
-                                          hostToolchain: toolchain)
-        }
-        for case let file? in results {
+        guard files.count > 1 else { return nil }
+        return FileReading(files: files, allowedFolders: containmentFolders, realFolders: realFolders(of: files),
+                           hostToolchain: hostToolchain)
+    }
+
+    private func keep(_ files: [PluginFile]) {
+        for file in files where described[file.path] == nil {
             Log.debug("read the manifest of \(file.path): \(file.manifest.name) \(file.manifest.version)")
             described[file.path] = file
+        }
+    }
+
+    /// Plugin files read in parallel: helper threads take the next file to read
+    /// from a shared counter, and so does the thread that finishes the reading, so
+    /// that reading started ahead uses the cores the caller leaves free, then all.
+    private final class FileReading: @unchecked Sendable {
+        private let files: [String]
+        private let allowedFolders: [String]?
+        private let realFolders: [String: String]
+        private let hostToolchain: String?
+        /// Each file's slot is written by the one thread that took its index.
+        private let results: UnsafeMutableBufferPointer<PluginFile?>
+        private let next = Atomic<Int>(0)
+        private let finished = Atomic<Int>(0)
+        private let allFinished = DispatchSemaphore(value: 0)
+
+        /// Starts reading `files` on helper threads, one fewer than the cores: the
+        /// thread that calls ``finish()`` is the last.
+        init(files: [String], allowedFolders: [String]?, realFolders: [String: String], hostToolchain: String?) {
+            (self.files, self.allowedFolders, self.realFolders, self.hostToolchain) = (files, allowedFolders, realFolders, hostToolchain)
+            results = .allocate(capacity: files.count)
+            results.initialize(repeating: nil)
+            let helpers = min(max(ProcessInfo.processInfo.activeProcessorCount - 1, 1), 7, files.count - 1)
+            // Each helper holds this object until it has no file left to take.
+            for _ in 0..<helpers { DispatchQueue.global().async { [self] in readUntilNoneLeft() } }
+        }
+
+        private func readUntilNoneLeft() {
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                results[index] = try? PluginLoader.read(files[index], allowedFolders: allowedFolders, realFolders: realFolders,
+                                                        hostToolchain: hostToolchain)
+                if finished.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == files.count { allFinished.signal() }
+            }
+        }
+
+        /// Reads what is left on this thread too, waits for the files other threads
+        /// took, and returns the files that could be read.
+        func finish() -> [PluginFile] {
+            readUntilNoneLeft()
+            if finished.load(ordering: .acquiring) < files.count { allFinished.wait() }
+            return results.compactMap { $0 }
+        }
+
+        deinit {
+            results.deinitialize()
+            results.deallocate()
         }
     }
 
