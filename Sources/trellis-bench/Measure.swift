@@ -24,16 +24,19 @@ func median(_ samples: [Double]) -> Double {
 }
 
 /// Runs a program with standard input from `input` and output discarded, and
-/// returns the wall time it took, in seconds.
+/// returns the wall time it took, in seconds (`nan` if it failed). Waits for it
+/// without polling: the peak memory's polling would wake every 2 ms, round the
+/// time up to the next wake and take a core from the program.
 func timeProcess(_ arguments: [String], input: String) -> Double {
-    measureProcess(arguments, input: input).seconds
+    measureProcess(arguments, input: input, samplingPeak: false).seconds
 }
 
 /// Runs a program as ``timeProcess(_:input:)`` does, and returns the wall time and
 /// its peak resident set in KiB, both `nan` if it failed. The peak is read from
 /// `/proc/PID/status` (`VmHWM`) while the program runs: `wait4`'s figure starts
 /// from the spawning process's own, which `posix_spawn` shares until `exec`.
-func measureProcess(_ arguments: [String], input: String, environment: [String] = []) -> (seconds: Double, peakKiB: Double) {
+func measureProcess(_ arguments: [String], input: String, environment: [String] = [],
+                    samplingPeak: Bool = true) -> (seconds: Double, peakKiB: Double) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -43,7 +46,6 @@ func measureProcess(_ arguments: [String], input: String, environment: [String] 
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let start = now()
     var inherited: [String] = []
     var entry = environ
     while let variable = entry.pointee {
@@ -52,11 +54,12 @@ func measureProcess(_ arguments: [String], input: String, environment: [String] 
     }
     let envp: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]
     defer { envp.forEach { free($0) } }
+    let start = now()
     guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return (.nan, .nan) }
     var status: Int32 = 0
     var peak = Double.nan
     while true {
-        let done = waitpid(pid, &status, WNOHANG)
+        let done = waitpid(pid, &status, samplingPeak ? WNOHANG : 0)
         if done == pid || (done < 0 && errno != EINTR) { break }
         if let high = highWaterKiB(of: pid) { peak = high }
         usleep(2000)

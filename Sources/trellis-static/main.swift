@@ -1,6 +1,7 @@
 // The benchmark's static baseline: the Main and Next screens linked into the
-// executable, run the way `trellis run CONFIG --headless` runs them (read the config,
-// check every route, build the root, draw the first frame), with no dlopen.
+// executable, run the way `trellis run CONFIG --headless` runs them (under the same
+// crash supervisor, read the config, check every route, build the root, draw the
+// first frame), with no dlopen: what differs from `trellis run` is what plugins cost.
 import Foundation
 import MainScreen
 import NextScreen
@@ -11,6 +12,10 @@ guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: trellis-static CONFIG (the benchmark runs it)\n".utf8))
     exit(2)
 }
+// As `trellis run` does, and with the same setting (TRELLIS_SUPERVISOR=off).
+let runArguments = ["run", CommandLine.arguments[1], "--headless"]
+if Supervisor.wants(runArguments) { Supervisor.start(arguments: runArguments) }
+CrashHandlers.installIfSupervised()
 do {
     let config = try RouteConfig.load(from: URL(fileURLWithPath: CommandLine.arguments[1]))
     let linked = [("MainScreen", MainScreenPlugin() as TrellisPlugin, MainScreen.TrellisPluginManifest.text),

@@ -52,10 +52,9 @@ public final class PluginLoader {
 
     private let hostToolchain: String?
     private let linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)]
+    /// The files read, each with its owner and modes checked as it was read.
     private var described: [String: PluginFile] = [:]
     private var resolvedAllowedFolders: [String]?
-    /// Files whose owner and modes were checked (each is checked again at `dlopen`).
-    private var permissionsChecked: Set<String> = []
     /// The config's folder, for `.so` paths in it; `nil` for a file named on the
     /// command line, which may be anywhere.
     private let configFolder: URL?
@@ -191,33 +190,27 @@ public final class PluginLoader {
     /// - Parameter recheckingPermissions: Checks owner and modes again, as just
     ///   before `dlopen`, even if this file's were checked already.
     private func describe(path: String, recheckingPermissions: Bool) throws(PluginLoadError) -> PluginFile {
+        if let known = described[path], !recheckingPermissions { return known }
         let result: PluginFile
-        if let known = described[path] {
-            result = known
-        } else {
-            do {
+        do throws(PluginLoadError) {
+            if let known = described[path] {
+                result = known
+            } else {
                 result = try Self.read(path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
-                                   hostToolchain: hostToolchain)
-            } catch {
-                Log.info("refused \(path): \(error.localizedDescription)")
-                throw error
+                                       hostToolchain: hostToolchain)
             }
-            Log.debug("read the manifest of \(path): \(result.manifest.name) \(result.manifest.version)")
-            described[path] = result
-        }
-        // Who may have written it is part of what the file is: `validate` and `run`
-        // refuse an unsafe plugin before the first frame, not when it is first built
-        // (from the status taken when it was read), and again just before `dlopen`.
-        do {
-            if recheckingPermissions {
-                try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: nil)
-            } else if !permissionsChecked.contains(path) {
-                try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: result.status)
-                permissionsChecked.insert(path)
-            }
+            // Who may have written it is part of what the file is: `validate` and
+            // `run` refuse an unsafe plugin before the first frame, not when it is
+            // first built (from the status taken when it was read), and again just
+            // before `dlopen` (the status taken now).
+            try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: recheckingPermissions ? nil : result.status)
         } catch {
             Log.info("refused \(path): \(error.localizedDescription)")
             throw error
+        }
+        if described[path] == nil {
+            Log.debug("read the manifest of \(path): \(result.manifest.name) \(result.manifest.version)")
+            described[path] = result
         }
         return result
     }
@@ -266,7 +259,6 @@ public final class PluginLoader {
         var seen: Set<String> = []
         let basePath = path(of: base)
         described.reserveCapacity(described.count + references.count)
-        permissionsChecked.reserveCapacity(permissionsChecked.count + references.count)
         for reference in references where linkedPlugins[reference] == nil {
             guard let path = try? locatePath(reference, relativeTo: basePath), described[path] == nil,
                   seen.insert(path).inserted else { continue }
@@ -277,8 +269,11 @@ public final class PluginLoader {
                            hostToolchain: hostToolchain)
     }
 
+    /// Keeps the files read whose owner and modes are safe; ``describe(_:relativeTo:pin:)``
+    /// reads the others again, to say why they are refused.
     private func keep(_ files: [PluginFile]) {
         for file in files where described[file.path] == nil {
+            guard (try? safety.checkPermissions(ofFileAt: file.realPath ?? file.path, status: file.status)) != nil else { continue }
             Log.debug("read the manifest of \(file.path): \(file.manifest.name) \(file.manifest.version)")
             described[file.path] = file
         }
@@ -497,7 +492,6 @@ public final class PluginLoader {
         let identity = FileIdentity(path: path)
         guard identity != loadedIdentities[path], identity != nil else { return false }
         described[path] = nil
-        permissionsChecked.remove(path)
         hashes[path] = nil
         let original = try describe(path: path, recheckingPermissions: true)
         let shadow = try shadowCopy(of: path)
