@@ -12,6 +12,7 @@ struct BenchmarkReport {
     var attachDetach = 0.0
     var naiveAttachDetach = 0.0
     var buildAttachDetach = 0.0
+    var builderAttachDetach = 0.0
     var naiveBuildAttachDetach = 0.0
     var bareFilter = 0.0
     var residentSets: [Int: Double] = [:]
@@ -47,7 +48,8 @@ struct BenchmarkReport {
             report.validate[routes] = try bench.validate(routes: routes, runs: runs)
         }
         (report.attachDetach, report.naiveAttachDetach) = bench.attachDetach(pairs: quick ? 100_000 : 1_000_000)
-        (report.buildAttachDetach, report.naiveBuildAttachDetach) = try bench.buildAttachDetach(cycles: quick ? 20_000 : 200_000)
+        (report.buildAttachDetach, report.builderAttachDetach, report.naiveBuildAttachDetach) =
+            try bench.buildAttachDetach(cycles: quick ? 20_000 : 200_000)
         let airports = try bench.session(repository.appendingPathComponent("Examples/airports.json").path)
         try bench.settle(airports, showing: "type to narrow")
         report.frame = bench.frameTime(airports)
@@ -139,6 +141,7 @@ struct BenchmarkReport {
         "dlopen_floor_us", "plugin_load_us", "manifest_read_us", "first_attach_us", "attach_loaded_us", "first_attach_floor_us",
         "cold_start_ms",
         "static_cold_start_ms", "cold_start_growth_ms", "validate_ms", "attach_detach_per_s", "build_attach_detach_per_s",
+        "builder_attach_detach_per_s",
         "naive_attach_detach_per_s", "naive_build_attach_detach_per_s", "attach_detach_ratio", "build_attach_detach_ratio",
         "bare_filter_us", "frame_us", "list_frame_us", "search_keystroke_us", "tui_bytes_per_keystroke", "rss_kb",
         "rss_per_plugin_kb", "plugin_file_kb", "peak_rss_kb", "type_ms", "leaked_routers_after_10k_cycles",
@@ -172,6 +175,8 @@ struct BenchmarkReport {
                                               attachDetach / naiveAttachDetach)),
             row("build_attach_detach_per_s", String(format: "%.0f  (naive builder: %.0f, ratio %.2f)", buildAttachDetach,
                                                     naiveBuildAttachDetach, buildAttachDetach / naiveBuildAttachDetach)),
+            row("builder_attach_detach_per_s", String(format: "%.0f  (the plugin's builder alone, no slot: ratio %.2f)",
+                                                      builderAttachDetach, builderAttachDetach / naiveBuildAttachDetach)),
             row("frame_us (airports search)", String(format: "%.1f", frame)),
             row("list_frame_us (rows)", series(listFrames, "%.1f")),
             row("search_keystroke_us (28k rows)", String(format: "%.1f  (bare filter: %.1f, ratio %.2f)", searchKeystroke, bareFilter,
@@ -214,6 +219,7 @@ struct BenchmarkReport {
               "validate_ms": \(object(validate)),
               "attach_detach_per_s": \(String(format: "%.0f", attachDetach)),
               "build_attach_detach_per_s": \(String(format: "%.0f", buildAttachDetach)),
+              "builder_attach_detach_per_s": \(String(format: "%.0f", builderAttachDetach)),
               "naive_attach_detach_per_s": \(String(format: "%.0f", naiveAttachDetach)),
               "naive_build_attach_detach_per_s": \(String(format: "%.0f", naiveBuildAttachDetach)),
               "attach_detach_ratio": \(String(format: "%.3f", attachDetach / naiveAttachDetach)),

@@ -172,12 +172,22 @@ struct Benchmarks {
         return (Double(perRound) / median(trellis), Double(perRound) / median(naive))
     }
 
-    /// Build (through a loaded plugin's builder, a slot-less context and the
-    /// parameters), attach, detach and free a child, per second; and, interleaved,
-    /// the naive builder's.
-    func buildAttachDetach(cycles: Int = 200_000) throws -> (trellis: Double, naive: Double) {
-        let plugin = try PluginLoader(searchPath: []).load(fileAt: products.appendingPathComponent("libNextScreen.so")).plugin
-        let builder = plugin.makeBuilder()
+    /// Build, attach, detach and free a Next screen, per second: through Main's
+    /// `next` slot as Main builds it (the route's plugin, its dependency scope, the
+    /// parameters merged, the slot's proxy, the checks that it is shown and that
+    /// it goes away after the detach); through its plugin's builder alone; and,
+    /// interleaved, the naive builder's.
+    func buildAttachDetach(cycles: Int = 200_000) throws -> (slot: Double, builder: Double, naive: Double) {
+        let source = try RouteConfig.load(from: repository.appendingPathComponent("Examples/main-next.json"))
+        let loader = PluginLoader(config: source)
+        let tree = RouteTree(config: source, loader: loader)
+        try tree.launch()
+        guard let main = tree.root, let listener = main.interactable as? ScreenListener else { return (.nan, .nan, .nan) }
+        let slot = try tree.slot("next", ofRoute: source.root)
+        let drain = HeadlessRunner(session: ScreenSession(tree: tree, window: Window(width: 80, height: 24)), loop: loop)
+        var leaks = 0
+        tree.leakDetector.onLeak = { _ in leaks += 1 }
+        let builder = try loader.load("NextScreen", relativeTo: source.file.deletingLastPathComponent()).plugin.makeBuilder()
         let parent = Router(interactor: Interactor())
         parent.interactor.activate()
         parent.load()
@@ -187,9 +197,18 @@ struct Benchmarks {
         naiveParent.interactor.activate()
         let naiveParameters = ["title": "Now is then"]
         let rounds = 7, perRound = cycles / rounds
-        var trellis: [Double] = [], naive: [Double] = []
+        var throughSlot: [Double] = [], builderAlone: [Double] = [], naive: [Double] = []
         for _ in 0..<rounds {
-            trellis.append(try seconds {
+            throughSlot.append(seconds {
+                for _ in 0..<perRound {
+                    let child = slot.build(listener: listener, parameters: parameters)
+                    main.attachChild(child)
+                    main.detachChild(child)
+                }
+            })
+            // The checks that each child is shown run once a turn, as in the app.
+            _ = try drain.execute(.wait(.milliseconds(10)))
+            builderAlone.append(try seconds {
                 for _ in 0..<perRound {
                     let context = ScreenContext(routeID: "next", parameters: parameters, slot: { _ in fatalError("no slots") })
                     let child = try builder.build(with: context)
@@ -205,7 +224,9 @@ struct Benchmarks {
                 }
             })
         }
-        return (Double(perRound) / median(trellis), Double(perRound) / median(naive))
+        tree.leakDetector.checkAll()
+        guard leaks == 0 else { return (.nan, .nan, .nan) }
+        return (Double(perRound) / median(throughSlot), Double(perRound) / median(builderAlone), Double(perRound) / median(naive))
     }
 
     /// A session over `config`, whose "@host" is this benchmark's folder: the

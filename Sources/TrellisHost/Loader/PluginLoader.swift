@@ -131,7 +131,9 @@ public final class PluginLoader {
     /// against dlopen's floor. Whether the file exists, and where it really is
     /// (through `..` and links), is asked of the file when it is opened to be read.
     private func locatePath(_ reference: String, relativeTo base: String) throws(PluginLoadError) -> String {
-        if reference.hasSuffix(".so") || reference.contains("/") {
+        // On the bytes: Foundation's `contains` on strings goes through NSString,
+        // and this runs for every build of a route.
+        if reference.hasSuffix(".so") || reference.utf8.contains(UInt8(ascii: "/")) {
             return reference.hasPrefix("/") ? reference : base + "/" + reference
         }
         if let path = located[reference] { return path }

@@ -41,8 +41,11 @@ public enum CrashRecord {
 
     /// Notes what the host is calling into now, for example
     /// `building route next (plugin NextScreen)`; empty when it is back in its own code.
-    public static func noteActivity(_ text: String) {
-        write(text, to: .activity)
+    /// The text is made only when a supervisor will read it: this runs for every
+    /// build and every key.
+    public static func noteActivity(_ text: @autoclosure () -> String) {
+        guard isSupervised else { return }
+        write(text(), to: .activity)
     }
 
     /// Notes the route path on screen.

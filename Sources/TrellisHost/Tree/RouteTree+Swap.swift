@@ -170,7 +170,8 @@ extension RouteTree {
     /// the old one.
     private func swap(_ proxy: SlotProxy, into report: inout SwapReport) {
         let old = proxy.current
-        let oldOrigin = origin(of: old)
+        var oldOrigin = origin(of: old)
+        oldOrigin.swappedOut = true
         do {
             let built = try buildReturningScope(routeID: proxy.routeID, parameters: proxy.parameters, listener: proxy.listener,
                                                 scope: proxy.scope, hostView: proxy.hostView,
@@ -179,7 +180,7 @@ extension RouteTree {
                 throw RouteError.childHasNoView(route: proxy.routeID, slot: proxy.slot)
             }
             let replaced = proxy.replace(with: built.router, generation: built.generation)
-            leakDetector.expectDeallocation(of: replaced, origin: "\(oldOrigin), swapped out")
+            leakDetector.expectDeallocation(of: replaced, origin: oldOrigin)
             report.swapped.append(description(of: built.router))
         } catch {
             report.failures.append("route \(proxy.routeID) was not swapped, the old screen keeps running: \(error.userMessage)")
@@ -189,7 +190,8 @@ extension RouteTree {
     /// Builds the root again and launches it in the old one's place.
     private func swapRoot(into report: inout SwapReport) {
         guard let old = root else { return }
-        let oldOrigin = origin(of: old)
+        var oldOrigin = origin(of: old)
+        oldOrigin.swappedOut = true
         do {
             let built = try buildReturningScope(routeID: config.root, parameters: .object([:]), listener: nil,
                                                 scope: DependencyScope(), hostView: nil,
@@ -199,7 +201,7 @@ extension RouteTree {
             }
             old.interactable.deactivate()
             start(viewable, generation: built.generation)
-            leakDetector.expectDeallocation(of: old, origin: "\(oldOrigin), swapped out")
+            leakDetector.expectDeallocation(of: old, origin: oldOrigin)
             report.swapped.append(description(of: viewable))
         } catch {
             report.failures.append("route \(config.root) was not swapped, the old screen keeps running: \(error.userMessage)")

@@ -9,7 +9,12 @@ import Foundation
 @MainActor
 public final class RouteTree {
     /// The config the tree is built from; ``apply(_:)`` changes it live.
-    public internal(set) var config: RouteConfig
+    public internal(set) var config: RouteConfig {
+        didSet { configFolder = config.file.deletingLastPathComponent() }
+    }
+    /// The config's folder, which plugin paths are relative to: kept, since every
+    /// build of a route needs it and a URL's folder costs more than the build.
+    private var configFolder: URL
 
     let loader: PluginLoader
     private var records: [RouterRecord] = []
@@ -38,6 +43,7 @@ public final class RouteTree {
     /// Creates a tree for `config`, loading plugins with `loader`.
     public init(config: RouteConfig, loader: PluginLoader) {
         self.config = config
+        self.configFolder = config.file.deletingLastPathComponent()
         self.loader = loader
     }
 
@@ -81,8 +87,8 @@ public final class RouteTree {
     }
 
     /// How a report names `router`: its route and plugin.
-    func origin(of router: Routing) -> String {
-        route(of: router).map { "route \($0.id) (plugin \($0.plugin))" } ?? "a \(type(of: router.unproxied))"
+    func origin(of router: Routing) -> LeakDetector.Origin {
+        LeakDetector.Origin(route: route(of: router), routerType: type(of: router.unproxied))
     }
 
     /// Hands a deep link to the root's interactor.
@@ -106,15 +112,35 @@ public final class RouteTree {
     /// this turn of the main queue but its view is nowhere on screen: a parent
     /// that attaches a child and never presents, pushes or embeds it shows nothing.
     func expectShown(_ router: ViewableRouting, parentRoute: String, childRoute: String) {
-        DispatchQueue.main.async { [weak self, weak router] in
-            MainActor.assumeIsolated {
-                guard let self, let router, router.interactable.isActive, let root = self.root else { return }
-                let view = router.viewControllable.viewController
-                guard !Window.layers(from: root.viewControllable.viewController).joined().contains(where: { $0 === view }) else { return }
-                let plugin = self.config.routes[childRoute]?.plugin ?? "?"
-                self.onNotice?("route \"\(parentRoute)\" attached route \"\(childRoute)\" (plugin \(plugin)) but never showed "
-                    + "its view: present, push or embed the child's viewControllable after attachChild")
-            }
+        shownChecks.append(ShownCheck(router: router, parentRoute: parentRoute, childRoute: childRoute))
+        // One check of all the children built this turn, not one a child.
+        guard shownChecks.count == 1 else { return }
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated { self?.checkShown() }
+        }
+    }
+
+    private struct ShownCheck {
+        weak var router: ViewableRouting?
+        let parentRoute: String
+        let childRoute: String
+    }
+
+    private var shownChecks: [ShownCheck] = []
+
+    private func checkShown() {
+        let checks = shownChecks
+        shownChecks = []
+        guard let root else { return }
+        var onScreen: Set<ObjectIdentifier>?
+        for check in checks {
+            guard let router = check.router, router.interactable.isActive else { continue }
+            let layers = onScreen ?? Set(Window.layers(from: root.viewControllable.viewController).joined().map(ObjectIdentifier.init))
+            onScreen = layers
+            guard !layers.contains(ObjectIdentifier(router.viewControllable.viewController)) else { continue }
+            let plugin = config.routes[check.childRoute]?.plugin ?? "?"
+            onNotice?("route \"\(check.parentRoute)\" attached route \"\(check.childRoute)\" (plugin \(plugin)) but never showed "
+                + "its view: present, push or embed the child's viewControllable after attachChild")
         }
     }
 
@@ -152,6 +178,17 @@ public final class RouteTree {
             }
         }
         return nil
+    }
+
+    /// The slot `name` of route `routeID`, as the route's screen gets it from its
+    /// context, with an empty dependency scope: for tools that build a route's
+    /// children as its screen would (the benchmark).
+    ///
+    /// - Throws: ``RouteError/unknownRoute(route:)`` for a route not in the config.
+    public func slot(_ name: String, ofRoute routeID: String) throws(RouteError) -> ChildSlot {
+        guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
+        let declaredSlots = (try? loader.describe(route.plugin, relativeTo: configFolder))?.manifest.slots ?? []
+        return RouteSlot(tree: self, parentRoute: route, name: name, scope: DependencyScope(), declaredSlots: declaredSlots)
     }
 
     /// A route built: its router, the scope it provides to those below it, and the
@@ -223,7 +260,7 @@ public final class RouteTree {
     /// Loads a route's plugin, telling a supervisor first which file holds which
     /// plugin and that its entry is being called, so a crash report can name it.
     private func load(_ route: Route) throws(RouteError) -> LoadedPlugin {
-        let base = config.file.deletingLastPathComponent()
+        let base = configFolder
         do {
             if CrashRecord.isSupervised {
                 let file = try loader.describe(route.plugin, relativeTo: base, pin: route.sha256)
