@@ -215,6 +215,8 @@ struct BadInputTableTests {
         loadedCLibrary("whose entry returns NULL", "void *trellis_plugin_entry_v1(void) { return 0; }",
                        "the entry function returned an object that is not a TrellisPlugin"),
         loadedCLibrary("with no entry", "int nothing(void) { return 0; }", "exports no trellis_plugin_entry_v1 function"),
+        loadedCLibrary("whose loading ends the process", "#include <unistd.h>\n__attribute__((constructor)) static void quit(void) { _exit(7); }",
+                       "the process that built it exited with status 7", "libC.so) is damaged, rebuild it"),
 
         BadInput(description: "script: typing 100,000 characters at once takes linear time", make: { _ in
             (["run", Products.repository.appendingPathComponent("Examples/tictactoe.json").path, "--headless"],

@@ -77,14 +77,29 @@ public enum DeepValidator {
                 let dependency = stderr.split(separator: "\n").last.map(String.init) ?? "a dependency"
                 return .init(severity: .warning, message: "route \"\(route)\" was not built: it needs \"\(dependency)\", which the routes "
                     + "above provide only while the app runs. Check it in a session (`trellis run --headless`).")
-            default:
+            case 1:
                 let message = stderr.split(separator: "\n").last.map(String.init) ?? "its builder failed"
                 return .init(severity: .error, message: message)
+            case let code:
+                // Not the check's own status: the dynamic loader's (127 for a
+                // library it cannot link), or the plugin's `exit`.
+                let last = stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
+                return .init(severity: .error, message: "route \"\(route)\": the process that built it exited with status \(code)\(last). "
+                    + "If its plugin file (\(pluginFile(of: route, config: config))) is damaged, rebuild it.")
             }
         }
         let report = CrashReport(signal: WaitStatus.signal(status), stderr: stderr)
         let details = report.text.split(separator: "\n").dropFirst().joined(separator: "\n")
-        return .init(severity: .error, message: "route \"\(route)\": its plugin crashed while it was built "
-            + "(\(CrashReport.name(of: report.signal))).\n" + details)
+        let culprit = report.route ?? route
+        return .init(severity: .error, message: "route \"\(culprit)\": its plugin (\(pluginFile(of: culprit, config: config))) crashed "
+            + "while it was loaded or built (\(CrashReport.name(of: report.signal))); fix its builder, or rebuild the file if it is "
+            + "damaged.\n" + details)
+    }
+
+    /// The file of a route's plugin, for a message; the plugin's name if it has none.
+    private static func pluginFile(of route: String, config: RouteConfig) -> String {
+        guard let plugin = config.routes[route]?.plugin else { return "unknown" }
+        let loader = PluginLoader(config: config)
+        return (try? loader.path(of: plugin, relativeTo: config.file.deletingLastPathComponent())).flatMap { $0 } ?? plugin
     }
 }
