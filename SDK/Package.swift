@@ -6,7 +6,7 @@ import PackageDescription
 //
 // It also offers the `TrellisManifest` build tool plugin: applied to a plugin's
 // target, it reads the target's `trellis-plugin.json` and compiles it, with the
-// SDK's fingerprint, into an ELF section the host reads without loading the file.
+// SDK's fingerprint, into an ELF note the host reads without loading the file.
 let package = Package(
     name: "TrellisSDK",
     products: [
