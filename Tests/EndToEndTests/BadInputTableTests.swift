@@ -80,12 +80,13 @@ struct BadInputTableTests {
         let fingerprint = fields["sdkFingerprint"]?.stringValue ?? "", toolchain = fields["toolchain"]?.stringValue ?? ""
         let manifest = "trellis-manifest 1\nname=C\nversion=1\nsummary=\nslots=\nrequires=\nprovides=\n"
             + "sdkFingerprint=\(fingerprint)\ntoolchain=\(toolchain)\n"
-        // The note the SDK's build tool writes: owner "Trellis", type 1.
-        let size = manifest.utf8.count, padded = (size + 3) / 4 * 4
+        // The note the SDK's build tool writes: owner "TrellisSDK", type 1, the
+        // description zero-padded to a multiple of 8.
+        let padded = (manifest.utf8.count + 7) / 8 * 8
         let literal = manifest.replacingOccurrences(of: "\n", with: "\\n")
         let section = "__attribute__((section(\".note.trellis\"), used, aligned(4))) static const struct "
-            + "{ unsigned namesz, descsz, type; char name[8]; char desc[\(padded)]; } manifest = "
-            + "{ 8, \(size), 1, \"Trellis\", \"\(literal)\" };\n"
+            + "{ unsigned namesz, descsz, type; char name[12]; char desc[\(padded)]; } manifest = "
+            + "{ 11, \(padded), 1, \"TrellisSDK\", \"\(literal)\" };\n"
         let code = file.deletingLastPathComponent().appendingPathComponent("lib.c")
         try (section + source).write(to: code, atomically: true, encoding: .utf8)
         let result = try TrellisProcess.run(["clang", "-shared", "-fPIC", "-o", file.path, code.path],
@@ -202,7 +203,7 @@ struct BadInputTableTests {
         },
         patchedPlugin("a manifest note longer than its segment", "a note of 4294967280 bytes lies outside its segment") { bytes in
             // The description's size is the word before the type, two before the owner's name.
-            if let owner = bytes.firstRange(of: Array("Trellis\u{0}".utf8))?.lowerBound { write(&bytes, at: owner - 8, value: 0xFFFF_FFF0, size: 4) }
+            if let owner = bytes.firstRange(of: Array("TrellisSDK\u{0}".utf8))?.lowerBound { write(&bytes, at: owner - 8, value: 0xFFFF_FFF0, size: 4) }
         },
         patchedPlugin("a corrupted manifest", "its manifest is of a format this host does not know") { bytes in
             if let start = bytes.firstRange(of: Array("trellis-manifest 1".utf8))?.lowerBound { bytes[start + 1] = UInt8(ascii: "!") }

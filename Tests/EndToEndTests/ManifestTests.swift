@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrellisTestSupport
 
-/// What the host knows of a plugin from its file alone: the manifest section, the
+/// What the host knows of a plugin from its file alone: the manifest note, the
 /// SDK fingerprint checked before loading, and plugins loaded only when needed.
 struct ManifestTests {
     private func trapConfig(in folder: TemporaryFolder) throws -> URL {

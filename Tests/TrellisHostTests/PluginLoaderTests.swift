@@ -58,6 +58,38 @@ struct PluginLoaderTests {
         #expect(loadError { _ = try PluginLoader(searchPath: []).load(fileAt: sdk) } == .noManifest(path: sdk.path))
     }
 
+    @Test func theManifestNoteReadsTheSameInASegmentAlignedTo8() throws {
+        // What a linker does that puts every note in one segment, beside an
+        // 8-aligned GNU property note: the segment says 8, and the manifest's note,
+        // 4-aligned, must read the same.
+        var bytes = [UInt8](try Data(contentsOf: Products.plugin("NextScreen")))
+        func integer(_ offset: Int, _ size: Int) -> Int { (0..<size).reversed().reduce(0) { $0 << 8 | Int(bytes[offset + $1]) } }
+        let table = integer(0x20, 8), count = integer(0x38, 2)
+        let note = try #require((0..<count).map { table + $0 * 56 }.first { integer($0, 4) == 4 })
+        #expect(integer(note + 48, 8) == 4)
+        bytes[note + 48] = 8
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("libAligned.so")
+        try Data(bytes).write(to: file)
+
+        #expect(try PluginLoader.readManifest(atPath: file.path).manifest.name == "NextScreen")
+    }
+
+    @Test func aFileRebuiltAfterItWasReadIsCheckedAgainWhenLoaded() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("libRebuilt.so")
+        try FileManager.default.copyItem(at: Products.plugin("MainScreen"), to: file)
+        let loader = PluginLoader(searchPath: [])
+        #expect(try loader.describe(file.path, relativeTo: folder.url).manifest.name == "MainScreen")
+
+        // Rebuilt before its route is first built, as under --watch: a new file in its place.
+        let rebuilt = folder.url.appendingPathComponent("libRebuilt.new")
+        try FileManager.default.copyItem(at: Products.plugin("NextScreen"), to: rebuilt)
+        #expect(rename(rebuilt.path, file.path) == 0)
+
+        #expect(try loader.load(file.path, relativeTo: folder.url).manifest.name == "NextScreen")
+    }
+
     @Test func filesReadAheadAreDescribedAsFilesReadThenAndTheirErrorsStillReported() throws {
         let folder = try TemporaryFolder()
         var references: [String] = []

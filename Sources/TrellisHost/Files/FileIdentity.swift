@@ -13,6 +13,11 @@ struct FileIdentity: Equatable, Sendable {
     init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
+        self.init(status: status)
+    }
+
+    /// The identity of a file from its status (`stat`, `fstat`).
+    init(status: stat) {
         device = UInt(status.st_dev)
         inode = UInt(status.st_ino)
         size = Int(status.st_size)

@@ -9,8 +9,9 @@ enum ELFComment {
     /// The compiler line of the Swift toolchain in `.comment`, or `nil` when the
     /// section is missing or names no Swift toolchain.
     ///
-    /// Reads only the ELF header, the section headers, the section names and the
-    /// section itself, so the check costs a few small reads whatever the file's size.
+    /// Reads only the file's first page (the ELF header), the section headers, the
+    /// section names and the section itself, so the check costs a few small reads
+    /// whatever the file's size.
     static func swiftToolchain(ofFileAt path: String) throws(ELFFile.Failure) -> String? {
         let file = try ELFFile(path: path)
         defer { file.close() }

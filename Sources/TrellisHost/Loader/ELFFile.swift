@@ -125,7 +125,20 @@ struct ELFFile {
             // PT_NOTE.
             guard kind == 4 else { continue }
             let notes = try Self.bytes(at: (offset, size), from: head, descriptor: descriptor, fileSize: fileSize, what: "note segment")
-            if let found = try Self.note(in: notes, owner: wanted, type: type, alignment: alignment == 8 ? 8 : 4) { return found }
+            // Notes are padded to their segment's alignment; a linker that puts
+            // 4-aligned notes in an 8-aligned segment (beside a GNU property note)
+            // leaves them padded to 4, so the other alignment is tried too. Only a
+            // walk with the segment's own alignment calls the segment corrupt.
+            let alignments = alignment == 8 ? [8, 4] : [4, 8]
+            var failure: Failure?
+            for candidate in alignments {
+                do throws(Failure) {
+                    if let found = try Self.note(in: notes, owner: wanted, type: type, alignment: candidate) { return found }
+                } catch {
+                    if candidate == alignments[0] { failure = error }
+                }
+            }
+            if let failure { throw failure }
         }
         return nil
     }

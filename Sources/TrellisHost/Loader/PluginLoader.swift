@@ -1,43 +1,5 @@
 import Foundation
-import Synchronization
 import TrellisSDK
-
-/// A plugin file as the host knows it before loading it: its manifest and the
-/// toolchain that built it, both read from the file.
-public final class PluginFile: Sendable {
-    /// The file's path, as the config or the search path gave it.
-    public let path: String
-    /// The file.
-    public var file: URL { URL(fileURLWithPath: path, isDirectory: false) }
-    /// What the plugin says about itself.
-    public let manifest: PluginManifest
-    /// The Swift toolchain line recorded in the file, if any.
-    public let toolchain: String?
-    /// Where the file really is, links resolved, when the loader asked.
-    let realPath: String?
-    /// The file's owner and mode when it was read, for the permission checks.
-    let status: PluginFileSafety.Status?
-
-    init(path: String, manifest: PluginManifest, toolchain: String?, realPath: String?, status: PluginFileSafety.Status?) {
-        (self.path, self.manifest, self.toolchain, self.realPath, self.status) = (path, manifest, toolchain, realPath, status)
-    }
-}
-
-/// A plugin loaded into the process, with what the host checked about it.
-@MainActor
-public struct LoadedPlugin {
-    /// The file the plugin was loaded from.
-    public let file: URL
-    /// What the plugin says about itself.
-    public let manifest: PluginManifest
-    /// The Swift toolchain line recorded in the file, if any.
-    public let toolchain: String?
-    /// The plugin object its entry returned.
-    public let plugin: TrellisPlugin
-    /// How many times the file was loaded: 1 at first, one more for each new build
-    /// a live swap loaded (``PluginLoader/reload(path:pin:)``).
-    public var generation = 1
-}
 
 /// Finds plugin libraries, checks them, and loads them with `dlopen`.
 ///
@@ -159,7 +121,19 @@ public final class PluginLoader {
         if let linked = linkedPlugins[reference] {
             return LoadedPlugin(file: Self.executable, manifest: linked.manifest, toolchain: nil, plugin: linked.plugin)
         }
-        return try load(path: try locate(reference, relativeTo: base, pin: pin))
+        let path = try locatePath(reference, relativeTo: self.path(of: base))
+        if loaded[path] == nil { forgetIfChanged(path) }
+        if let pin { try check(path, against: pin) }
+        return try load(path: path)
+    }
+
+    /// Forgets what was read of the file at `path` (its manifest, its hash) if it
+    /// changed since: a file read when the config was checked and rebuilt before
+    /// its route is first built is checked again, not loaded on the old one's checks.
+    private func forgetIfChanged(_ path: String) {
+        guard let known = described[path], known.identity != FileIdentity(path: path) else { return }
+        described[path] = nil
+        hashes[path] = nil
     }
 
     /// Locates the plugin a route names and reads what it is from its file,
@@ -217,8 +191,8 @@ public final class PluginLoader {
         return result
     }
 
-    /// Reads and checks a plugin file's manifest (ELF headers, toolchain, manifest
-    /// section, SDK fingerprint) and nothing else: no place or permission checks,
+    /// Reads and checks a plugin file's manifest (ELF headers, the manifest note,
+    /// toolchain, SDK fingerprint) and nothing else: no place or permission checks,
     /// no cache. What the benchmark's `manifest_read_us` measures.
     public static func readManifest(atPath path: String) throws(PluginLoadError) -> PluginFile {
         try read(path, allowedFolders: nil, realFolders: nil, hostToolchain: runningToolchain)
@@ -281,55 +255,6 @@ public final class PluginLoader {
         }
     }
 
-    /// Plugin files read in parallel: helper threads take the next file to read
-    /// from a shared counter, and so does the thread that finishes the reading, so
-    /// that reading started ahead uses the cores the caller leaves free, then all.
-    private final class FileReading: @unchecked Sendable {
-        private let files: [String]
-        private let allowedFolders: [String]?
-        private let realFolders: [String: String]
-        private let hostToolchain: String?
-        /// Each file's slot is written by the one thread that took its index.
-        private let results: UnsafeMutableBufferPointer<PluginFile?>
-        private let next = Atomic<Int>(0)
-        private let finished = Atomic<Int>(0)
-        private let allFinished = DispatchSemaphore(value: 0)
-
-        /// Starts reading `files` on helper threads, one fewer than the cores: the
-        /// thread that calls ``finish()`` is the last.
-        init(files: [String], allowedFolders: [String]?, realFolders: [String: String], hostToolchain: String?) {
-            (self.files, self.allowedFolders, self.realFolders, self.hostToolchain) = (files, allowedFolders, realFolders, hostToolchain)
-            results = .allocate(capacity: files.count)
-            results.initialize(repeating: nil)
-            let helpers = min(max(ProcessInfo.processInfo.activeProcessorCount - 1, 1), 7, files.count - 1)
-            // Each helper holds this object until it has no file left to take.
-            for _ in 0..<helpers { DispatchQueue.global().async { [self] in readUntilNoneLeft() } }
-        }
-
-        private func readUntilNoneLeft() {
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < files.count else { return }
-                results[index] = try? PluginLoader.read(files[index], allowedFolders: allowedFolders, realFolders: realFolders,
-                                                        hostToolchain: hostToolchain)
-                if finished.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == files.count { allFinished.signal() }
-            }
-        }
-
-        /// Reads what is left on this thread too, waits for the files other threads
-        /// took, and returns the files that could be read.
-        func finish() -> [PluginFile] {
-            readUntilNoneLeft()
-            if finished.load(ordering: .acquiring) < files.count { allFinished.wait() }
-            return results.compactMap { $0 }
-        }
-
-        deinit {
-            results.deinitialize()
-            results.deallocate()
-        }
-    }
-
     /// The folders a plugin file must really be in, or `nil` when it may be anywhere.
     private var containmentFolders: [String]? {
         guard let configFolder, !allowsExternalPlugins else { return nil }
@@ -350,7 +275,7 @@ public final class PluginLoader {
     ///
     /// - Parameter realFolders: The real paths of the files' folders, when the
     ///   caller needs the file's real path; `nil` when it does not.
-    private nonisolated static func read(_ path: String, allowedFolders: [String]?, realFolders: [String: String]?,
+    nonisolated static func read(_ path: String, allowedFolders: [String]?, realFolders: [String: String]?,
                                          hostToolchain: String?, checksCompatibility: Bool = true) throws(PluginLoadError) -> PluginFile {
         let elf: ELFFile
         do {
@@ -401,7 +326,8 @@ public final class PluginLoader {
                 throw .incompatibleSDK(path: path, plugin: manifest.sdkFingerprint, host: TrellisSDKInterface.fingerprint)
             }
         }
-        return PluginFile(path: path, manifest: manifest, toolchain: toolchain, realPath: real, status: PluginFileSafety.Status(elf.status))
+        return PluginFile(path: path, manifest: manifest, toolchain: toolchain, realPath: real, status: PluginFileSafety.Status(elf.status),
+                          identity: FileIdentity(status: elf.status))
     }
 
     /// The real paths of the folders `.so` paths may be in, resolved once.
@@ -436,7 +362,8 @@ public final class PluginLoader {
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func load(fileAt file: URL) throws(PluginLoadError) -> LoadedPlugin {
-        try load(path: file.path)
+        if loaded[file.path] == nil { forgetIfChanged(file.path) }
+        return try load(path: file.path)
     }
 
     private func load(path: String) throws(PluginLoadError) -> LoadedPlugin {

@@ -1,6 +1,6 @@
 import Glibc
 
-/// What a plugin says about itself, read from the `Trellis` note of its library
+/// What a plugin says about itself, read from the `TrellisSDK` note of its library
 /// without loading it. The plugin's author writes it as
 /// `trellis-plugin.json`; the SDK's `TrellisManifest` build tool plugin compiles it
 /// in with the fingerprint of the SDK the plugin was built against.
@@ -35,7 +35,7 @@ public struct PluginManifest: Equatable, Sendable {
     /// The owner and type of the ELF note the manifest is in (section
     /// `.note.trellis`): a note, so that linkers put it in the file's first page,
     /// with the ELF header, and reading it costs one `pread`.
-    static let note = (owner: "Trellis", type: 1)
+    static let note = (owner: "TrellisSDK", type: 1)
 }
 
 extension PluginManifest {
@@ -63,7 +63,7 @@ extension PluginManifest {
                                "resources", "parameters", "builds", "slotTypes"]
         .map { Array($0.utf8) }
 
-    /// Decodes the section the build tool wrote: a `trellis-manifest 1` line, then
+    /// Decodes the note the build tool wrote: a `trellis-manifest 1` line, then
     /// `key=value` lines, lists comma-separated. Read with splits on the bytes in
     /// place, not a JSON parser: start-up reads one per route.
     init(bytes: [UInt8]) throws(Failure) {
@@ -113,7 +113,7 @@ extension PluginManifest {
         var values = [Range<Int>?](repeating: nil, count: keys.count)
         let base = bytes.baseAddress!
         var start = header.count
-        // The section may be padded with zeros after the last line. `memchr`, not
+        // The note may be padded with zeros after the last line. `memchr`, not
         // `firstIndex(of:)` on slices: start-up reads one manifest per route.
         while start < bytes.count, bytes[start] != 0 {
             let end = position(of: 0x0A, in: base, from: start, to: bytes.count) ?? bytes.count
