@@ -81,7 +81,8 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
             return "\(path) is pinned by \"sha256\", but this machine has no libcrypto.so.3 (OpenSSL 3) to check the pin with. "
                 + "Install OpenSSL 3 (Debian: libssl3) or remove the pin."
         case let .noManifest(path):
-            return "\(path) is not a Trellis plugin: it has no Trellis manifest note. Build it with this SDK's "
+            return "\(path) is not a Trellis plugin: it has no Trellis manifest note. A plugin built by an older SDK "
+                + "(which wrote a trellis_manifest section) needs a rebuild; any other library needs this SDK's "
                 + "TrellisManifest plugin and a trellis-plugin.json (see the README's \"Writing a plugin\")."
         case let .incompatibleSDK(path, plugin, host):
             return "\(path) was built against another Trellis SDK (fingerprint \(plugin)) than this host's (\(host)). "
