@@ -21,8 +21,9 @@ let plugins = ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositori
     + ["TutorialRoot", "LoggedOut", "LoggedIn", "OffGame", "TicTacToe"].map { screenPlugin($0, contracts: [ticTacToeContracts]) }
     + [screenPlugin("AirportSearch", resources: [.copy("Resources/airports.tsv"), .copy("Resources/LICENSE-airportsdata.txt")])]
 
-/// Plugins that misbehave on purpose, for the tests, under `Tests/Plugins/<name>`.
-let testPlugins = ["TestScreens", "TrapInEntry", "TestParent"].map { name -> (Product, Target) in
+/// Plugins that misbehave on purpose, for the tests, and the benchmark's plain
+/// screen, under `Tests/Plugins/<name>`.
+let testPlugins = ["TestScreens", "TrapInEntry", "TestParent", "LeafScreen"].map { name -> (Product, Target) in
     (.library(name: name, type: .dynamic, targets: [name]),
      .target(name: name, dependencies: [sdk], path: "Tests/Plugins/\(name)", exclude: ["trellis-plugin.json"], plugins: [manifest()]))
 }

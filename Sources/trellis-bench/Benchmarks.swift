@@ -172,22 +172,16 @@ struct Benchmarks {
         return (Double(perRound) / median(trellis), Double(perRound) / median(naive))
     }
 
-    /// Build, attach, detach and free a Next screen, per second: through Main's
-    /// `next` slot as Main builds it (the route's plugin, its dependency scope, the
-    /// parameters merged, the slot's proxy, the checks that it is shown and that
-    /// it goes away after the detach); through its plugin's builder alone; and,
-    /// interleaved, the naive builder's.
-    func buildAttachDetach(cycles: Int = 200_000) throws -> (slot: Double, builder: Double, naive: Double) {
-        let source = try RouteConfig.load(from: repository.appendingPathComponent("Examples/main-next.json"))
-        let loader = PluginLoader(config: source)
-        let tree = RouteTree(config: source, loader: loader)
-        try tree.launch()
-        guard let main = tree.root, let listener = main.interactable as? ScreenListener else { return (.nan, .nan, .nan) }
-        let slot = try tree.slot("next", ofRoute: source.root)
-        let drain = HeadlessRunner(session: ScreenSession(tree: tree, window: Window(width: 80, height: 24)), loop: loop)
-        var leaks = 0
-        tree.leakDetector.onLeak = { _ in leaks += 1 }
-        let builder = try loader.load("NextScreen", relativeTo: source.file.deletingLastPathComponent()).plugin.makeBuilder()
+    /// Build, attach, detach and free a screen, per second, as Main builds its
+    /// child through its `next` slot (the route's plugin, its dependency scope, the
+    /// parameters merged, the slot's proxy, the bookkeeping of the checks that the
+    /// child is shown and that it goes away after the detach): the Leaf screen,
+    /// which builds what the naive builder builds, and the Next screen. Also the
+    /// Leaf screen's builder called alone, and, interleaved, the naive builder.
+    func buildAttachDetach(cycles: Int = 200_000) throws -> BuildFigures {
+        let leaf = try SlotBench(config: fixtures.leafConfig(), loop: loop)
+        let next = try SlotBench(config: repository.appendingPathComponent("Examples/main-next.json"), loop: loop)
+        let builder = try leaf.loader.load("LeafScreen", relativeTo: leaf.folder).plugin.makeBuilder()
         let parent = Router(interactor: Interactor())
         parent.interactor.activate()
         parent.load()
@@ -197,20 +191,13 @@ struct Benchmarks {
         naiveParent.interactor.activate()
         let naiveParameters = ["title": "Now is then"]
         let rounds = 7, perRound = cycles / rounds
-        var throughSlot: [Double] = [], builderAlone: [Double] = [], naive: [Double] = []
+        var leafSlot: [Double] = [], nextSlot: [Double] = [], builderAlone: [Double] = [], naive: [Double] = []
         for _ in 0..<rounds {
-            throughSlot.append(seconds {
-                for _ in 0..<perRound {
-                    let child = slot.build(listener: listener, parameters: parameters)
-                    main.attachChild(child)
-                    main.detachChild(child)
-                }
-            })
-            // The checks that each child is shown run once a turn, as in the app.
-            _ = try drain.execute(.wait(.milliseconds(10)))
+            leafSlot.append(try leaf.measure(cycles: perRound, parameters: parameters))
+            nextSlot.append(try next.measure(cycles: perRound, parameters: parameters))
             builderAlone.append(try seconds {
                 for _ in 0..<perRound {
-                    let context = ScreenContext(routeID: "next", parameters: parameters, slot: { _ in fatalError("no slots") })
+                    let context = ScreenContext(routeID: "leaf", parameters: parameters, slot: { _ in fatalError("no slots") })
                     let child = try builder.build(with: context)
                     parent.attachChild(child)
                     parent.detachChild(child)
@@ -224,9 +211,10 @@ struct Benchmarks {
                 }
             })
         }
-        tree.leakDetector.checkAll()
-        guard leaks == 0 else { return (.nan, .nan, .nan) }
-        return (Double(perRound) / median(throughSlot), Double(perRound) / median(builderAlone), Double(perRound) / median(naive))
+        guard leaf.leaksAfterChecks() == 0, next.leaksAfterChecks() == 0 else { return BuildFigures() }
+        let perSecond = { (times: [Double]) in Double(perRound) / median(times) }
+        return BuildFigures(slot: perSecond(leafSlot), nextSlot: perSecond(nextSlot), builder: perSecond(builderAlone),
+                            naive: perSecond(naive))
     }
 
     /// A session over `config`, whose "@host" is this benchmark's folder: the
@@ -318,5 +306,82 @@ struct Benchmarks {
             try session.execute(.tap("Close"))
         }
         return opened.filter { $0() != nil }.count
+    }
+}
+
+/// Builds, attaches and detaches per second, each `nan` if it could not be measured.
+struct BuildFigures {
+    /// The Leaf screen through Main's slot.
+    var slot = Double.nan
+    /// The Next screen through Main's slot.
+    var nextSlot = Double.nan
+    /// The Leaf screen's builder alone.
+    var builder = Double.nan
+    /// The naive builder.
+    var naive = Double.nan
+}
+
+/// A tree launched from a config whose root is Main, and Main's `next` slot, built
+/// through as Main builds it.
+@MainActor
+struct SlotBench {
+    let folder: URL
+    let loader: PluginLoader
+    private let tree: RouteTree
+    private let main: Routing
+    private let listener: ScreenListener
+    private let slot: ChildSlot
+    private let drain: HeadlessRunner
+    private let leaks: Counter
+
+    init(config: URL, loop: EventLoop) throws {
+        let source = try RouteConfig.load(from: config)
+        folder = source.file.deletingLastPathComponent()
+        loader = PluginLoader(config: source)
+        tree = RouteTree(config: source, loader: loader)
+        try tree.launch()
+        guard let main = tree.root, let listener = main.interactable as? ScreenListener else {
+            throw BenchError("\(config.path): its root is not a screen with a listener")
+        }
+        (self.main, self.listener) = (main, listener)
+        slot = try tree.slot("next", ofRoute: source.root)
+        drain = HeadlessRunner(session: ScreenSession(tree: tree, window: Window(width: 80, height: 24)), loop: loop)
+        let leaks = Counter()
+        tree.leakDetector.onLeak = { _ in leaks.value += 1 }
+        self.leaks = leaks
+    }
+
+    /// Seconds for `cycles` builds, attaches and detaches; then the checks that
+    /// each child is shown run, once a turn as in the app, outside the time.
+    func measure(cycles: Int, parameters: JSONValue) throws -> Double {
+        let time = seconds {
+            for _ in 0..<cycles {
+                let child = slot.build(listener: listener, parameters: parameters)
+                main.attachChild(child)
+                main.detachChild(child)
+            }
+        }
+        _ = try drain.execute(.wait(.milliseconds(10)))
+        return time
+    }
+
+    /// The leaks reported once every pending check has run.
+    func leaksAfterChecks() -> Int {
+        tree.leakDetector.checkAll()
+        return leaks.value
+    }
+}
+
+@MainActor
+private final class Counter {
+    var value = 0
+}
+
+/// Why a benchmark could not be set up.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

@@ -38,6 +38,18 @@ struct Fixtures {
         return file
     }
 
+    /// Main with its `next` slot bound to the Leaf screen, whose route gives a
+    /// title that the parent's parameters override: a merge at every build.
+    func leafConfig() throws -> URL {
+        let file = folder.appendingPathComponent("leaf.json")
+        try #"""
+            { "plugins": ["@host"], "root": "main",
+              "routes": { "main": { "plugin": "MainScreen", "children": { "next": "leaf" } },
+                          "leaf": { "plugin": "LeafScreen", "parameters": { "title": "Leaf" } } } }
+            """#.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
     /// A file holding `text`, for a process's standard input.
     func input(_ text: String) throws -> String {
         let file = folder.appendingPathComponent("input-\(abs(text.hashValue)).txt")

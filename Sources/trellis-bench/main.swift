@@ -51,7 +51,7 @@ if configuration != "release" {
     FileHandle.standardError.write(Data("trellis-bench: a debug build measures the wrong thing; run `swift run -c release trellis-bench`\n".utf8))
 }
 for product in ["trellis", "trellis-static", "MainScreen", "NextScreen", "AirportSearch", "Launcher", "CandyStore", "TutorialRoot",
-                "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories", "TestScreens", "TrapInEntry", "TestParent"] {
+                "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories", "TestScreens", "TrapInEntry", "TestParent", "LeafScreen"] {
     guard run(["swift", "build", "-c", configuration, "--package-path", repository.path, "--product", product]) else {
         FileHandle.standardError.write(Data("trellis-bench: could not build \(product)\n".utf8))
         exit(2)

@@ -24,7 +24,12 @@ public final class PluginLoader {
     private var safety = PluginFileSafety()
     /// Each file's SHA-256, once a pin asked for it.
     private var hashes: [String: String] = [:]
-    private var loaded: [String: LoadedPlugin] = [:]
+    private var loaded: [String: LoadedPlugin] = [:] {
+        didSet { epoch += 1 }
+    }
+    /// One more each time a plugin is loaded or loaded again: what was loaded
+    /// before is still what a route builds from while this has not changed.
+    public private(set) var epoch = 0
     /// What each loaded file was when it was loaded, to see that it changed.
     private var loadedIdentities: [String: FileIdentity] = [:]
     /// Shadow copies made so far, for their unique names.

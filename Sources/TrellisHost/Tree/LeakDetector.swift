@@ -1,5 +1,5 @@
 import Foundation
-import TrellisSDK
+@_spi(TrellisHost) import TrellisSDK
 
 /// Checks that a detached RIB goes away: its router, interactor and view must be
 /// deallocated within a grace period after the detach, as RIBs'
@@ -37,15 +37,33 @@ public final class LeakDetector {
         }
     }
 
+    /// What a detach watches. The SDK's routers, interactors and views, and the
+    /// host's slot proxies, are given a ticket, which their deinitializers give back
+    /// (`HostHooks.onDeallocation`): no weak reference, whose side table would slow
+    /// every retain and release of the object. A ticket is the detector's number,
+    /// the detach's serial and the object's kind.
+    private enum Kind: Int, CaseIterable {
+        case router, interactor, view, proxy
+    }
+
+    /// An object that takes no ticket (a mock router or interactor), watched
+    /// through a weak reference.
     private struct Expectation {
+        let kind: Kind
         weak var object: AnyObject?
-        /// The object's type, named in a report; `nil` for a slot's proxy.
-        let type: Any.Type?
+        let type: Any.Type
     }
 
     private struct Detach {
+        /// One more than the detach before: the pending detaches' serials have no
+        /// gaps, so a ticket finds its detach by subtraction.
+        let serial: Int
         let origin: Origin
-        let objects: [Expectation]
+        /// The kinds whose ticketed object is still alive, one bit each.
+        var alive: UInt8
+        let interactorType: Any.Type
+        let viewType: Any.Type?
+        var unticketed: [Expectation]
         let deadline: ContinuousClock.Instant
     }
 
@@ -53,34 +71,114 @@ public final class LeakDetector {
     public let mode: Mode
     /// Where leaks are reported.
     public var onLeak: ((String) -> Void)?
-    /// Detaches not checked yet, oldest first (so by deadline).
-    private var pending: [Detach] = []
+    /// Detaches not checked yet, oldest first (so by deadline and serial).
+    /// Read and written on the main thread only: by the main actor, and by a
+    /// ticket given back, which checks the thread instead of the actor (a check of
+    /// the actor cost as much as the rest of a detach).
+    @exclusivity(unchecked) nonisolated(unsafe) private var pending: [Detach] = []
+    @exclusivity(unchecked) private var nextSerial = 1
     /// Whether a check of the pending detaches is scheduled: one at a time,
     /// for the oldest, not one per detach.
-    private var isCheckScheduled = false
+    @exclusivity(unchecked) private var isCheckScheduled = false
+    /// This detector's place in ``detectors``, the top bits of its tickets.
+    private let number: Int
+
+    /// Every detector made, by number, for the tickets given back.
+    /// As ``pending``, on the main thread only.
+    /// Not retained: a detector takes itself out when it goes away.
+    @exclusivity(unchecked) nonisolated(unsafe) private static var detectors: [Unmanaged<LeakDetector>?] = []
+
+    /// Bits of a ticket below the detector's number: the serial, then the kind.
+    nonisolated private static let numberShift = 48
 
     /// Creates a detector in `mode`.
     public init(mode: Mode = .fromEnvironment) {
         self.mode = mode
+        number = Self.detectors.count
+        Self.detectors.append(Unmanaged.passUnretained(self))
+        if HostHooks.onDeallocation == nil {
+            // Made on the main actor, so on the main thread. Not `Thread.isMainThread`,
+            // which makes two system calls on Linux.
+            let mainThread = pthread_self()
+            HostHooks.onDeallocation = { ticket in
+                // Routers and interactors go away on the main actor; a view may go
+                // away elsewhere, and its ticket is given back there.
+                if pthread_equal(pthread_self(), mainThread) != 0 {
+                    LeakDetector.deallocated(ticket)
+                } else {
+                    DispatchQueue.main.async { MainActor.assumeIsolated { LeakDetector.deallocated(ticket) } }
+                }
+            }
+        }
+    }
+
+    deinit {
+        // A tree goes away on the main thread, where tickets are given back.
+        Self.detectors[number] = nil
     }
 
     /// Expects `router`, its interactor and its view to be deallocated within the
     /// grace period; `origin` names the route and plugin for a report.
     func expectDeallocation(of router: Routing, origin: Origin) {
         guard mode != .off else { return }
+        let serial = nextSerial
+        nextSerial += 1
+        let base = number << Self.numberShift | serial << 2
+        var alive: UInt8 = 0
+        var unticketed: [Expectation] = []
         // A slot's proxy stands for the child's router: both must go. The proxy is
         // what the parent holds, so it is named for what keeping it means.
         let child = router.unproxied
-        var objects = [Expectation(object: child, type: type(of: child)),
-                       Expectation(object: child.interactable, type: type(of: child.interactable))]
-        if let view = child.viewableRouting?.viewControllable.viewController {
-            objects.append(Expectation(object: view, type: type(of: view)))
+        Self.retire(child.deallocationTicket)
+        child.deallocationTicket = base | Kind.router.rawValue
+        if child.deallocationTicket != 0 {
+            alive |= 1 << Kind.router.rawValue
+        } else {
+            unticketed.append(Expectation(kind: .router, object: child, type: type(of: child)))
         }
-        if child !== router {
-            objects.append(Expectation(object: router, type: nil))
+        let interactable = child.interactable
+        if let interactor = interactable as? Interactor {
+            Self.retire(interactor.deallocationTicket)
+            interactor.deallocationTicket = base | Kind.interactor.rawValue
+            alive |= 1 << Kind.interactor.rawValue
+        } else {
+            unticketed.append(Expectation(kind: .interactor, object: interactable, type: type(of: interactable)))
         }
-        pending.append(Detach(origin: origin, objects: objects, deadline: .now + Self.gracePeriod))
+        let view = child.viewableRouting?.viewControllable.viewController
+        if let view {
+            Self.retire(view.deallocationTicket)
+            view.deallocationTicket = base | Kind.view.rawValue
+            alive |= 1 << Kind.view.rawValue
+        }
+        if let proxy = router as? SlotProxy {
+            Self.retire(proxy.deallocationTicket)
+            proxy.deallocationTicket = base | Kind.proxy.rawValue
+            alive |= 1 << Kind.proxy.rawValue
+        }
+        pending.append(Detach(serial: serial, origin: origin, alive: alive, interactorType: type(of: interactable),
+                              viewType: view.map { type(of: $0) }, unticketed: unticketed, deadline: .now + Self.gracePeriod))
         scheduleCheck()
+    }
+
+    /// What a ticket given back by an object that went away clears.
+    /// On the main thread only (see ``pending``).
+    nonisolated private static func deallocated(_ ticket: Int) {
+        let number = ticket >> numberShift
+        guard number < detectors.count, let detector = detectors[number] else { return }
+        detector._withUnsafeGuaranteedRef { $0.clear(ticket) }
+    }
+
+    /// An object detached again (attached after its detach, then detached) is
+    /// watched for the newer detach: the older one no longer waits for it.
+    nonisolated private static func retire(_ ticket: Int) {
+        if ticket != 0 { deallocated(ticket) }
+    }
+
+    nonisolated private func clear(_ ticket: Int) {
+        guard let first = pending.first?.serial else { return }
+        let index = ((ticket & ((1 << Self.numberShift) - 1)) >> 2) - first
+        guard index >= 0, index < pending.count else { return }
+        pending[index].alive &= ~(1 << UInt8(ticket & 3))
     }
 
     /// Checks every detach still pending, as at the end of a run.
@@ -111,8 +209,17 @@ public final class LeakDetector {
     }
 
     private func check(_ detach: Detach) {
-        let alive = detach.objects.filter { $0.object != nil }
-            .map { $0.type.map { "\($0)" } ?? "slot router (the parent still holds what its slot built)" }
+        let alive = Kind.allCases.compactMap { kind -> String? in
+            if detach.alive & 1 << kind.rawValue != 0 {
+                switch kind {
+                case .router: return "\(detach.origin.routerType)"
+                case .interactor: return "\(detach.interactorType)"
+                case .view: return detach.viewType.map { "\($0)" }
+                case .proxy: return "slot router (the parent still holds what its slot built)"
+                }
+            }
+            return detach.unticketed.first { $0.kind == kind && $0.object != nil }.map { "\($0.type)" }
+        }
         guard !alive.isEmpty else { return }
         onLeak?("leak: \(detach.origin) was detached, but its \(alive.joined(separator: ", ")) "
             + "\(alive.count == 1 ? "is" : "are") still alive; something (a global, a closure, a task, or a reference back that is not weak, such as `var router`) keeps "

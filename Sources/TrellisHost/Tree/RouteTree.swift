@@ -10,8 +10,14 @@ import Foundation
 public final class RouteTree {
     /// The config the tree is built from; ``apply(_:)`` changes it live.
     public internal(set) var config: RouteConfig {
-        didSet { configFolder = config.file.deletingLastPathComponent() }
+        didSet {
+            configFolder = config.file.deletingLastPathComponent()
+            configVersion += 1
+        }
     }
+    /// One more at each config applied: what was looked up in the one before is
+    /// still right while this has not changed.
+    @exclusivity(unchecked) private(set) var configVersion = 0
     /// The config's folder, which plugin paths are relative to: kept, since every
     /// build of a route needs it and a URL's folder costs more than the build.
     private var configFolder: URL
@@ -105,14 +111,15 @@ public final class RouteTree {
     /// The route and plugin a router was built for, if it was built for a route.
     public func route(of router: Routing) -> (id: String, plugin: String)? {
         let router = router.unproxied
+        if let tag = router.hostTag as? RouteTag { return (tag.routeID, tag.plugin) }
         return records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
     }
 
     /// Says so if `router`, built for a parent's slot, is attached by the end of
     /// this turn of the main queue but its view is nowhere on screen: a parent
     /// that attaches a child and never presents, pushes or embeds it shows nothing.
-    func expectShown(_ router: ViewableRouting, parentRoute: String, childRoute: String) {
-        shownChecks.append(ShownCheck(router: router, parentRoute: parentRoute, childRoute: childRoute))
+    func expectShown(_ proxy: ViewableSlotProxy, parentRoute: String, childRoute: String) {
+        shownChecks.append(ShownCheck(proxy: ObjectIdentifier(proxy), parentRoute: parentRoute, childRoute: childRoute))
         // One check of all the children built this turn, not one a child.
         guard shownChecks.count == 1 else { return }
         DispatchQueue.main.async { [weak self] in
@@ -120,24 +127,39 @@ public final class RouteTree {
         }
     }
 
+    /// A child built this turn, known by its proxy's identity: no weak reference,
+    /// whose side table would slow every retain and release of the proxy. The
+    /// check finds the proxies still attached by walking the tree.
     private struct ShownCheck {
-        weak var router: ViewableRouting?
+        let proxy: ObjectIdentifier
         let parentRoute: String
         let childRoute: String
     }
 
-    private var shownChecks: [ShownCheck] = []
+    @exclusivity(unchecked) private var shownChecks: [ShownCheck] = []
 
     private func checkShown() {
         let checks = shownChecks
         shownChecks = []
         guard let root else { return }
-        var onScreen: Set<ObjectIdentifier>?
+        let built = Set(checks.map(\.proxy))
+        var attached: [ObjectIdentifier: ViewableSlotProxy] = [:]
+        var pending: [Routing] = [root]
+        // A loop, not recursion, with a bound: a plugin could attach an ancestor.
+        var visited = 0
+        while let router = pending.popLast(), visited < 100_000 {
+            visited += 1
+            if let proxy = router as? ViewableSlotProxy, built.contains(ObjectIdentifier(proxy)), proxy.interactable.isActive {
+                attached[ObjectIdentifier(proxy)] = proxy
+            }
+            pending += router.children
+        }
+        guard !attached.isEmpty else { return }
+        let onScreen = Set(Window.layers(from: root.viewControllable.viewController).joined().map(ObjectIdentifier.init))
         for check in checks {
-            guard let router = check.router, router.interactable.isActive else { continue }
-            let layers = onScreen ?? Set(Window.layers(from: root.viewControllable.viewController).joined().map(ObjectIdentifier.init))
-            onScreen = layers
-            guard !layers.contains(ObjectIdentifier(router.viewControllable.viewController)) else { continue }
+            guard let proxy = attached[check.proxy], !onScreen.contains(ObjectIdentifier(proxy.viewControllable.viewController)) else {
+                continue
+            }
             let plugin = config.routes[check.childRoute]?.plugin ?? "?"
             onNotice?("route \"\(check.parentRoute)\" attached route \"\(check.childRoute)\" (plugin \(plugin)) but never showed "
                 + "its view: present, push or embed the child's viewControllable after attachChild")
@@ -146,10 +168,10 @@ public final class RouteTree {
 
     /// Shows a RIB's failed task where its screen is, naming the route and plugin.
     func taskDidFail(of interactor: Interactor, _ error: any Error) {
-        let record = records.first { $0.router?.interactable === interactor }
-        let origin = record.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a screen"
+        let router = router(of: interactor)
+        let origin = router.flatMap(route(of:)).map { "route \($0.id) (plugin \($0.plugin))" } ?? "a screen"
         let message = "\(origin): a task failed: \(error.userMessage)"
-        if let view = record?.router?.viewableRouting?.viewControllable.viewController {
+        if let view = router?.viewableRouting?.viewControllable.viewController {
             view.failure = ErrorScreen.failureContent(message: message, canGoBack: view.backAction != nil)
         } else {
             onNotice?(message)
@@ -199,31 +221,69 @@ public final class RouteTree {
         let generation: Int
     }
 
+    /// A route ready to build: its plugin loaded, and the tag its routers keep.
+    /// A slot keeps it for the builds that follow while ``isCurrent(_:)``. A class:
+    /// a build passes one reference, not the route's and the plugin's fields.
+    final class Resolved {
+        let route: Route
+        let loaded: LoadedPlugin
+        let tag: RouteTag
+        fileprivate let configVersion: Int
+        fileprivate let loaderEpoch: Int
+
+        fileprivate init(route: Route, loaded: LoadedPlugin, tag: RouteTag, configVersion: Int, loaderEpoch: Int) {
+            self.route = route
+            self.loaded = loaded
+            self.tag = tag
+            self.configVersion = configVersion
+            self.loaderEpoch = loaderEpoch
+        }
+    }
+
+    /// Looks up `routeID` and loads its plugin.
+    func resolve(_ routeID: String) throws(RouteError) -> Resolved {
+        guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
+        if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
+        let loaded = try load(route)
+        return Resolved(route: route, loaded: loaded, tag: RouteTag(routeID: routeID, plugin: loaded.manifest.name),
+                        configVersion: configVersion, loaderEpoch: loader.epoch)
+    }
+
+    /// Whether `resolved` is still what ``resolve(_:)`` would give: no config was
+    /// applied and no plugin loaded since.
+    func isCurrent(_ resolved: Resolved) -> Bool {
+        resolved.configVersion == configVersion && resolved.loaderEpoch == loader.epoch
+    }
+
     /// Builds a route; `state` decodes what the build it replaces saved, in a swap.
     func buildReturningScope(routeID: String, parameters: JSONValue, listener: ScreenListener?,
                              scope parentScope: DependencyScope, hostView: ViewControllable?,
                              state: ((any Decodable.Type) throws -> Any)? = nil) throws(RouteError) -> Built {
-        guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
-        if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
-        let loaded = try load(route)
+        try build(resolve(routeID), parameters: parameters, listener: listener, scope: parentScope, hostView: hostView, state: state)
+    }
+
+    /// Builds a resolved route.
+    func build(_ resolved: Resolved, parameters: JSONValue, listener: ScreenListener?, scope parentScope: DependencyScope,
+               hostView: ViewControllable?, state: ((any Decodable.Type) throws -> Any)? = nil) throws(RouteError) -> Built {
+        let (route, loaded, routeID) = (resolved.route, resolved.loaded, resolved.route.id)
         if let missing = loaded.manifest.requires.first(where: { !parentScope.contains($0) }) {
             throw .missingDependency(route: routeID, plugin: route.plugin, dependency: missing)
         }
         let scope = DependencyScope(parent: parentScope)
-        let declaredSlots = loaded.manifest.slots
+        // One object that both closures capture, and nothing else: each closure's
+        // context is then that object, not an allocation of its own.
+        let slots = ScreenSlots(tree: self, route: route, scope: scope, declaredSlots: loaded.manifest.slots)
         let context = ScreenContext(
             routeID: routeID,
-            parameters: route.parameters.merging(parameters),
+            routeParameters: route.parameters,
+            callParameters: parameters,
             listener: listener,
             dependencies: scope,
             hostView: hostView,
-            slot: { [weak self] name in RouteSlot(tree: self, parentRoute: route, name: name, scope: scope, declaredSlots: declaredSlots) }
+            slot: { name in slots.slot(name) }
         )
         context.decodeState = state
-        context.builderProvider = { [weak self] name in
-            guard let self else { throw RouteError.treeGone(route: routeID) }
-            return try typedBuilder(parentRoute: route, slot: name, scope: scope, declaredSlots: declaredSlots)
-        }
+        context.builderProvider = { name in try slots.builder(forSlot: name) }
         let router: Routing
         CrashRecord.noteActivity("building route \(routeID) (plugin \(loaded.manifest.name))")
         defer { CrashRecord.noteActivity("") }
@@ -232,14 +292,14 @@ public final class RouteTree {
         } catch {
             throw .buildFailed(route: routeID, plugin: route.plugin, message: error.userMessage)
         }
-        record(router, routeID: routeID, plugin: loaded.manifest.name)
+        record(router, tag: resolved.tag)
         return Built(router: router, scope: scope, generation: loaded.generation)
     }
 
     /// The builder of the plugin bound to a parent's slot, for a typed slot
     /// (``ScreenContext/slot(_:as:)``): a new one from the plugin, bound to the
     /// slot, through which it builds the route as any child is built.
-    private func typedBuilder(parentRoute: Route, slot name: String, scope: DependencyScope,
+    fileprivate func typedBuilder(parentRoute: Route, slot name: String, scope: DependencyScope,
                               declaredSlots: [String]) throws -> AnyObject {
         let slot = RouteSlot(tree: self, parentRoute: parentRoute, name: name, scope: scope, declaredSlots: declaredSlots)
         let childID = try slot.boundRoute()
@@ -289,10 +349,71 @@ public final class RouteTree {
     }
 
     func record(_ router: Routing, routeID: String, plugin: String) {
+        record(router, tag: RouteTag(routeID: routeID, plugin: plugin))
+    }
+
+    /// Keeps `tag` on `router`; in a table of weak references for a router of a
+    /// type that keeps no tag (a mock).
+    func record(_ router: Routing, tag: RouteTag) {
+        router.hostTag = tag
+        guard router.hostTag !== tag else { return }
         // Forgetting routers that are gone here, not in `route(of:)`, which every
         // frame calls for every router.
         records.removeAll { $0.router == nil }
-        records.append(RouterRecord(router: router, routeID: routeID, plugin: plugin))
+        records.append(RouterRecord(router: router, routeID: tag.routeID, plugin: tag.plugin))
+    }
+
+    /// The router built for a route whose interactor is `interactor`: one attached
+    /// in the tree, kept by a check of a chain, or of a type that keeps no tag.
+    private func router(of interactor: Interactor) -> Routing? {
+        var pending: [Routing] = (root.map { [$0] } ?? []) + chainKeptAlive
+        // A loop, not recursion, with a bound: a plugin could attach an ancestor.
+        var visited = 0
+        while let router = pending.popLast(), visited < 100_000 {
+            visited += 1
+            if router.unproxied.interactable === interactor { return router.unproxied }
+            pending += router.children
+        }
+        return records.first { $0.router?.interactable === interactor }?.router
+    }
+}
+
+/// What the tree keeps on a router it built (``Routing/hostTag``): the route and
+/// plugin it was built for. One is shared by every build through a slot.
+final class RouteTag {
+    let routeID: String
+    let plugin: String
+
+    init(routeID: String, plugin: String) {
+        self.routeID = routeID
+        self.plugin = plugin
+    }
+}
+
+/// What a route's screen asks its context for: its slots and, for typed slots,
+/// the builders bound to them.
+@MainActor
+private final class ScreenSlots {
+    // Weak: the tree holds the root, which holds the contexts its builders keep.
+    private weak var tree: RouteTree?
+    private let route: Route
+    private let scope: DependencyScope
+    private let declaredSlots: [String]
+
+    init(tree: RouteTree, route: Route, scope: DependencyScope, declaredSlots: [String]) {
+        self.tree = tree
+        self.route = route
+        self.scope = scope
+        self.declaredSlots = declaredSlots
+    }
+
+    func slot(_ name: String) -> ChildSlot {
+        RouteSlot(tree: tree, parentRoute: route, name: name, scope: scope, declaredSlots: declaredSlots)
+    }
+
+    func builder(forSlot name: String) throws -> AnyObject {
+        guard let tree else { throw RouteError.treeGone(route: route.id) }
+        return try tree.typedBuilder(parentRoute: route, slot: name, scope: scope, declaredSlots: declaredSlots)
     }
 }
 
@@ -330,8 +451,20 @@ private final class RouteSlot: ChildSlot {
 
     /// The route bound to the slot now.
     private var childRoute: String? {
-        (tree?.config.routes[parentRoute.id] ?? parentRoute).children[name]
+        childRoute(in: tree)
     }
+
+    private func childRoute(in tree: RouteTree?) -> String? {
+        if let bound, let tree, bound.configVersion == tree.configVersion { return bound.route }
+        let route = (tree?.config.routes[parentRoute.id] ?? parentRoute).children[name]
+        if let tree { bound = (route, tree.configVersion) }
+        return route
+    }
+
+    /// The route bound to the slot, as of a config version.
+    @exclusivity(unchecked) private var bound: (route: String?, configVersion: Int)?
+    /// The bound route resolved, for the builds that follow the first.
+    @exclusivity(unchecked) private var resolved: RouteTree.Resolved?
 
     func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
         let childRoute = childRoute ?? name
@@ -373,7 +506,11 @@ private final class RouteSlot: ChildSlot {
 
     /// The route bound to the slot now, or why there is none.
     func boundRoute() throws(RouteError) -> String {
-        guard let childRoute else {
+        try boundRoute(in: tree)
+    }
+
+    private func boundRoute(in tree: RouteTree?) throws(RouteError) -> String {
+        guard let childRoute = childRoute(in: tree) else {
             // Validation checks every declared slot is bound: a slot that is not is
             // one the plugin's code names wrongly.
             if !declaredSlots.contains(name) {
@@ -385,9 +522,18 @@ private final class RouteSlot: ChildSlot {
     }
 
     private func buildChild(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?) throws -> RouteTree.Built {
-        let childRoute = try boundRoute()
+        // The tree once: each read of a weak reference costs.
+        let tree = tree
+        let childRoute = try boundRoute(in: tree)
         guard let tree else { throw RouteError.treeGone(route: childRoute) }
-        return try tree.buildReturningScope(routeID: childRoute, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
+        let current: RouteTree.Resolved
+        if let resolved, resolved.route.id == childRoute, tree.isCurrent(resolved) {
+            current = resolved
+        } else {
+            current = try tree.resolve(childRoute)
+            resolved = current
+        }
+        return try tree.build(current, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
     }
 
     private func errorScreen(_ error: Error, listener: ScreenListener) -> ViewableRouting {

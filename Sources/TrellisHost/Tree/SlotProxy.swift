@@ -29,6 +29,9 @@ class SlotProxy: Routing {
 
     private(set) var isLoaded = false
 
+    /// The leak detector's ticket once the proxy is detached; see ``LeakDetector``.
+    var deallocationTicket = 0
+
     init(current: Routing, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
          listener: ScreenListener, scope: DependencyScope, hostView: ViewControllable?, generation: Int) {
         self.current = current
@@ -40,6 +43,10 @@ class SlotProxy: Routing {
         self.scope = scope
         self.hostView = hostView
         self.generation = generation
+    }
+
+    deinit {
+        if deallocationTicket != 0 { HostHooks.onDeallocation?(deallocationTicket) }
     }
 
     var interactable: Interactable { current.interactable }

@@ -35,6 +35,15 @@ public enum HostHooks {
         if let onNotice { onNotice(notice) } else { writeToStandardError(notice) }
     }
 
+    /// Called from the deinitializer of a router, an interactor or a view that the
+    /// host gave a ticket (``Router/deallocationTicket``,
+    /// ``Interactor/deallocationTicket``, ``ViewController/deallocationTicket``),
+    /// with that ticket: how its leak detector learns that a detached RIB went away
+    /// without a weak reference, whose side table would slow every retain and
+    /// release of the object. A view may go away on any thread, so it is called
+    /// on the thread the object went away on.
+    nonisolated(unsafe) public static var onDeallocation: (@Sendable (Int) -> Void)?
+
     static func screenDidChange() {
         onScreenChange?()
     }

@@ -10,7 +10,7 @@ extension ScreenContext {
     /// - Throws: ``ParameterError`` naming the route, the key, the member that does
     ///   not fit and what the config gives.
     public func parameter<Value: Decodable>(_ key: String, as _: Value.Type) throws(ParameterError) -> Value? {
-        guard let value = parameters[key], value != .null else { return nil }
+        guard let value = parameterValue(key), value != .null else { return nil }
         do {
             return try Value(from: JSONValueDecoder(value: value, codingPath: []))
         } catch let error as JSONValueDecoder.Mismatch {

@@ -62,7 +62,7 @@ extension ScreenContext {
     }
 
     private func typed<Value>(_ key: String, _ expected: String, _ read: (JSONValue) -> Value?) throws(ParameterError) -> Value? {
-        guard let value = parameters[key], value != .null else { return nil }
+        guard let value = parameterValue(key), value != .null else { return nil }
         guard let typed = read(value) else {
             throw ParameterError(route: routeID, key: key, expected: expected, found: Self.describe(value))
         }

@@ -103,7 +103,25 @@ public final class ScreenContext {
     public let routeID: String
 
     /// The route's parameters from the config, merged with the parent's.
-    public let parameters: JSONValue
+    public var parameters: JSONValue {
+        if let merged { return merged }
+        let value = callParameters.map(routeParameters.merging) ?? routeParameters
+        merged = value
+        return value
+    }
+
+    private let routeParameters: JSONValue
+    /// The parent's, merged over the route's when ``parameters`` is first read: a
+    /// builder that reads its parameters one by one needs no merge.
+    private let callParameters: JSONValue?
+    @exclusivity(unchecked) private var merged: JSONValue?
+
+    /// The parameter `key` as ``parameters`` has it, without merging them.
+    func parameterValue(_ key: String) -> JSONValue? {
+        guard let call = callParameters else { return routeParameters[key] }
+        guard case let .object(members) = call else { return nil }
+        return members[key] ?? routeParameters[key]
+    }
 
     /// Receives what this screen tells its parent; `nil` for the root.
     public private(set) weak var listener: ScreenListener?
@@ -143,7 +161,29 @@ public final class ScreenContext {
         slot: @escaping (String) -> ChildSlot
     ) {
         self.routeID = routeID
-        self.parameters = parameters
+        self.routeParameters = parameters
+        self.callParameters = nil
+        self.listener = listener
+        self.dependencies = dependencies
+        self.hostView = hostView
+        self.slotProvider = slot
+    }
+
+    /// A context whose parameters are the route's `routeParameters` with the
+    /// parent's `callParameters` merged over them, as ``JSONValue/merging(_:)``
+    /// merges; the host makes these.
+    @_spi(TrellisHost) public init(
+        routeID: String,
+        routeParameters: JSONValue,
+        callParameters: JSONValue,
+        listener: ScreenListener?,
+        dependencies: DependencyScope,
+        hostView: ViewControllable?,
+        slot: @escaping (String) -> ChildSlot
+    ) {
+        self.routeID = routeID
+        self.routeParameters = routeParameters
+        self.callParameters = callParameters
         self.listener = listener
         self.dependencies = dependencies
         self.hostView = hostView

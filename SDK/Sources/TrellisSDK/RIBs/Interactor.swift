@@ -42,6 +42,10 @@ open class Interactor: Interactable {
     /// outlives the deactivation.
     @exclusivity(unchecked) private var isResigning = false
 
+    /// The host's ticket for this interactor once its RIB is detached, given back
+    /// through ``HostHooks/onDeallocation`` when it goes away; 0 for none.
+    @_spi(TrellisHost) @exclusivity(unchecked) public final var deallocationTicket = 0
+
     /// Creates an inactive interactor.
     public init() {}
 
@@ -95,6 +99,7 @@ open class Interactor: Interactable {
         if isActive { deactivate() }
         // As RxSwift's completes: the stream ends, and its observers are let go.
         isActiveRelay?.end()
+        if deallocationTicket != 0 { HostHooks.onDeallocation?(deallocationTicket) }
     }
 }
 

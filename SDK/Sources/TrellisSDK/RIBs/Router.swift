@@ -24,10 +24,30 @@ public protocol Routing: AnyObject {
     /// it meets a plugin's router type, where this is one dynamic call. A type that
     /// conforms to ``Routing`` itself (a mock) gets the cast by default.
     var viewableRouting: ViewableRouting? { get }
+
+    /// What the host keeps on a router it built for a route (its route and
+    /// plugin), so it names the router without a table of weak references.
+    /// A type that conforms to ``Routing`` itself (a mock) keeps nothing: `nil`.
+    @_spi(TrellisHost) var hostTag: AnyObject? { get set }
+
+    /// The host's ticket for this router once it is detached, given back through
+    /// ``HostHooks/onDeallocation`` when it goes away; always 0 for a type that
+    /// conforms to ``Routing`` itself (a mock), which keeps none.
+    @_spi(TrellisHost) var deallocationTicket: Int { get set }
 }
 
 extension Routing {
     public var viewableRouting: ViewableRouting? { self as? ViewableRouting }
+
+    @_spi(TrellisHost) public var hostTag: AnyObject? {
+        get { nil }
+        set {}
+    }
+
+    @_spi(TrellisHost) public var deallocationTicket: Int {
+        get { 0 }
+        set {}
+    }
 }
 
 /// What happens to a router in its life, as RIBs' `RouterLifecycle`.
@@ -59,6 +79,9 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
 
     @exclusivity(unchecked) private var isLoaded = false
     private var activeSubscription: Disposable?
+
+    @_spi(TrellisHost) @exclusivity(unchecked) public final var hostTag: AnyObject?
+    @_spi(TrellisHost) @exclusivity(unchecked) public final var deallocationTicket = 0
 
     /// Creates a router for `interactor`.
     ///
@@ -164,6 +187,7 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
         activeSubscription?.dispose()
         for child in children { child.interactable.deactivate() }
         interactable.deactivate()
+        if deallocationTicket != 0 { HostHooks.onDeallocation?(deallocationTicket) }
     }
 }
 

@@ -19,7 +19,13 @@ extension ViewControllable {
 /// its current child in this view's place.
 @MainActor
 open class ViewController: ViewControllable {
-    private let actionRelay = PublishRelay<ViewAction>()
+    /// Made when something first observes ``actions``: a view nobody reads actions
+    /// from (a container, a plain screen) then allocates no relay.
+    @exclusivity(unchecked) private var actionRelay: PublishRelay<ViewAction>?
+
+    /// The host's ticket for this view once its RIB is detached, given back through
+    /// ``HostHooks/onDeallocation`` when it goes away; 0 for none.
+    @_spi(TrellisHost) public final var deallocationTicket = 0
 
     /// What the screen shows. Setting it, from a key or from asynchronous work,
     /// makes the host draw a new frame soon after.
@@ -80,7 +86,11 @@ open class ViewController: ViewControllable {
     public final var viewController: ViewController { self }
 
     /// What the user does to this view, as the host reports it.
-    public final var actions: Observable<ViewAction> { actionRelay.asObservable() }
+    public final var actions: Observable<ViewAction> {
+        let relay = actionRelay ?? PublishRelay<ViewAction>()
+        actionRelay = relay
+        return relay.asObservable()
+    }
 
     /// The taps on the button with identifier `id`.
     public final func taps(_ id: String) -> Observable<Void> {
@@ -95,7 +105,11 @@ open class ViewController: ViewControllable {
         if case let .edit(field, text) = action {
             content = content.replacingText(ofField: field, with: text)
         }
-        actionRelay.accept(action)
+        actionRelay?.accept(action)
+    }
+
+    deinit {
+        if deallocationTicket != 0 { HostHooks.onDeallocation?(deallocationTicket) }
     }
 
     /// Shows `viewController` as a modal over this view.
