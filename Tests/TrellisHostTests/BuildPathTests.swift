@@ -1,0 +1,135 @@
+import Foundation
+import TrellisHost
+@_spi(TrellisHost) import TrellisSDK
+import TrellisTestSupport
+import Testing
+
+/// What the build path keeps between builds, and the leak checks it makes
+/// without weak references, through a slot as a parent builds its child.
+@MainActor
+struct BuildPathTests {
+    private let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private let mainLeaf = """
+        { "main": { "plugin": "MainScreen", "children": { "next": "leaf" } },
+          "leaf": { "plugin": "LeafScreen", "parameters": { "title": "From the config" } } }
+        """
+
+    /// The tree, Main's `next` slot, Main as the listener, and the leaks reported.
+    private func launch(_ routes: String) throws -> (RouteTree, ChildSlot, ScreenListener, Leaks) {
+        let config = try RouteConfig.load(from: try folder.writeConfig(routes: routes))
+        let tree = RouteTree(config: config, loader: PluginLoader(config: config))
+        try tree.launch()
+        let leaks = Leaks()
+        tree.leakDetector.onLeak = { leaks.reports.append($0) }
+        let listener = try #require(tree.root?.interactable as? ScreenListener)
+        return (tree, try tree.slot("next", ofRoute: "main"), listener, leaks)
+    }
+
+    private final class Leaks {
+        var reports: [String] = []
+    }
+
+    @Test func aChildBuiltAttachedDetachedAndFreedIsNotReported() throws {
+        let (tree, slot, listener, leaks) = try launch(mainLeaf)
+        let main = try #require(tree.root)
+        for _ in 0..<3 {
+            let child = slot.build(listener: listener, parameters: .object([:]))
+            main.attachChild(child)
+            main.detachChild(child)
+        }
+
+        tree.leakDetector.checkAll()
+
+        #expect(leaks.reports.isEmpty, "\(leaks.reports)")
+    }
+
+    @Test func aChildKeptAfterItsDetachIsReportedWithEachObjectStillAlive() throws {
+        let (tree, slot, listener, leaks) = try launch(mainLeaf)
+        let main = try #require(tree.root)
+        let kept = slot.build(listener: listener, parameters: .object([:]))
+        main.attachChild(kept)
+        main.detachChild(kept)
+
+        tree.leakDetector.checkAll()
+
+        #expect(leaks.reports == ["leak: route leaf (plugin LeafScreen) was detached, but its "
+            + "ViewableRouter<LeafInteractor, LeafViewController>, LeafInteractor, LeafViewController, "
+            + "slot router (the parent still holds what its slot built) are still alive; something (a global, a closure, "
+            + "a task, or a reference back that is not weak, such as `var router`) keeps them after the detach"])
+        withExtendedLifetime(kept) {}
+    }
+
+    @Test func aChildAttachedAgainAfterItsDetachIsCheckedForItsLastDetachOnly() throws {
+        let (tree, slot, listener, leaks) = try launch(mainLeaf)
+        let main = try #require(tree.root)
+        var child: ViewableRouting? = slot.build(listener: listener, parameters: .object([:]))
+        main.attachChild(child!)
+        main.detachChild(child!)
+        main.attachChild(child!)
+        main.detachChild(child!)
+        child = nil
+
+        tree.leakDetector.checkAll()
+
+        #expect(leaks.reports.isEmpty, "the first detach must not wait for objects the second one watches: \(leaks.reports)")
+    }
+
+    @Test func aRouterOfAnotherTypeIsWatchedToo() throws {
+        let (tree, _, _, leaks) = try launch(mainLeaf)
+        let main = try #require(tree.root)
+        var mock: PlainRouting? = PlainRouting()
+        main.attachChild(mock!)
+        main.detachChild(mock!)
+        let kept = PlainRouting()
+        main.attachChild(kept)
+        main.detachChild(kept)
+        mock = nil
+
+        tree.leakDetector.checkAll()
+
+        #expect(leaks.reports.count == 1, "\(leaks.reports)")
+        #expect(leaks.reports.first?.contains("but its PlainRouting, PlainInteractable are still alive") == true, "\(leaks.reports)")
+        withExtendedLifetime(kept) {}
+    }
+
+    @Test func aSlotBuildsWhatTheConfigAppliedSinceBindsIt() throws {
+        let (tree, slot, listener, _) = try launch(mainLeaf)
+        let first = slot.build(listener: listener, parameters: .object([:]))
+        #expect(tree.route(of: first)?.id == "leaf")
+        #expect(tree.route(of: first)?.plugin == "LeafScreen")
+
+        let rebound = try RouteConfig.load(from: folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "other" } },
+              "leaf": { "plugin": "LeafScreen" },
+              "other": { "plugin": "NextScreen" } }
+            """, name: "rebound.json"))
+        _ = tree.apply(rebound)
+        let second = slot.build(listener: listener, parameters: .object([:]))
+
+        #expect(tree.route(of: second)?.id == "other")
+        #expect(tree.route(of: second)?.plugin == "NextScreen")
+    }
+}
+
+/// A router that is not the SDK's: it takes no ticket, so a weak reference watches it.
+@MainActor
+private final class PlainRouting: Routing {
+    let interactable: Interactable = PlainInteractable()
+    var children: [Routing] { [] }
+    func load() {}
+    func attachChild(_ child: Routing) {}
+    func detachChild(_ child: Routing) {}
+}
+
+@MainActor
+private final class PlainInteractable: Interactable {
+    private(set) var isActive = false
+    var isActiveStream: Observable<Bool> { Observable { observer in observer(self.isActive); return ActionDisposable {} } }
+    func activate() { isActive = true }
+    func deactivate() { isActive = false }
+}
