@@ -23,11 +23,23 @@ public final class EventLoop {
     private var sources: [(descriptor: Int32, onReadable: () -> Void)] = []
 
     /// Whether a screen changed, or a key was handled, since the last frame.
-    public private(set) var needsFrame = false
+    public private(set) var needsFrame: Bool {
+        get { frameRequest.isNeeded }
+        set { frameRequest.isNeeded = newValue }
+    }
+
+    /// The flag the SDK's hook sets: an object of its own, which the hook holds
+    /// strongly, so a change costs no weak reference's load.
+    private final class FrameRequest {
+        @exclusivity(unchecked) var isNeeded = false
+    }
+
+    private let frameRequest = FrameRequest()
 
     /// Creates the loop and starts listening for screen changes.
     public init() {
-        HostHooks.onScreenChange = { [weak self] in self?.needsFrame = true }
+        let request = frameRequest
+        HostHooks.onScreenChange = { request.isNeeded = true }
     }
 
     /// Notes that the screen must be drawn again (a key moved the focus, say).

@@ -467,10 +467,12 @@ private final class RouteSlot: ChildSlot {
     @exclusivity(unchecked) private var resolved: RouteTree.Resolved?
 
     func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
-        let childRoute = childRoute ?? name
+        // The tree once: each read of a weak reference costs.
+        let tree = tree
+        let childRoute = childRoute(in: tree) ?? name
         let router: ViewableRouting, generation: Int
         do {
-            let built = try buildChild(listener: listener, parameters: parameters, hostView: nil)
+            let built = try buildChild(in: tree, listener: listener, parameters: parameters, hostView: nil)
             guard let viewable = built.router.viewableRouting else {
                 throw RouteError.childHasNoView(route: childRoute, slot: name)
             }
@@ -493,7 +495,7 @@ private final class RouteSlot: ChildSlot {
     func build(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable) -> Routing {
         let router: Routing, generation: Int
         do {
-            let built = try buildChild(listener: listener, parameters: parameters, hostView: hostView)
+            let built = try buildChild(in: tree, listener: listener, parameters: parameters, hostView: hostView)
             (router, generation) = (built.router, built.generation)
         } catch {
             let screen = errorScreen(error, listener: listener)
@@ -521,9 +523,8 @@ private final class RouteSlot: ChildSlot {
         return childRoute
     }
 
-    private func buildChild(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?) throws -> RouteTree.Built {
-        // The tree once: each read of a weak reference costs.
-        let tree = tree
+    private func buildChild(in tree: RouteTree?, listener: ScreenListener, parameters: JSONValue,
+                            hostView: ViewControllable?) throws -> RouteTree.Built {
         let childRoute = try boundRoute(in: tree)
         guard let tree else { throw RouteError.treeGone(route: childRoute) }
         let current: RouteTree.Resolved

@@ -30,7 +30,7 @@ class SlotProxy: Routing {
     private(set) var isLoaded = false
 
     /// The leak detector's ticket once the proxy is detached; see ``LeakDetector``.
-    var deallocationTicket = 0
+    @exclusivity(unchecked) var deallocationTicket = 0
 
     init(current: Routing, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
          listener: ScreenListener, scope: DependencyScope, hostView: ViewControllable?, generation: Int) {

@@ -19,38 +19,40 @@ extension ViewControllable {
 /// its current child in this view's place.
 @MainActor
 open class ViewController: ViewControllable {
+    // Main-actor state that no access overlaps (see Router.children): its
+    // exclusivity is not checked at run time.
     /// Made when something first observes ``actions``: a view nobody reads actions
     /// from (a container, a plain screen) then allocates no relay.
     @exclusivity(unchecked) private var actionRelay: PublishRelay<ViewAction>?
 
     /// The host's ticket for this view once its RIB is detached, given back through
     /// ``HostHooks/onDeallocation`` when it goes away; 0 for none.
-    @_spi(TrellisHost) public final var deallocationTicket = 0
+    @exclusivity(unchecked) @_spi(TrellisHost) public final var deallocationTicket = 0
 
     /// What the screen shows. Setting it, from a key or from asynchronous work,
     /// makes the host draw a new frame soon after.
-    public final var content: ViewNode {
+    @exclusivity(unchecked) public final var content: ViewNode {
         didSet { HostHooks.screenDidChange() }
     }
 
     /// The modal this view presents, drawn over it.
-    public final private(set) var presentedViewController: ViewController? {
+    @exclusivity(unchecked) public final private(set) var presentedViewController: ViewController? {
         didSet { HostHooks.screenDidChange() }
     }
 
     /// The views pushed over this one, oldest first; the last is on screen.
-    public final private(set) var navigationStack: [ViewController] = [] {
+    @exclusivity(unchecked) public final private(set) var navigationStack: [ViewController] = [] {
         didSet { HostHooks.screenDidChange() }
     }
 
     /// The view shown in this one's place, set by ``embed(_:)``.
-    public final private(set) var embeddedViewController: ViewController? {
+    @exclusivity(unchecked) public final private(set) var embeddedViewController: ViewController? {
         didSet { HostHooks.screenDidChange() }
     }
 
     /// What the host shows instead of ``content`` after the screen's work failed;
     /// the screen's own updates can no longer cover it.
-    @_spi(TrellisHost) public final var failure: ViewNode? {
+    @exclusivity(unchecked) @_spi(TrellisHost) public final var failure: ViewNode? {
         didSet { HostHooks.screenDidChange() }
     }
 
@@ -60,7 +62,7 @@ open class ViewController: ViewControllable {
     /// The view's name in the status line's path, as UIKit's `title`: for a view
     /// pushed or presented without a route of its own (`launcher › candyStore ›
     /// Candies`). A route's own view is named by its route.
-    public final var title: String? {
+    @exclusivity(unchecked) public final var title: String? {
         didSet { HostHooks.screenDidChange() }
     }
 
@@ -76,7 +78,7 @@ open class ViewController: ViewControllable {
 
     /// What the host calls when the user goes back from this view (Esc). The host
     /// sets it when it attaches the screen; a screen rarely needs to.
-    public final var backAction: (() -> Void)?
+    @exclusivity(unchecked) public final var backAction: (() -> Void)?
 
     /// Creates a view showing `content`.
     public init(content: ViewNode = .empty) {
