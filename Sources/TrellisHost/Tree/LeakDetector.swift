@@ -27,13 +27,14 @@ public final class LeakDetector {
     /// What a report names as the detached RIB: its route and plugin, or its
     /// router's type. Formatted only for a report: a detach keeps the parts.
     struct Origin: CustomStringConvertible {
-        var route: (id: String, plugin: String)?
+        /// The route and plugin, kept as the router's tag: one reference.
+        var route: RouteTag?
         var routerType: Any.Type
         /// Swapped out by a live swap, not detached by its parent.
         var swappedOut = false
 
         var description: String {
-            (route.map { "route \($0.id) (plugin \($0.plugin))" } ?? "a \(routerType)") + (swappedOut ? ", swapped out" : "")
+            (route.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a \(routerType)") + (swappedOut ? ", swapped out" : "")
         }
     }
 
@@ -155,8 +156,12 @@ public final class LeakDetector {
             proxy.deallocationTicket = base | Kind.proxy.rawValue
             alive |= 1 << Kind.proxy.rawValue
         }
+        // No closure here (`view.map { type(of: $0) }`): one formed on the main actor
+        // is checked at each call to run there.
+        var viewType: Any.Type?
+        if let view { viewType = type(of: view) }
         pending.append(Detach(serial: serial, origin: origin, alive: alive, interactorType: type(of: interactable),
-                              viewType: view.map { type(of: $0) }, unticketed: unticketed, deadline: .now + Self.gracePeriod))
+                              viewType: viewType, unticketed: unticketed, deadline: .now + Self.gracePeriod))
         scheduleCheck()
     }
 

@@ -94,7 +94,7 @@ public final class RouteTree {
 
     /// How a report names `router`: its route and plugin.
     func origin(of router: Routing) -> LeakDetector.Origin {
-        LeakDetector.Origin(route: route(of: router), routerType: type(of: router.unproxied))
+        LeakDetector.Origin(route: tag(of: router), routerType: type(of: router.unproxied))
     }
 
     /// Hands a deep link to the root's interactor.
@@ -110,9 +110,14 @@ public final class RouteTree {
 
     /// The route and plugin a router was built for, if it was built for a route.
     public func route(of router: Routing) -> (id: String, plugin: String)? {
+        tag(of: router).map { ($0.routeID, $0.plugin) }
+    }
+
+    /// What the tree keeps on `router`: its route and plugin.
+    func tag(of router: Routing) -> RouteTag? {
         let router = router.unproxied
-        if let tag = router.hostTag as? RouteTag { return (tag.routeID, tag.plugin) }
-        return records.first { $0.router === router }.map { ($0.routeID, $0.plugin) }
+        if let tag = router.hostTag as? RouteTag { return tag }
+        return records.first { $0.router === router }?.tag
     }
 
     /// Says so if `router`, built for a parent's slot, is attached by the end of
@@ -360,7 +365,7 @@ public final class RouteTree {
         // Forgetting routers that are gone here, not in `route(of:)`, which every
         // frame calls for every router.
         records.removeAll { $0.router == nil }
-        records.append(RouterRecord(router: router, routeID: tag.routeID, plugin: tag.plugin))
+        records.append(RouterRecord(router: router, tag: tag))
     }
 
     /// The router built for a route whose interactor is `interactor`: one attached
@@ -417,10 +422,10 @@ private final class ScreenSlots {
     }
 }
 
+/// A router of a type that keeps no tag (a mock), and its tag.
 private struct RouterRecord {
     weak var router: Routing?
-    let routeID: String
-    let plugin: String
+    let tag: RouteTag
 }
 
 /// A parent's slot, bound by the config to a child route.

@@ -5,18 +5,21 @@ import Glibc
 @_spi(TrellisHost)
 @MainActor
 public enum HostHooks {
+    // The hooks are typed `@MainActor`: a closure whose type does not say so is
+    // checked at each call to run on the main actor, which cost as much as a detach.
+
     /// Called whenever a view's content or navigation changes, so the host can
     /// schedule a frame. Cheap: the host only sets a flag.
-    public static var onScreenChange: (() -> Void)?
+    public static var onScreenChange: (@MainActor () -> Void)?
 
     /// Called when a task started with ``Interactor/task(_:)`` throws an error
     /// other than cancellation. Without a host (unit tests), the error is written
     /// to standard error, never dropped.
-    public static var onTaskFailure: ((Interactor, any Error) -> Void)?
+    public static var onTaskFailure: (@MainActor (Interactor, any Error) -> Void)?
 
     /// Called with a programming error a plugin made that the SDK caught and
     /// ignored (attaching a child twice). Without a host, it goes to standard error.
-    public static var onMisuse: ((String) -> Void)?
+    public static var onMisuse: (@MainActor (String) -> Void)?
 
     static func report(_ misuse: String) {
         if let onMisuse { onMisuse(misuse) } else { writeToStandardError(misuse) }
@@ -25,11 +28,11 @@ public enum HostHooks {
     /// Called when a router detaches a child, so the host can check that the
     /// child's router, interactor and view are deallocated (its leak detector).
     // Read at every detach; set once by the host on the main actor: unchecked.
-    @exclusivity(unchecked) public static var onDetach: ((Routing) -> Void)?
+    @exclusivity(unchecked) public static var onDetach: (@MainActor (Routing) -> Void)?
 
     /// Called with something the user should know that is not a programming error
     /// (a workflow that ended at a failed step).
-    public static var onNotice: ((String) -> Void)?
+    public static var onNotice: (@MainActor (String) -> Void)?
 
     static func notify(_ notice: String) {
         if let onNotice { onNotice(notice) } else { writeToStandardError(notice) }
