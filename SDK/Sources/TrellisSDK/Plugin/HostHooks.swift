@@ -5,8 +5,9 @@ import Glibc
 @_spi(TrellisHost)
 @MainActor
 public enum HostHooks {
-    // The hooks are typed `@MainActor`: a closure whose type does not say so is
-    // checked at each call to run on the main actor, which cost as much as a detach.
+    // The hooks called at every change and every detach are typed `@MainActor`: a
+    // closure whose type does not say so is checked at each call to run on the
+    // main actor, which cost as much as the detach's own bookkeeping.
 
     /// Called whenever a view's content or navigation changes, so the host can
     /// schedule a frame. Cheap: the host only sets a flag.
@@ -15,11 +16,11 @@ public enum HostHooks {
     /// Called when a task started with ``Interactor/task(_:)`` throws an error
     /// other than cancellation. Without a host (unit tests), the error is written
     /// to standard error, never dropped.
-    public static var onTaskFailure: (@MainActor (Interactor, any Error) -> Void)?
+    public static var onTaskFailure: ((Interactor, any Error) -> Void)?
 
     /// Called with a programming error a plugin made that the SDK caught and
     /// ignored (attaching a child twice). Without a host, it goes to standard error.
-    public static var onMisuse: (@MainActor (String) -> Void)?
+    public static var onMisuse: ((String) -> Void)?
 
     static func report(_ misuse: String) {
         if let onMisuse { onMisuse(misuse) } else { writeToStandardError(misuse) }
@@ -32,7 +33,7 @@ public enum HostHooks {
 
     /// Called with something the user should know that is not a programming error
     /// (a workflow that ended at a failed step).
-    public static var onNotice: (@MainActor (String) -> Void)?
+    public static var onNotice: ((String) -> Void)?
 
     static func notify(_ notice: String) {
         if let onNotice { onNotice(notice) } else { writeToStandardError(notice) }
