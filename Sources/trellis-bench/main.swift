@@ -18,6 +18,8 @@ let usage = """
       -h, --help    show this help
     """
 
+// As `trellis` does: the main actor runs here only, where the loop drains the main queue.
+MainActorThread.claim()
 var jsonFile: String?
 var quick = false
 var smoke = false

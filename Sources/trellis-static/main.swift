@@ -12,6 +12,7 @@ guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: trellis-static CONFIG (the benchmark runs it)\n".utf8))
     exit(2)
 }
+MainActorThread.claim()
 // As `trellis run` does, and with the same setting (TRELLIS_SUPERVISOR=off).
 let runArguments = ["run", CommandLine.arguments[1], "--headless"]
 if Supervisor.wants(runArguments) { Supervisor.start(arguments: runArguments) }

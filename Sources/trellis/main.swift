@@ -1,6 +1,8 @@
 import Glibc
 import TrellisHost
 
+// The main actor runs here only: the event loop drains the main queue on this thread.
+MainActorThread.claim()
 let arguments = Array(CommandLine.arguments.dropFirst())
 // First, before any thread exists: `run` goes on in a supervised child process.
 if Supervisor.wants(arguments) { Supervisor.start(arguments: arguments) }

@@ -73,9 +73,10 @@ public final class LeakDetector {
     /// Where leaks are reported.
     public var onLeak: ((String) -> Void)?
     /// Detaches not checked yet, oldest first (so by deadline and serial).
-    /// Read and written on the main thread only: by the main actor, and by a
-    /// ticket given back, which checks the thread instead of the actor (a check of
-    /// the actor cost as much as the rest of a detach).
+    /// Read and written on the main actor only: by its methods, and by a ticket
+    /// given back, which runs at once on the thread ``MainActorThread`` claims and
+    /// is queued on the main actor anywhere else (a check of the actor itself cost
+    /// as much as the rest of a detach).
     @exclusivity(unchecked) nonisolated(unsafe) private var pending: [Detach] = []
     @exclusivity(unchecked) private var nextSerial = 1
     /// Whether a check of the pending detaches is scheduled: one at a time,
@@ -85,12 +86,13 @@ public final class LeakDetector {
     private let number: Int
 
     /// Every detector made, by number, for the tickets given back.
-    /// As ``pending``, on the main thread only.
+    /// As ``pending``, on the main actor only.
     /// Not retained: a detector takes itself out when it goes away.
     @exclusivity(unchecked) nonisolated(unsafe) private static var detectors: [Unmanaged<LeakDetector>?] = []
 
     /// Bits of a ticket below the detector's number: the serial, then the kind.
-    nonisolated private static let numberShift = 48
+    /// A ticket is positive: 2^23 detectors, 2^38 detaches each.
+    nonisolated private static let numberShift = 40
 
     /// Creates a detector in `mode`.
     public init(mode: Mode = .fromEnvironment) {
@@ -98,13 +100,10 @@ public final class LeakDetector {
         number = Self.detectors.count
         Self.detectors.append(Unmanaged.passUnretained(self))
         if HostHooks.onDeallocation == nil {
-            // Made on the main actor, so on the main thread. Not `Thread.isMainThread`,
-            // which makes two system calls on Linux.
-            let mainThread = pthread_self()
             HostHooks.onDeallocation = { ticket in
-                // Routers and interactors go away on the main actor; a view may go
-                // away elsewhere, and its ticket is given back there.
-                if pthread_equal(pthread_self(), mainThread) != 0 {
+                // Routers and interactors go away on the main actor; a view or a
+                // proxy may go away elsewhere, and its ticket is given back there.
+                if MainActorThread.isCurrent {
                     LeakDetector.deallocated(ticket)
                 } else {
                     DispatchQueue.main.async { MainActor.assumeIsolated { LeakDetector.deallocated(ticket) } }
@@ -113,8 +112,7 @@ public final class LeakDetector {
         }
     }
 
-    deinit {
-        // A tree goes away on the main thread, where tickets are given back.
+    isolated deinit {
         Self.detectors[number] = nil
     }
 
@@ -124,6 +122,11 @@ public final class LeakDetector {
         guard mode != .off else { return }
         let serial = nextSerial
         nextSerial += 1
+        guard number < 1 << 23, serial < 1 << 38 else {
+            // Past what a ticket can say: weak references, as for a mock.
+            watchWeakly(router, serial: serial, origin: origin)
+            return
+        }
         let base = number << Self.numberShift | serial << 2
         var alive: UInt8 = 0
         var unticketed: [Expectation] = []
@@ -165,11 +168,28 @@ public final class LeakDetector {
         scheduleCheck()
     }
 
+    private func watchWeakly(_ router: Routing, serial: Int, origin: Origin) {
+        let child = router.unproxied
+        let interactable = child.interactable
+        let view = child.viewableRouting?.viewControllable.viewController
+        var unticketed = [Expectation(kind: .router, object: child, type: type(of: child)),
+                          Expectation(kind: .interactor, object: interactable, type: type(of: interactable))]
+        var viewType: Any.Type?
+        if let view {
+            viewType = type(of: view)
+            unticketed.append(Expectation(kind: .view, object: view, type: type(of: view)))
+        }
+        if child !== router { unticketed.append(Expectation(kind: .proxy, object: router, type: type(of: router))) }
+        pending.append(Detach(serial: serial, origin: origin, alive: 0, interactorType: type(of: interactable),
+                              viewType: viewType, unticketed: unticketed, deadline: .now + Self.gracePeriod))
+        scheduleCheck()
+    }
+
     /// What a ticket given back by an object that went away clears.
-    /// On the main thread only (see ``pending``).
+    /// On the main actor only (see ``pending``).
     nonisolated private static func deallocated(_ ticket: Int) {
         let number = ticket >> numberShift
-        guard number < detectors.count, let detector = detectors[number] else { return }
+        guard number >= 0, number < detectors.count, let detector = detectors[number] else { return }
         detector._withUnsafeGuaranteedRef { $0.clear(ticket) }
     }
 
@@ -223,7 +243,8 @@ public final class LeakDetector {
                 case .proxy: return "slot router (the parent still holds what its slot built)"
                 }
             }
-            return detach.unticketed.first { $0.kind == kind && $0.object != nil }.map { "\($0.type)" }
+            guard let alive = detach.unticketed.first(where: { $0.kind == kind && $0.object != nil }) else { return nil }
+            return kind == .proxy ? "slot router (the parent still holds what its slot built)" : "\(alive.type)"
         }
         guard !alive.isEmpty else { return }
         onLeak?("leak: \(detach.origin) was detached, but its \(alive.joined(separator: ", ")) "

@@ -161,8 +161,13 @@ public final class RouteTree {
         }
         guard !attached.isEmpty else { return }
         let onScreen = Set(Window.layers(from: root.viewControllable.viewController).joined().map(ObjectIdentifier.init))
+        var reported: Set<ObjectIdentifier> = []
         for check in checks {
-            guard let proxy = attached[check.proxy], !onScreen.contains(ObjectIdentifier(proxy.viewControllable.viewController)) else {
+            // An identity is an address, which a proxy freed this turn may pass on
+            // to a later one: the entry must be that proxy's, and it is said once.
+            guard let proxy = attached[check.proxy], proxy.routeID == check.childRoute, proxy.parentRouteID == check.parentRoute,
+                  !onScreen.contains(ObjectIdentifier(proxy.viewControllable.viewController)),
+                  reported.insert(check.proxy).inserted else {
                 continue
             }
             let plugin = config.routes[check.childRoute]?.plugin ?? "?"
@@ -174,7 +179,8 @@ public final class RouteTree {
     /// Shows a RIB's failed task where its screen is, naming the route and plugin.
     func taskDidFail(of interactor: Interactor, _ error: any Error) {
         let router = router(of: interactor)
-        let origin = router.flatMap(route(of:)).map { "route \($0.id) (plugin \($0.plugin))" } ?? "a screen"
+        let tag = interactor.hostTag as? RouteTag ?? router.flatMap(tag(of:))
+        let origin = tag.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a screen"
         let message = "\(origin): a task failed: \(error.userMessage)"
         if let view = router?.viewableRouting?.viewControllable.viewController {
             view.failure = ErrorScreen.failureContent(message: message, canGoBack: view.backAction != nil)
@@ -255,9 +261,10 @@ public final class RouteTree {
     }
 
     /// Whether `resolved` is still what ``resolve(_:)`` would give: no config was
-    /// applied and no plugin loaded since.
+    /// applied and no plugin loaded since. Never for a pinned route, whose file is
+    /// checked against its pin at every build.
     func isCurrent(_ resolved: Resolved) -> Bool {
-        resolved.configVersion == configVersion && resolved.loaderEpoch == loader.epoch
+        resolved.route.sha256 == nil && resolved.configVersion == configVersion && resolved.loaderEpoch == loader.epoch
     }
 
     /// Builds a route; `state` decodes what the build it replaces saved, in a swap.
@@ -361,6 +368,8 @@ public final class RouteTree {
     /// type that keeps no tag (a mock).
     func record(_ router: Routing, tag: RouteTag) {
         router.hostTag = tag
+        // Its interactor too, to name a task of it that fails once it is detached.
+        (router.interactable as? Interactor)?.hostTag = tag
         guard router.hostTag !== tag else { return }
         // Forgetting routers that are gone here, not in `route(of:)`, which every
         // frame calls for every router.

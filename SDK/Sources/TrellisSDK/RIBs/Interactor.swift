@@ -46,6 +46,10 @@ open class Interactor: Interactable {
     /// through ``HostHooks/onDeallocation`` when it goes away; 0 for none.
     @_spi(TrellisHost) @exclusivity(unchecked) public final var deallocationTicket = 0
 
+    /// What the host keeps on the interactor of a router it built for a route
+    /// (its route and plugin), to name a task of it that fails.
+    @_spi(TrellisHost) @exclusivity(unchecked) public final var hostTag: AnyObject?
+
     /// Creates an inactive interactor.
     public init() {}
 
