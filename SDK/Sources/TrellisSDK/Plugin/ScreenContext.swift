@@ -152,7 +152,7 @@ public final class ScreenContext {
     ///   - dependencies: The screen's dependency scope.
     ///   - hostView: The view a viewless RIB shows its children in.
     ///   - slot: Gives the slot of a name.
-    public init(
+    public convenience init(
         routeID: String,
         parameters: JSONValue = .object([:]),
         listener: ScreenListener? = nil,
@@ -160,22 +160,17 @@ public final class ScreenContext {
         hostView: ViewControllable? = nil,
         slot: @escaping (String) -> ChildSlot
     ) {
-        self.routeID = routeID
-        self.routeParameters = parameters
-        self.callParameters = nil
-        self.listener = listener
-        self.dependencies = dependencies
-        self.hostView = hostView
-        self.slotProvider = slot
+        self.init(routeID: routeID, routeParameters: parameters, callParameters: nil, listener: listener,
+                  dependencies: dependencies, hostView: hostView, slot: slot)
     }
 
     /// A context whose parameters are the route's `routeParameters` with the
     /// parent's `callParameters` merged over them, as ``JSONValue/merging(_:)``
-    /// merges; the host makes these.
+    /// merges (`nil`: the route's alone); the host makes these.
     @_spi(TrellisHost) public init(
         routeID: String,
         routeParameters: JSONValue,
-        callParameters: JSONValue,
+        callParameters: JSONValue?,
         listener: ScreenListener?,
         dependencies: DependencyScope,
         hostView: ViewControllable?,
