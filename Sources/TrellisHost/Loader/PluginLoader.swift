@@ -239,13 +239,15 @@ public final class PluginLoader {
         var files: [String] = []
         var seen: Set<String> = []
         let basePath = path(of: base)
-        described.reserveCapacity(described.count + references.count)
         for reference in references where linkedPlugins[reference] == nil {
             guard let path = try? locatePath(reference, relativeTo: basePath), described[path] == nil,
                   seen.insert(path).inserted else { continue }
             files.append(path)
         }
         guard files.count > 1 else { return nil }
+        // For the files to read only: a second prefetch of the same routes reads
+        // none, and reserving for them all would copy the table for nothing.
+        described.reserveCapacity(described.count + files.count)
         return FileReading(files: files, allowedFolders: containmentFolders, realFolders: realFolders(of: files),
                            hostToolchain: hostToolchain)
     }
