@@ -189,11 +189,13 @@ public final class PluginLoader {
             Log.info("refused \(path): \(error.localizedDescription)")
             throw error
         }
-        if described[path] == nil {
-            Log.debug("read the manifest of \(path): \(result.manifest.name) \(result.manifest.version)")
-            described[path] = result
-        }
+        if described[path] == nil { remember(result) }
         return result
+    }
+
+    private func remember(_ file: PluginFile) {
+        Log.debug("read the manifest of \(file.path): \(file.manifest.name) \(file.manifest.version)")
+        described[file.path] = file
     }
 
     /// Reads and checks a plugin file's manifest (ELF headers, the manifest note,
@@ -257,8 +259,7 @@ public final class PluginLoader {
     private func keep(_ files: [PluginFile]) {
         for file in files where described[file.path] == nil {
             guard (try? safety.checkPermissions(ofFileAt: file.realPath ?? file.path, status: file.status)) != nil else { continue }
-            Log.debug("read the manifest of \(file.path): \(file.manifest.name) \(file.manifest.version)")
-            described[file.path] = file
+            remember(file)
         }
     }
 

@@ -122,65 +122,54 @@ public final class LeakDetector {
         guard mode != .off else { return }
         let serial = nextSerial
         nextSerial += 1
-        guard number < 1 << 23, serial < 1 << 38 else {
-            // Past what a ticket can say: weak references, as for a mock.
-            watchWeakly(router, serial: serial, origin: origin)
-            return
-        }
-        let base = number << Self.numberShift | serial << 2
+        // 0 past what a ticket can say (2^23 detectors, 2^38 detaches each): then
+        // weak references watch every object, as they watch a mock.
+        let base = number < 1 << 23 && serial < 1 << 38 ? number << Self.numberShift | serial << 2 : 0
         var alive: UInt8 = 0
         var unticketed: [Expectation] = []
         // A slot's proxy stands for the child's router: both must go. The proxy is
         // what the parent holds, so it is named for what keeping it means.
         let child = router.unproxied
-        Self.retire(child.deallocationTicket)
-        child.deallocationTicket = base | Kind.router.rawValue
-        if child.deallocationTicket != 0 {
+        if base != 0 {
+            Self.retire(child.deallocationTicket)
+            child.deallocationTicket = base | Kind.router.rawValue
+        }
+        if base != 0, child.deallocationTicket != 0 {
             alive |= 1 << Kind.router.rawValue
         } else {
             unticketed.append(Expectation(kind: .router, object: child, type: type(of: child)))
         }
         let interactable = child.interactable
-        if let interactor = interactable as? Interactor {
+        if base != 0, let interactor = interactable as? Interactor {
             Self.retire(interactor.deallocationTicket)
             interactor.deallocationTicket = base | Kind.interactor.rawValue
             alive |= 1 << Kind.interactor.rawValue
         } else {
             unticketed.append(Expectation(kind: .interactor, object: interactable, type: type(of: interactable)))
         }
-        let view = child.viewableRouting?.viewControllable.viewController
-        if let view {
-            Self.retire(view.deallocationTicket)
-            view.deallocationTicket = base | Kind.view.rawValue
-            alive |= 1 << Kind.view.rawValue
-        }
-        if let proxy = router as? SlotProxy {
-            Self.retire(proxy.deallocationTicket)
-            proxy.deallocationTicket = base | Kind.proxy.rawValue
-            alive |= 1 << Kind.proxy.rawValue
-        }
         // No closure here (`view.map { type(of: $0) }`): one formed on the main actor
         // is checked at each call to run there.
         var viewType: Any.Type?
-        if let view { viewType = type(of: view) }
-        pending.append(Detach(serial: serial, origin: origin, alive: alive, interactorType: type(of: interactable),
-                              viewType: viewType, unticketed: unticketed, deadline: .now + Self.gracePeriod))
-        scheduleCheck()
-    }
-
-    private func watchWeakly(_ router: Routing, serial: Int, origin: Origin) {
-        let child = router.unproxied
-        let interactable = child.interactable
-        let view = child.viewableRouting?.viewControllable.viewController
-        var unticketed = [Expectation(kind: .router, object: child, type: type(of: child)),
-                          Expectation(kind: .interactor, object: interactable, type: type(of: interactable))]
-        var viewType: Any.Type?
-        if let view {
+        if let view = child.viewableRouting?.viewControllable.viewController {
             viewType = type(of: view)
-            unticketed.append(Expectation(kind: .view, object: view, type: type(of: view)))
+            if base != 0 {
+                Self.retire(view.deallocationTicket)
+                view.deallocationTicket = base | Kind.view.rawValue
+                alive |= 1 << Kind.view.rawValue
+            } else {
+                unticketed.append(Expectation(kind: .view, object: view, type: type(of: view)))
+            }
         }
-        if child !== router { unticketed.append(Expectation(kind: .proxy, object: router, type: type(of: router))) }
-        pending.append(Detach(serial: serial, origin: origin, alive: 0, interactorType: type(of: interactable),
+        if let proxy = router as? SlotProxy {
+            if base != 0 {
+                Self.retire(proxy.deallocationTicket)
+                proxy.deallocationTicket = base | Kind.proxy.rawValue
+                alive |= 1 << Kind.proxy.rawValue
+            } else {
+                unticketed.append(Expectation(kind: .proxy, object: proxy, type: type(of: proxy)))
+            }
+        }
+        pending.append(Detach(serial: serial, origin: origin, alive: alive, interactorType: type(of: interactable),
                               viewType: viewType, unticketed: unticketed, deadline: .now + Self.gracePeriod))
         scheduleCheck()
     }

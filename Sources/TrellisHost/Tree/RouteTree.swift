@@ -469,14 +469,11 @@ private final class RouteSlot: ChildSlot {
     }
 
     private func childRoute(in tree: RouteTree?) -> String? {
-        if let bound, let tree, bound.configVersion == tree.configVersion { return bound.route }
-        let route = (tree?.config.routes[parentRoute.id] ?? parentRoute).children[name]
-        if let tree { bound = (route, tree.configVersion) }
-        return route
+        // No config applied since it was resolved: the binding is the same.
+        if let resolved, let tree, tree.isCurrent(resolved) { return resolved.route.id }
+        return (tree?.config.routes[parentRoute.id] ?? parentRoute).children[name]
     }
 
-    /// The route bound to the slot, as of a config version.
-    @exclusivity(unchecked) private var bound: (route: String?, configVersion: Int)?
     /// The bound route resolved, for the builds that follow the first.
     @exclusivity(unchecked) private var resolved: RouteTree.Resolved?
 
@@ -542,7 +539,7 @@ private final class RouteSlot: ChildSlot {
         let childRoute = try boundRoute(in: tree)
         guard let tree else { throw RouteError.treeGone(route: childRoute) }
         let current: RouteTree.Resolved
-        if let resolved, resolved.route.id == childRoute, tree.isCurrent(resolved) {
+        if let resolved, tree.isCurrent(resolved) {
             current = resolved
         } else {
             current = try tree.resolve(childRoute)
