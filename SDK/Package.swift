@@ -7,6 +7,10 @@ import PackageDescription
 // It also offers the `TrellisManifest` build tool plugin: applied to a plugin's
 // target, it reads the target's `trellis-plugin.json` and compiles it, with the
 // SDK's fingerprint, into an ELF note the host reads without loading the file.
+/// Built with library evolution, so a plugin built against one 1.x release runs
+/// with every later 1.x host (Docs/PluginSystem.md, "Compatibility").
+let libraryEvolution: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]
+
 let package = Package(
     name: "TrellisSDK",
     products: [
@@ -17,8 +21,8 @@ let package = Package(
         .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
     ],
     targets: [
-        .target(name: "TrellisSDK", plugins: ["TrellisManifest"]),
-        .target(name: "TrellisTesting", dependencies: ["TrellisSDK"]),
+        .target(name: "TrellisSDK", swiftSettings: libraryEvolution, plugins: ["TrellisManifest"]),
+        .target(name: "TrellisTesting", dependencies: ["TrellisSDK"], swiftSettings: libraryEvolution),
         .executableTarget(name: "trellis-manifest-tool"),
         .plugin(name: "TrellisManifest", capability: .buildTool(), dependencies: ["trellis-manifest-tool"]),
     ]

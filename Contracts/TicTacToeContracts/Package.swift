@@ -14,6 +14,9 @@ let package = Package(
         .package(path: "../../SDK"),
     ],
     targets: [
-        .target(name: "TicTacToeContracts", dependencies: [.product(name: "TrellisSDK", package: "SDK")]),
+        // Built with library evolution, as the SDK is: a plugin built against one
+        // version of the contracts keeps working with later additive versions.
+        .target(name: "TicTacToeContracts", dependencies: [.product(name: "TrellisSDK", package: "SDK")],
+                swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]),
     ]
 )

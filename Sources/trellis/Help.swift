@@ -4,7 +4,11 @@ import TrellisSDK
 /// The text of `--help` for each command.
 enum Help {
     static let version = "0.1.0"
-    static let sdkInterface = TrellisSDKInterface.version
+    /// The SDK releases this host loads plugins of: its major, up to its minor.
+    static var loadableSDKs: String {
+        let sdk = TrellisSDKInterface.release
+        return sdk.minor == 0 ? "\(sdk.major).0" : "\(sdk.major).0 to \(sdk.major).\(sdk.minor)"
+    }
 
     static let overview = """
         trellis: a plugin-based app shell. Screens are plugins (.so files) that a route
@@ -25,7 +29,7 @@ enum Help {
 
         OPTIONS:
           -h, --help          show this help
-          --version           show the version and the SDK's interface and fingerprint
+          --version           show the version and the SDK release plugins are loaded for
 
         EXIT CODES:
           0 success; 1 a headless expectation failed; 2 bad usage, a bad config,
@@ -113,7 +117,7 @@ enum Help {
 
         Reads one plugin library's manifest from the file, without loading it (none
         of the plugin's code runs), and prints it: name, version, summary, the SDK
-        fingerprint and toolchain it was built with, its slots, the dependencies it
+        release and toolchain it was built with, its slots, the dependencies it
         requires and provides, and the file's SHA-256 to pin it with.
 
         Given a folder, lists the plugins in it (each lib*.so with a manifest), a

@@ -52,7 +52,7 @@ struct InspectCommand {
         if parsed.has("--json") {
             var fields: [String: JSONValue] = [
                 "name": .string(manifest.name), "version": .string(manifest.version), "summary": .string(manifest.summary),
-                "file": .string(plugin.file.path), "sdkFingerprint": .string(manifest.sdkFingerprint),
+                "file": .string(plugin.file.path), "sdkVersion": manifest.sdkVersion.map { .string($0.description) } ?? .null,
                 "slots": .array(manifest.slots.map(JSONValue.string)), "requires": .array(manifest.requires.map(JSONValue.string)),
                 "provides": .array(manifest.provides.map(JSONValue.string)),
                 "builds": .array(manifest.builds.map(JSONValue.string)),
@@ -72,7 +72,7 @@ struct InspectCommand {
             \(manifest.name) \(manifest.version)
               file:      \(plugin.file.path)
               summary:   \(manifest.summary.isEmpty ? "(none)" : manifest.summary)
-              sdk:       fingerprint \(manifest.sdkFingerprint) (this host: \(TrellisSDKInterface.fingerprint))
+              sdk:       \(manifest.sdkVersion.map(\.description) ?? "before 1.0.0") (this host: \(TrellisSDKInterface.release))
               toolchain: \(plugin.toolchain ?? "(not recorded)")
               slots:     \(list(manifest.slots.map { slot in manifest.slotTypes[slot].map { "\(slot) (gives a \($0))" } ?? slot }))
               requires:  \(list(manifest.requires))

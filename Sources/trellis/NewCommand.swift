@@ -65,8 +65,10 @@ struct NewCommand {
         return name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
     }
 
-    /// The SDK package: `--sdk`, else the one in the repository this `trellis` was
-    /// built in (`<repository>/.build/<triple>/<configuration>/trellis`).
+    /// The SDK package: `--sdk`, else the one installed with this `trellis`
+    /// (`PREFIX/share/trellis/SDK` beside `PREFIX/bin/trellis`, Scripts/install),
+    /// else the one in the repository it was built in
+    /// (`<repository>/.build/<triple>/<configuration>/trellis`).
     static func sdkFolder(_ given: String?) throws -> URL {
         if let given {
             let folder = URL(fileURLWithPath: given).standardizedFileURL
@@ -77,8 +79,10 @@ struct NewCommand {
         }
         var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("SDK")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) { return candidate }
+            for candidate in [folder.appendingPathComponent("share/trellis/SDK"), folder.appendingPathComponent("SDK")]
+            where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) {
+                return candidate
+            }
             folder = folder.deletingLastPathComponent()
         }
         throw CommandError(message: "this trellis was not built in a Trellis repository, so it cannot find the SDK; "

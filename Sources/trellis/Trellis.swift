@@ -14,7 +14,7 @@ enum Trellis {
             case "help":
                 print(arguments.dropFirst().first == "--man" ? Help.manPage : Help.overview)
             case "--version":
-                print("trellis \(Help.version) (SDK interface \(Help.sdkInterface), fingerprint \(TrellisSDKInterface.fingerprint))")
+                print("trellis \(Help.version) (SDK \(TrellisSDKInterface.release); loads plugins built against SDK \(Help.loadableSDKs))")
             case "run":
                 return try RunCommand(arguments: Array(arguments.dropFirst())).run()
             case "validate":

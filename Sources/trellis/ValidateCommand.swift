@@ -14,6 +14,7 @@ struct ValidateCommand {
             return .success
         }
         if parsed.has("-v") || parsed.has("--verbose") { Log.level = max(Log.level, .info) }
+        Log.info("trellis \(Help.version), SDK \(TrellisSDKInterface.release): loads plugins built against SDK \(Help.loadableSDKs)")
         let (config, loader) = try Trellis.loadConfigReadingPlugins(try parsed.singlePositional(command: "validate", name: "config"),
                                                                      pluginFolders: parsed.allValues("--plugins"))
         var problems = Validator(config: config, loader: loader).problems()

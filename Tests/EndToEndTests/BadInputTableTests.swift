@@ -74,12 +74,15 @@ struct BadInputTableTests {
     /// A C shared library built with the toolchain's clang from `source`, with a
     /// manifest note that passes every check made before loading, so the
     /// loader gets as far as the entry.
-    static func cLibrary(_ source: String, at file: URL) throws {
+    ///
+    /// - Parameter sdkVersion: The manifest's `sdkVersion`: the bundled plugins' unless
+    ///   given; `""` leaves it out, as an SDK from before 1.0.0 did.
+    static func cLibrary(_ source: String, at file: URL, sdkVersion: String? = nil) throws {
         let inspect = try TrellisProcess.run(["inspect", "--json", Products.plugin("NextScreen").path])
         let fields = try JSONDecoder().decode([String: JSONValue].self, from: Data(inspect.stdout.utf8))
-        let fingerprint = fields["sdkFingerprint"]?.stringValue ?? "", toolchain = fields["toolchain"]?.stringValue ?? ""
+        let built = sdkVersion ?? fields["sdkVersion"]?.stringValue ?? "", toolchain = fields["toolchain"]?.stringValue ?? ""
         let manifest = "trellis-manifest 1\nname=C\nversion=1\nsummary=\nslots=\nrequires=\nprovides=\n"
-            + "sdkFingerprint=\(fingerprint)\ntoolchain=\(toolchain)\n"
+            + (built.isEmpty ? "sdkFingerprint=0123456789abcdef0123456789abcdef\n" : "sdkVersion=\(built)\n") + "toolchain=\(toolchain)\n"
         // The note the SDK's build tool writes: owner "TrellisSDK", type 1, the
         // description zero-padded to a multiple of 8.
         let padded = (manifest.utf8.count + 7) / 8 * 8
@@ -98,9 +101,9 @@ struct BadInputTableTests {
     /// standard input.
     /// `trellis validate` on a config whose root is a C library that passes the
     /// checks made from the file, so the root's build (in a child) loads it.
-    static func loadedCLibrary(_ name: String, _ source: String, _ words: String...) -> BadInput {
+    static func loadedCLibrary(_ name: String, _ source: String, sdkVersion: String? = nil, _ words: String...) -> BadInput {
         BadInput(description: "plugin: a C library \(name)", make: { folder in
-            try cLibrary(source, at: folder.url.appendingPathComponent("libC.so"))
+            try cLibrary(source, at: folder.url.appendingPathComponent("libC.so"), sdkVersion: sdkVersion)
             let config = try folder.write(#"{ "root": "c", "routes": { "c": { "plugin": "libC.so" } } }"#, to: "app.json")
             return (["validate", config.path], "")
         }, status: 2, words: words)
@@ -126,6 +129,15 @@ struct BadInputTableTests {
         let table = Int(bytes[0x20]) | Int(bytes[0x21]) << 8, count = Int(bytes[0x38]) | Int(bytes[0x39]) << 8
         guard let entry = (0..<count).map({ table + $0 * 56 }).first(where: { bytes[$0] == type }) else { return }
         write(&bytes, at: entry + field, value: value)
+    }
+
+    /// C code that ends the process when its library is mapped.
+    static let quitOnLoad = "#include <unistd.h>\n__attribute__((constructor)) static void quit(void) { _exit(7); }"
+
+    /// This host's SDK release with its major or minor moved on.
+    static func sdk(major: Int = 0, minor: Int = 0) -> String {
+        let host = TrellisSDKInterface.release
+        return major > 0 ? "\(host.major + major).0.0" : "\(host.major).\(host.minor + minor).0"
     }
 
     static let mainNext = """
@@ -218,6 +230,16 @@ struct BadInputTableTests {
         loadedCLibrary("with no entry", "int nothing(void) { return 0; }", "exports no trellis_plugin_entry_v1 function"),
         loadedCLibrary("whose loading ends the process", "#include <unistd.h>\n__attribute__((constructor)) static void quit(void) { _exit(7); }",
                        "the process that built it exited with status 7", "libC.so) is damaged, rebuild it"),
+        // Refused from the manifest, before the library is mapped: had its
+        // constructor run, the message would be the exit's.
+        loadedCLibrary("built against a newer SDK minor", quitOnLoad, sdkVersion: sdk(minor: 1),
+                       "was built against Trellis SDK \(sdk(minor: 1)), newer than this host's SDK \(TrellisSDKInterface.release)",
+                       "Update Trellis"),
+        loadedCLibrary("built against another SDK major", quitOnLoad, sdkVersion: sdk(major: 1),
+                       "was built against Trellis SDK \(sdk(major: 1)), and this host has SDK \(TrellisSDKInterface.release)",
+                       "a host of its SDK's major version"),
+        loadedCLibrary("built before SDK 1.0.0", quitOnLoad, sdkVersion: "", "built by a Trellis SDK from before 1.0.0"),
+        loadedCLibrary("whose SDK version is not one", quitOnLoad, sdkVersion: "1.x", "its manifest's SDK version \"1.x\" is not major.minor.patch"),
 
         BadInput(description: "script: typing 100,000 characters at once takes linear time", make: { _ in
             (["run", Products.repository.appendingPathComponent("Examples/tictactoe.json").path, "--headless"],

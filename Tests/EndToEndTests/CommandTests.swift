@@ -40,9 +40,9 @@ struct CommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("MainScreen 1.0.0"))
         #expect(result.stdout.contains("slots:     next"))
-        let fingerprint = try #require(result.stdout.split(separator: "\n").first { $0.contains("sdk:") }?.split(separator: " ").dropFirst(2).first)
-        #expect(fingerprint.count == 32)
-        #expect(result.stdout.contains("sdk:       fingerprint \(fingerprint) (this host: \(fingerprint))"))
+        let release = try String(contentsOf: Products.repository.appendingPathComponent("SDK/VERSION"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(result.stdout.contains("sdk:       \(release) (this host: \(release))"), "\(result.stdout)")
         #expect(result.stdout.contains("toolchain: clang version"))
     }
 

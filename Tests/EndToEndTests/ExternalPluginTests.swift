@@ -36,11 +36,11 @@ struct ExternalPluginTests {
 
     @Test func aChildPluginThatThrowsIsShownAsAnErrorInItsPlace() throws {
         let folder = try TemporaryFolder()
-        _ = try SwiftBuild.buildExample("HelloPlugin", in: folder.url)
+        let package = try SwiftBuild.sharedExample("HelloPlugin")
         let config = try folder.writeConfig(routes: """
             { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
-              "next": { "plugin": "HelloPlugin/.build/debug/libHelloScreen.so", "parameters": { "fail": true } } }
-            """)
+              "next": { "plugin": "HelloScreen", "parameters": { "fail": true } } }
+            """, pluginFolders: [package.appendingPathComponent(".build/debug")])
 
         let result = try TrellisProcess.run(["run", config.path, "--headless"], input: """
             tap Click Button

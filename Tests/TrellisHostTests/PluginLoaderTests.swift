@@ -21,7 +21,7 @@ struct PluginLoaderTests {
 
         #expect(plugin.manifest.name == "MainScreen")
         #expect(plugin.manifest.slots == ["next"])
-        #expect(plugin.manifest.sdkFingerprint == TrellisSDKInterface.fingerprint)
+        #expect(plugin.manifest.sdkVersion == TrellisSDKInterface.release)
         #expect(plugin.toolchain == PluginLoader.runningToolchain)
     }
 
@@ -107,7 +107,7 @@ struct PluginLoaderTests {
         for (index, reference) in references.enumerated() {
             let file = try loader.describe(reference, relativeTo: folder.url)
             #expect(file.manifest.name == (index % 2 == 0 ? "MainScreen" : "NextScreen"))
-            #expect(file.manifest.sdkFingerprint == TrellisSDKInterface.fingerprint)
+            #expect(file.manifest.sdkVersion == TrellisSDKInterface.release)
         }
         #expect(loadError { _ = try loader.describe(junk.path, relativeTo: folder.url) }
             == .notAPlugin(path: junk.path, reason: "it is not an ELF shared library"))

@@ -143,8 +143,31 @@ struct LaunchRouterTests {
         router.launch(from: window)
 
         #expect(window.rootViewController === view)
+        #expect(window.isKeyWindow)
         #expect(router.interactable.isActive)
         #expect(router.loads == 1)
+    }
+
+    /// A window a test subclasses, as RIBs' tests subclass `UIWindow`.
+    private final class WindowMock: AppWindow {
+        var madeKey = 0
+        override func makeKeyAndVisible() {
+            madeKey += 1
+            super.makeKeyAndVisible()
+        }
+    }
+
+    @Test func launchMakesAMockWindowKeyOnce() {
+        let view = ViewController(content: .text("Root"))
+        let router = RootRouter(interactor: Interactor(), viewController: view)
+        let window = WindowMock()
+        #expect(!window.isKeyWindow)
+
+        router.launch(from: window)
+
+        #expect(window.madeKey == 1)
+        #expect(window.isKeyWindow)
+        #expect(window.rootViewController === view)
     }
 }
 

@@ -7,7 +7,21 @@ public enum SwiftBuild {
     /// - Returns: How the build ended, with its output.
     public static func run(package: URL, arguments: [String] = []) throws -> ProcessResult {
         try TrellisProcess.run(["swift", "build", "--package-path", package.path] + arguments,
-                               in: package, executable: URL(fileURLWithPath: "/usr/bin/env"))
+                               in: package, executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: timeLimit)
+    }
+
+    /// How long one build may take: long enough for a cold build of the whole
+    /// repository on a loaded two-core machine; a build ended at it says so.
+    public static let timeLimit: TimeInterval = 20 * 60
+
+    private static let shared = SharedBuilds()
+
+    /// `Examples/NAME`, copied and built once per test run and shared by the tests
+    /// that only run it: never edit what this returns.
+    ///
+    /// - Returns: The built package.
+    public static func sharedExample(_ name: String) throws -> URL {
+        try shared.package(name) { folder in try buildExample(name, in: folder) }
     }
 
     /// A build that failed, with what it printed.
@@ -43,5 +57,27 @@ public enum SwiftBuild {
                 .replacingOccurrences(of: #""(\.\./)+SDK""#, with: "\"\(sdk.path)\"", options: .regularExpression)
             try text.write(to: manifest, atomically: true, encoding: .utf8)
         }
+    }
+}
+
+/// Packages built once per test process, each in a folder of its own that lasts
+/// until the process ends. A test that asks for one another test is building waits
+/// for that build instead of starting its own.
+private final class SharedBuilds: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: [String: Result<URL, any Error>] = [:]
+    private var folders: [TemporaryFolder] = []
+
+    func package(_ key: String, build: (URL) throws -> URL) throws -> URL {
+        lock.lock()
+        defer { lock.unlock() }
+        if let result = built[key] { return try result.get() }
+        let result = Result { () throws -> URL in
+            let folder = try TemporaryFolder()
+            folders.append(folder)
+            return try build(folder.url)
+        }
+        built[key] = result
+        return try result.get()
     }
 }

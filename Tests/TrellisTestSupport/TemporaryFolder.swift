@@ -27,11 +27,14 @@ public final class TemporaryFolder {
     ///   - routes: The `routes` object, as JSON text.
     ///   - root: The root route.
     ///   - name: The file name.
+    ///   - pluginFolders: Folders searched after the products folder.
     /// - Returns: The config's URL.
     @discardableResult
-    public func writeConfig(routes: String, root: String = "main", name: String = "config.json") throws -> URL {
-        try write("""
-            { "plugins": ["\(Products.directory.path)"], "root": "\(root)", "routes": \(routes) }
+    public func writeConfig(routes: String, root: String = "main", name: String = "config.json",
+                            pluginFolders: [URL] = []) throws -> URL {
+        let folders = ([Products.directory] + pluginFolders).map { "\"\($0.path)\"" }.joined(separator: ", ")
+        return try write("""
+            { "plugins": [\(folders)], "root": "\(root)", "routes": \(routes) }
             """, to: name)
     }
 

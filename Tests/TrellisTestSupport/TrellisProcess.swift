@@ -23,11 +23,14 @@ public enum TrellisProcess {
     ///   - input: Written to standard input, which is then closed.
     ///   - directory: The working folder; the repository unless given.
     ///   - executable: The binary; the built `trellis` unless given.
+    ///   - timeLimit: How long it may run before it is ended and its result says
+    ///     so: a minute unless given (a build takes more on a loaded machine).
     public static func run(
         _ arguments: [String],
         input: String = "",
         in directory: URL = Products.repository,
-        executable: URL = Products.trellis
+        executable: URL = Products.trellis,
+        timeLimit: TimeInterval = Watchdog.limit
     ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
@@ -39,7 +42,7 @@ public enum TrellisProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        let watchdog = Watchdog(process)
+        let watchdog = Watchdog(process, limit: timeLimit)
         defer { watchdog.cancel() }
         // Written on another thread, so a large input and a full output pipe cannot
         // block each other; a child that stops reading early ends the write.
@@ -49,22 +52,41 @@ public enum TrellisProcess {
         let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         feeder.wait()
+        var errors = String(decoding: errorData.wait(), as: UTF8.self)
+        if watchdog.fired {
+            errors += "\n[the tests ended `\(([executable.lastPathComponent] + arguments).joined(separator: " "))`: "
+                + "it timed out after \(Int(timeLimit)) s]\n"
+        }
         return ProcessResult(status: process.terminationStatus,
-                             stdout: String(decoding: outputData, as: UTF8.self),
-                             stderr: String(decoding: errorData.wait(), as: UTF8.self))
+                             stdout: String(decoding: outputData, as: UTF8.self), stderr: errors)
     }
 }
 
 /// Ends a process that outlives any reasonable run, so a hang fails a test instead
 /// of stalling the suite.
-final class Watchdog: @unchecked Sendable {
-    static let limit: TimeInterval = 60
-    private let item: DispatchWorkItem
-
-    init(_ process: Process) {
-        item = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Watchdog.limit, execute: item)
+public final class Watchdog: @unchecked Sendable {
+    /// How long a `trellis` run may take by default.
+    public static let limit: TimeInterval = 60
+    private final class Flag: @unchecked Sendable {
+        let lock = NSLock()
+        var value = false
     }
+    private let item: DispatchWorkItem
+    private let flag: Flag
+
+    init(_ process: Process, limit: TimeInterval = Watchdog.limit) {
+        let flag = Flag()
+        self.flag = flag
+        item = DispatchWorkItem {
+            guard process.isRunning else { return }
+            flag.lock.withLock { flag.value = true }
+            process.terminate()
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: item)
+    }
+
+    /// Whether it ended the process.
+    var fired: Bool { flag.lock.withLock { flag.value } }
 
     func cancel() {
         item.cancel()

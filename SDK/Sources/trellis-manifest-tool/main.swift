@@ -2,20 +2,19 @@ import Foundation
 
 /// The TrellisManifest build tool plugin's worker.
 ///
-///     trellis-manifest-tool sdk OUTPUT SDK-SOURCES...
-///     trellis-manifest-tool plugin OUTPUT trellis-plugin.json SDK-SOURCES...
+///     trellis-manifest-tool sdk OUTPUT SDK/VERSION
+///     trellis-manifest-tool plugin OUTPUT trellis-plugin.json SDK/VERSION
 ///
-/// Both compute the SDK fingerprint: a hash of every SDK source file with comments
-/// and runs of whitespace removed. Without library evolution the layout of every
-/// type, private stored properties included, is part of the ABI, so every
-/// declaration counts, not only the public ones; a comment-only change keeps the
-/// fingerprint. `sdk` writes it into the SDK; `plugin` writes the plugin's manifest
-/// with it into an ELF note (owner `TrellisSDK`, type 1, section `.note.trellis`), as
-/// `key=value` lines after a `trellis-manifest 1` line (lists comma-separated).
+/// `sdk` compiles the SDK's release, from its `VERSION` file, into the SDK;
+/// `plugin` writes the plugin's manifest, with the release of the SDK it is built
+/// against (`sdkVersion`), into an ELF note (owner `TrellisSDK`, type 1, section
+/// `.note.trellis`), as `key=value` lines after a `trellis-manifest 1` line (lists
+/// comma-separated). The host loads a plugin whose SDK has its major version and a
+/// minor no newer than its own (Docs/PluginSystem.md, "Compatibility").
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, ["sdk", "plugin"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: trellis-manifest-tool sdk|plugin OUTPUT [MANIFEST] SOURCES...\n".utf8))
+    FileHandle.standardError.write(Data("usage: trellis-manifest-tool sdk|plugin OUTPUT [MANIFEST] VERSION-FILE\n".utf8))
     exit(2)
 }
 
@@ -24,80 +23,17 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// Swift source without comments, and with every run of whitespace made one space.
-func normalized(_ source: String) -> [UInt8] {
-    let bytes = Array(source.utf8)
-    var result: [UInt8] = []
-    var index = 0
-    var pendingSpace = false
-    func emit(_ byte: UInt8) {
-        if pendingSpace, !result.isEmpty { result.append(0x20) }
-        pendingSpace = false
-        result.append(byte)
+/// The SDK's release, read from its `VERSION` file: one line, `major.minor.patch`.
+func release(from path: String) -> (major: Int, minor: Int, patch: Int) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read the SDK's version file \(path)") }
+    let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let numbers = line.split(separator: ".", omittingEmptySubsequences: false).map { part in
+        part.count <= 9 && part.utf8.allSatisfy { (0x30...0x39).contains($0) } ? Int(part) : nil
     }
-    func starts(_ text: String) -> Bool {
-        let pattern = Array(text.utf8)
-        return bytes.count - index >= pattern.count && Array(bytes[index..<index + pattern.count]) == pattern
+    guard numbers.count == 3, let major = numbers[0], let minor = numbers[1], let patch = numbers[2] else {
+        fail("\(path): \"\(line)\" is not a version; write major.minor.patch, for example 1.2.0")
     }
-    while index < bytes.count {
-        if starts("//") {
-            while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-            pendingSpace = true
-        } else if starts("/*") {
-            var depth = 0
-            repeat {
-                if starts("/*") { depth += 1; index += 2 } else if starts("*/") { depth -= 1; index += 2 } else { index += 1 }
-            } while depth > 0 && index < bytes.count
-            pendingSpace = true
-        } else if starts("\"\"\"") {
-            emit(bytes[index]); emit(bytes[index + 1]); emit(bytes[index + 2])
-            index += 3
-            while index < bytes.count, !starts("\"\"\"") {
-                if bytes[index] == 0x5C, index + 1 < bytes.count { result.append(bytes[index]); index += 1 }
-                result.append(bytes[index])
-                index += 1
-            }
-            if index < bytes.count { result += Array("\"\"\"".utf8); index += 3 }
-        } else if bytes[index] == 0x22 {
-            emit(0x22)
-            index += 1
-            while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x0A {
-                if bytes[index] == 0x5C, index + 1 < bytes.count { result.append(bytes[index]); index += 1 }
-                result.append(bytes[index])
-                index += 1
-            }
-            if index < bytes.count { result.append(bytes[index]); index += 1 }
-        } else if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
-            pendingSpace = true
-            index += 1
-        } else {
-            emit(bytes[index])
-            index += 1
-        }
-    }
-    return result
-}
-
-/// Two 64-bit FNV-1a hashes with different seeds, as 32 hex digits: a check for
-/// accidental drift, not a defence against a forger.
-func fingerprint(of files: [String]) -> String {
-    var hashes: [UInt64] = [0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4]
-    // Named by their path inside the SDK's module, so two checkouts of the same
-    // SDK agree and a renamed file counts as a change.
-    let named = files.map { path -> (String, String) in
-        let marker = "/Sources/TrellisSDK/"
-        let name = path.range(of: marker, options: .backwards).map { String(path[$0.upperBound...]) } ?? (path as NSString).lastPathComponent
-        return (name, path)
-    }.sorted { $0.0 < $1.0 }
-    for (name, path) in named {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
-        for byte in Array(name.utf8) + [0] + normalized(text) + [0] {
-            for slot in hashes.indices {
-                hashes[slot] = (hashes[slot] ^ UInt64(byte)) &* (slot == 0 ? 0x0000_0100_0000_01B3 : 0x0000_0100_0000_0233)
-            }
-        }
-    }
-    return hashes.map { String(format: "%016llx", $0) }.joined()
+    return (major, minor, patch)
 }
 
 func write(_ text: String, to path: String) {
@@ -112,15 +48,14 @@ func write(_ text: String, to path: String) {
 
 let output = arguments[2]
 if arguments[1] == "sdk" {
-    let print = fingerprint(of: Array(arguments.dropFirst(3)))
+    guard arguments.count == 4 else { fail("sdk mode needs the SDK's VERSION file") }
+    let version = release(from: arguments[3])
     write("""
-        // Generated by the TrellisManifest build tool plugin: the fingerprint of these sources.
+        // Generated by the TrellisManifest build tool plugin from the SDK's VERSION file.
         extension TrellisSDKInterface {
-            /// The fingerprint of the SDK the host has loaded, computed from the SDK's
-            /// sources when it was built (see `trellis-manifest-tool`). A plugin's
-            /// manifest records the fingerprint of the SDK it was built against; the
-            /// host refuses a plugin whose fingerprint differs, before loading it.
-            public static let fingerprint = "\(print)"
+            /// The release of the SDK the host has loaded. A plugin's manifest records
+            /// the release it was built against, which the host checks before loading it.
+            public static let release = SDKVersion(major: \(version.major), minor: \(version.minor), patch: \(version.patch))
         }
 
         """, to: output)
@@ -177,8 +112,8 @@ for (slot, type) in slotTypes {
         fail("\(manifestPath): slot \"\(slot)\" has type \"\(type)\"; a builder protocol's name is letters, digits, _ and .")
     }
 }
-let sdkSources = Array(arguments.dropFirst(4))
-guard !sdkSources.isEmpty else { fail("the plugin's target does not depend on the TrellisSDK product") }
+guard arguments.count == 5 else { fail("the plugin's target does not depend on the TrellisSDK product") }
+let sdkVersion = release(from: arguments[4])
 // `resources`: files the plugin reads from its resource folder, which `validate` checks.
 let lists = ["slots", "requires", "provides", "resources", "builds"].map { key in (key, object[key] as? [String] ?? []) }
 for (key, names) in lists {
@@ -224,7 +159,7 @@ for (key, value) in fields where value.contains("\n") || value.contains("\r") {
 let text = (["trellis-manifest 1"] + fields.map { "\($0)=\($1)" } + lists.map { "\($0)=\($1.joined(separator: ","))" }
     + ["parameters=" + parameters.map { "\($0.key):\($0.value)" }.joined(separator: ",")]
     + ["slotTypes=" + slotTypes.map { "\($0.key):\($0.value)" }.joined(separator: ",")]
-    + ["sdkFingerprint=\(fingerprint(of: sdkSources))"]).joined(separator: "\n") + "\n"
+    + ["sdkVersion=\(sdkVersion.major).\(sdkVersion.minor).\(sdkVersion.patch)"]).joined(separator: "\n") + "\n"
 let bytes = Array(text.utf8)
 // An ELF note: the sizes of its owner's name and of its description, its type, the
 // name and the description. Linkers put notes in the file's first page, which the

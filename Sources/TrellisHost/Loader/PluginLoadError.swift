@@ -1,4 +1,5 @@
 import Foundation
+import TrellisSDK
 
 /// Why a plugin cannot be used. Each case names the file and what to do.
 public enum PluginLoadError: Error, Equatable, LocalizedError {
@@ -10,7 +11,9 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
     case missingEntry(path: String, expected: String, found: String?)
     case wrongEntryObject(path: String)
     case noManifest(path: String)
-    case incompatibleSDK(path: String, plugin: String, host: String)
+    /// The plugin's SDK release is not one this host loads: another major, a newer
+    /// minor, or none (an SDK from before 1.0.0).
+    case incompatibleSDK(path: String, plugin: SDKVersion?, host: SDKVersion)
     case outsideAllowedFolders(path: String, resolved: String, folders: [String])
     case unsafePermissions(path: String, offender: String, reason: UnsafeReason)
     case hashMismatch(path: String, pinned: String, actual: String)
@@ -84,9 +87,17 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
             return "\(path) is not a Trellis plugin: it has no Trellis manifest note. A plugin built by an older SDK "
                 + "(which wrote a trellis_manifest section) needs a rebuild; any other library needs this SDK's "
                 + "TrellisManifest plugin and a trellis-plugin.json (see the README's \"Writing a plugin\")."
-        case let .incompatibleSDK(path, plugin, host):
-            return "\(path) was built against another Trellis SDK (fingerprint \(plugin)) than this host's (\(host)). "
-                + "Swift has no stable ABI on Linux: rebuild the plugin against this host's SDK."
+        case let .incompatibleSDK(path, plugin?, host) where plugin.major == host.major:
+            return "\(path) was built against Trellis SDK \(plugin), newer than this host's SDK \(host): it may use "
+                + "SDK features this host does not have. Update Trellis to SDK \(plugin.major).\(plugin.minor) or later, "
+                + "or rebuild the plugin against SDK \(host)."
+        case let .incompatibleSDK(path, plugin?, host):
+            return "\(path) was built against Trellis SDK \(plugin), and this host has SDK \(host): a plugin runs only "
+                + "with a host of its SDK's major version (\(plugin.major).x). Rebuild the plugin against SDK \(host.major).x, "
+                + "or run it with a Trellis of SDK \(plugin.major).x."
+        case let .incompatibleSDK(path, nil, host):
+            return "\(path) was built by a Trellis SDK from before 1.0.0, which later SDKs cannot run; this host has "
+                + "SDK \(host). Rebuild the plugin against SDK \(host.major).x (see Docs/Authoring.md, \"Upgrading\")."
         }
     }
 }

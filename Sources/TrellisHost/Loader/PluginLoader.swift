@@ -161,7 +161,7 @@ public final class PluginLoader {
 
     /// Reads and checks what the plugin library at `file` is, without loading it:
     /// a regular ELF file, built by the host's toolchain, against the host's SDK
-    /// (the manifest's fingerprint), with safe permissions.
+    /// (the manifest's SDK release), with safe permissions.
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func describe(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
@@ -199,14 +199,14 @@ public final class PluginLoader {
     }
 
     /// Reads and checks a plugin file's manifest (ELF headers, the manifest note,
-    /// toolchain, SDK fingerprint) and nothing else: no place or permission checks,
+    /// toolchain, SDK release) and nothing else: no place or permission checks,
     /// no cache. What the benchmark's `manifest_read_us` measures.
     public static func readManifest(atPath path: String) throws(PluginLoadError) -> PluginFile {
         try read(path, allowedFolders: nil, realFolders: nil, hostToolchain: runningToolchain)
     }
 
     /// What the plugin file at `file` says it is, whatever it was built with, for
-    /// `inspect`: the toolchain and fingerprint are returned, not checked.
+    /// `inspect`: the toolchain and SDK release are returned, not checked.
     public func inspect(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
         try Self.read(file.path, allowedFolders: nil, realFolders: nil, hostToolchain: nil, checksCompatibility: false)
     }
@@ -330,8 +330,9 @@ public final class PluginLoader {
         let toolchain: String? = manifest.toolchain.isEmpty ? nil : manifest.toolchain
         if checksCompatibility {
             try checkToolchain(toolchain, of: path, host: hostToolchain)
-            guard manifest.sdkFingerprint == TrellisSDKInterface.fingerprint else {
-                throw .incompatibleSDK(path: path, plugin: manifest.sdkFingerprint, host: TrellisSDKInterface.fingerprint)
+            let host = TrellisSDKInterface.release
+            guard let built = manifest.sdkVersion, host.loads(pluginBuiltAgainst: built) else {
+                throw .incompatibleSDK(path: path, plugin: manifest.sdkVersion, host: host)
             }
         }
         return PluginFile(path: path, manifest: manifest, toolchain: toolchain, realPath: real, status: PluginFileSafety.Status(elf.status),
@@ -415,7 +416,7 @@ public final class PluginLoader {
 
     /// Loads the plugin file at `path` again if it changed since it was loaded,
     /// for a live swap: the new file is checked as at first (place, permissions,
-    /// manifest, toolchain, SDK fingerprint, `pin`), copied to a new name beside
+    /// manifest, toolchain, SDK release, `pin`), copied to a new name beside
     /// it, and the copy is mapped (opening the same path again would give the old
     /// image). Old images stay mapped (Docs/PluginSystem.md). A file not loaded yet
     /// needs nothing: its first build reads it.

@@ -1,9 +1,10 @@
 import Glibc
+import TrellisSDK
 
 /// What a plugin says about itself, read from the `TrellisSDK` note of its library
 /// without loading it. The plugin's author writes it as
 /// `trellis-plugin.json`; the SDK's `TrellisManifest` build tool plugin compiles it
-/// in with the fingerprint of the SDK the plugin was built against.
+/// in with the release of the SDK the plugin was built against.
 public struct PluginManifest: Equatable, Sendable {
     /// The plugin's name, usually its library name (`MainScreen`).
     public var name: String
@@ -17,8 +18,9 @@ public struct PluginManifest: Equatable, Sendable {
     public var requires: [String]
     /// The dependency names the plugin provides to the routes below it.
     public var provides: [String]
-    /// The fingerprint of the SDK the plugin was compiled against.
-    public var sdkFingerprint: String
+    /// The release of the SDK the plugin was compiled against; `nil` for a plugin
+    /// of an SDK from before 1.0.0, whose manifest had a source fingerprint instead.
+    public var sdkVersion: SDKVersion?
     /// The Swift toolchain's compiler line, as its binaries record it in `.comment`.
     public var toolchain: String
     /// Files the plugin reads from its resource folder (beside its library, as
@@ -59,7 +61,7 @@ extension PluginManifest {
     }
 
     private static let header = Array("trellis-manifest 1\n".utf8)
-    private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkFingerprint", "toolchain",
+    private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkVersion", "toolchain",
                                "resources", "parameters", "builds", "slotTypes"]
         .map { Array($0.utf8) }
 
@@ -94,10 +96,18 @@ extension PluginManifest {
             }
             return pairs
         }
+        func sdkVersion(_ slot: Int) throws(Failure) -> SDKVersion? {
+            guard fields[slot] != nil else { return nil }
+            let text = try field(slot)
+            guard let version = SDKVersion(text) else {
+                throw .malformed("its manifest's SDK version \"\(text.escapingControlCharacters)\" is not major.minor.patch")
+            }
+            return version
+        }
         let name = try field(0)
         guard !name.isEmpty else { throw .malformed("its manifest's name is empty") }
         self.init(name: name, version: try field(1), summary: try field(2), slots: try list(3), requires: try list(4),
-                  provides: try list(5), sdkFingerprint: try field(6), toolchain: try field(7),
+                  provides: try list(5), sdkVersion: try sdkVersion(6), toolchain: try field(7),
                   // Optional: plugins built before each was added have none.
                   resources: fields[8] == nil ? [] : try list(8),
                   parameters: fields[9] == nil ? [:] : try pairs(9),

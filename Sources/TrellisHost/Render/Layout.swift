@@ -112,8 +112,15 @@ struct Layout {
         case let .grid(columns, cells):
             let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
             return Size(width: metrics.width, height: metrics.rowHeights.reduce(0, +))
+        @unknown default:
+            return size(of: .text(unknownView))
         }
     }
+
+    /// What stands in for a view of a newer SDK than this host's, which it cannot
+    /// draw (a plugin of a newer SDK minor is refused at load, so this is seen only
+    /// with an SDK library newer than the host built against it).
+    static let unknownView = "[a view this Trellis cannot draw: update Trellis]"
 
     /// Draws `node` with its top-left corner at (`x`, `y`).
     mutating func draw(_ node: ViewNode, into canvas: inout Canvas, x: Int, y: Int) {
@@ -183,6 +190,8 @@ struct Layout {
                 }
                 rowY += height
             }
+        @unknown default:
+            draw(.styled(.highlight, .text(Layout.unknownView)), into: &canvas, x: x, y: y)
         }
     }
 

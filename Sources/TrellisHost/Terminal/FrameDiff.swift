@@ -122,6 +122,8 @@ public struct FrameDiff {
         case .styled(.first): usesColor ? "36" : ""
         case .styled(.second): usesColor ? "35" : ""
         case .styled(.highlight): usesColor ? "1;32" : "1"
+        // A style of a newer SDK than this host's: its text, drawn plain.
+        case .styled: ""
         }
         if attributes.isEmpty { return "\u{1B}[m" }
         return previous == .plain ? "\u{1B}[\(attributes)m" : "\u{1B}[0;\(attributes)m"

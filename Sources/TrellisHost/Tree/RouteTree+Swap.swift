@@ -21,7 +21,7 @@ extension RouteTree {
     /// tree order, keeping each in its place (``SlotProxy``); screens not built
     /// yet simply use the new file when they are.
     ///
-    /// A new build that cannot be used (not a plugin, another SDK fingerprint, a
+    /// A new build that cannot be used (not a plugin, an SDK release this host cannot load, a
     /// builder that throws) leaves the old screen attached and running; the report
     /// says why.
     ///

@@ -19,6 +19,9 @@ public struct PlayerNames: Equatable, Sendable {
 }
 
 /// Which player.
+///
+/// Frozen: the game has two players, and plugins switch over them without a default.
+@frozen
 public enum PlayerType: Int, Sendable {
     case player1 = 1
     case player2 = 2

@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// What the SDK tells the host that runs it: screens that changed and work that
 /// failed. Only the host sets these (`@_spi(TrellisHost)`); plugins never see them.

@@ -1,4 +1,8 @@
 /// A JSON value, as the route config hands parameters to a plugin's builder.
+///
+/// Frozen: JSON has these six kinds of value and no other (RFC 8259), so a plugin
+/// may switch over them without a default.
+@frozen
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)

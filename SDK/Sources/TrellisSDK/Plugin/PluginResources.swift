@@ -1,4 +1,4 @@
-import Glibc
+internal import Glibc
 
 /// A plugin's own files, found beside its library: the folder SwiftPM copies a
 /// target's `resources` to (`<Package>_<Target>.resources`), in a build folder and

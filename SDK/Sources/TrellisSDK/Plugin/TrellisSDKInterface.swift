@@ -1,13 +1,14 @@
-/// The version of the SDK's interface, which host and plugins must share.
+/// The SDK as the host and plugins see it: its release and the entry symbol.
 ///
-/// Swift has no stable ABI on Linux, so a plugin must be compiled against the same
-/// SDK as the host (Docs/PluginSystem.md). What is checked is ``fingerprint``,
-/// computed from the SDK's sources at build time; ``version`` is the human-readable
-/// part and the entry symbol's suffix.
+/// A plugin's manifest records the release of the SDK it was built against; the
+/// host loads it when that release has the host's major version and a minor no
+/// newer than the host's (``SDKVersion/loads(pluginBuiltAgainst:)``). The SDK is
+/// built with library evolution, so additive changes keep older plugins working
+/// (Docs/PluginSystem.md, "Compatibility"). The release is written once, in the
+/// SDK's `VERSION` file, and compiled in as ``release`` by the `TrellisManifest`
+/// build tool plugin.
 public enum TrellisSDKInterface {
-    /// The interface version of the SDK the host has loaded.
-    public static let version = 1
-
-    /// The C symbol each plugin exports; the host looks it up before calling it.
-    public static let entrySymbol = "trellis_plugin_entry_v\(version)"
+    /// The C symbol each plugin exports, named after the SDK's major version: a
+    /// plugin of another major has another entry, so it is never called.
+    public static let entrySymbol = "trellis_plugin_entry_v\(release.major)"
 }

@@ -1,4 +1,4 @@
-import Dispatch
+internal import Dispatch
 
 extension Interactor {
     /// Starts asynchronous work that ends with this interactor's active scope.

@@ -143,4 +143,8 @@ open class PresentableInteractor<PresenterType>: Interactor {
         self.presenter = presenter
         super.init()
     }
+
+    // Spelled out, as isolated as Interactor's: without it, Swift 6.3.1 writes a
+    // nonisolated `deinit` into the library-evolution interface, which fails to verify.
+    isolated deinit {}
 }

@@ -232,21 +232,33 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
         self.viewControllable = viewControllable
         super.init(interactor: interactor)
     }
+
+    // Spelled out, as isolated as Router's (see PresentableInteractor's deinit).
+    isolated deinit {}
 }
 
 /// The window the host shows the app in: what a root router is launched from, as
 /// RIBs' `LaunchRouter` is launched from the app's `UIWindow`.
+///
+/// Open, as `UIWindow` is, so that a test can launch a root router into a mock
+/// window that records what it was asked.
 @MainActor
-public final class AppWindow {
+open class AppWindow {
+    private var isKey = false
+
     /// The view shown as the app's root, once launched.
-    public private(set) var rootViewController: ViewControllable?
+    open var rootViewController: ViewControllable?
+
+    /// Whether the window receives the user's keys: true once
+    /// ``makeKeyAndVisible()`` has been called.
+    open var isKeyWindow: Bool { isKey }
 
     /// A window showing nothing yet; the host makes one for the root route.
     public init() {}
 
-    /// Shows `viewController` as the app's root.
-    public func show(_ viewController: ViewControllable) {
-        rootViewController = viewController
+    /// Makes this the window that receives the user's keys, and shows it.
+    open func makeKeyAndVisible() {
+        isKey = true
     }
 }
 
@@ -264,9 +276,15 @@ public protocol LaunchRouting: ViewableRouting {
 /// this one is for RIB code that spells its root as RIBs does.
 @MainActor
 open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType>, LaunchRouting {
+    /// Shows this router's view as the window's root, makes the window key,
+    /// activates the interactor and loads, as RIBs' `LaunchRouter` does.
     public final func launch(from window: AppWindow) {
-        window.show(viewControllable)
+        window.rootViewController = viewControllable
+        window.makeKeyAndVisible()
         interactable.activate()
         load()
     }
+
+    // Spelled out, as isolated as Router's (see PresentableInteractor's deinit).
+    isolated deinit {}
 }

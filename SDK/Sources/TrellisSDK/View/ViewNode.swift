@@ -24,6 +24,10 @@ public indirect enum ViewNode: Equatable, Sendable {
     case styled(TextStyle, ViewNode)
 
     /// The direction a stack lays out its children.
+    ///
+    /// Frozen: a screen is two-dimensional, so no third axis will come, and hosts
+    /// switch over it without a default.
+    @frozen
     public enum Axis: Sendable {
         case vertical
         case horizontal

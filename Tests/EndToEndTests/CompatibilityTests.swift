@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// The SDK's compatibility promise (Docs/PluginSystem.md, "Compatibility"): a
+/// plugin built against SDK 1.N runs unchanged with every later 1.x host, and a
+/// plugin of a newer minor or another major is refused before any of its code runs.
+/// These tests build whole packages; they share the out-of-tree HelloPlugin build.
+@Suite(.serialized)
+struct CompatibilityTests {
+    /// The routes of a Main → Next app whose child is HelloScreen.
+    private static let helloRoutes = """
+        { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "HelloScreen" } }
+        """
+
+    /// Main presents HelloScreen and Close dismisses it: the plugin's interactor
+    /// (an override of an SDK method) and its view (an SDK class) both work.
+    private static let helloWalk = "tap Click Button\nexpect Hello from a plugin\ntree\ntap Close\ntree\n"
+    private static let helloTree = "main (MainScreen)\n  next (HelloScreen)\nmain (MainScreen)\n"
+
+    /// Edits a copy's SDK as a minor release may: a view case, a stored property
+    /// before the others in an open class, an open method before the others, a
+    /// protocol requirement with a default (which the SDK calls), a new type.
+    private func addToEveryKindOfDeclaration(in copy: RepositoryCopy) throws {
+        try copy.edit("SDK/Sources/TrellisSDK/View/ViewNode.swift", replacing: "    case empty\n",
+                      with: "    case empty\n    /// Added in a later minor.\n    case addedKind(String)\n")
+        // The testing kit is of the SDK's package, whose switches must be
+        // exhaustive: a release that adds a case teaches the kit to draw it.
+        let kit = "SDK/Sources/TrellisTesting/ViewNode+PlainText.swift"
+        try copy.edit(kit, replacing: "            case .empty:\n", with: "            case .empty, .addedKind:\n")
+        try copy.edit(kit, replacing: "            case .empty, .text:\n", with: "            case .empty, .text, .addedKind:\n")
+        try copy.edit("SDK/Sources/TrellisSDK/View/ViewController.swift", replacing: "open class ViewController: ViewControllable {\n",
+                      with: "open class ViewController: ViewControllable {\n    public var addedBeforeTheRest: [String] = [\"added\"]\n")
+        try copy.edit("SDK/Sources/TrellisSDK/RIBs/Interactor.swift", replacing: "open class Interactor: Interactable {\n",
+                      with: "open class Interactor: Interactable {\n    open func addedHook() {}\n")
+        try copy.edit("SDK/Sources/TrellisSDK/Plugin/TrellisPlugin.swift", replacing: "    func makeBuilder() -> ScreenBuildable\n}\n",
+                      with: """
+                          func makeBuilder() -> ScreenBuildable
+                          func addedRequirement() -> String
+                      }
+
+                      extension TrellisPlugin {
+                          public func addedRequirement() -> String { "the added requirement's default ran" }
+                      }
+
+                      public struct AddedType {
+                          public init() {}
+                      }
+
+                      """)
+        try copy.edit("SDK/Sources/TrellisSDK/Plugin/TrellisPlugin.swift",
+                      replacing: "UInt(bitPattern: Unmanaged.passRetained(PluginExport(makePlugin())).toOpaque())",
+                      with: "let plugin = makePlugin()\n        print(plugin.addedRequirement())\n"
+                          + "        return UInt(bitPattern: Unmanaged.passRetained(PluginExport(plugin)).toOpaque())")
+    }
+
+    private func minorAfter(_ version: String) -> (minor: String, major: String) {
+        let numbers = version.split(separator: ".").compactMap { Int($0) }
+        return ("\(numbers[0]).\(numbers[1] + 1).0", "\(numbers[0] + 1).0.0")
+    }
+
+    private var sdkVersion: String {
+        get throws {
+            try String(contentsOf: Products.repository.appendingPathComponent("SDK/VERSION"), encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    /// The whole promise on one copy of the repository: its SDK given additions and
+    /// a new minor, then a new major.
+    @Test func anOldPluginRunsWithANewerMinorAndIsRefusedByANewerMajor() throws {
+        let folder = try TemporaryFolder()
+        let hello = try SwiftBuild.sharedExample("HelloPlugin")
+        let helloProducts = hello.appendingPathComponent(".build/debug")
+        let current = try sdkVersion
+        let (minor, major) = minorAfter(current)
+        let copy = try RepositoryCopy(in: folder.url, name: "later")
+        try addToEveryKindOfDeclaration(in: copy)
+        try copy.setSDKVersion(minor)
+        try copy.build(["trellis", "MainScreen"])
+        let config = try folder.write("""
+            { "plugins": ["\(copy.products.path)", "\(helloProducts.path)"], "root": "main", "routes": \(Self.helloRoutes) }
+            """, to: "later.json")
+        let laterHost = copy.products.appendingPathComponent("trellis")
+
+        // The plugin built against this SDK, not rebuilt, with the later host.
+        let version = try TrellisProcess.run(["--version"], executable: laterHost)
+        let inspect = try TrellisProcess.run(["inspect", helloProducts.appendingPathComponent("libHelloScreen.so").path], executable: laterHost)
+        let walk = try TrellisProcess.run(["run", config.path, "--headless"], input: Self.helloWalk, executable: laterHost)
+        let abi = try TrellisProcess.run([copy.url.appendingPathComponent("Scripts/check-abi").path],
+                                         executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
+
+        #expect(version.stdout.contains("(SDK \(minor);"), "\(version.stdout)")
+        #expect(inspect.status == 0 && inspect.stdout.contains("sdk:       \(current) (this host: \(minor))"), "\(inspect.stdout)\(inspect.stderr)")
+        #expect(walk.status == 0, "\(walk.stderr)")
+        #expect(walk.stdout.contains("the added requirement's default ran"), "the SDK called the requirement the old plugin lacks")
+        #expect(walk.stdout.hasSuffix(Self.helloTree), "\(walk.stdout)")
+        #expect(abi.status == 0, "additions are not breaking changes:\n\(abi.stdout)\(abi.stderr)")
+        #expect(abi.stdout.contains("TrellisSDK: no breaking change"), "\(abi.stdout)")
+
+        // A plugin built against the later SDK, with this host: refused, naming both.
+        let newer = folder.url.appendingPathComponent("newer-hello")
+        try SwiftBuild.copyExample(Products.repository.appendingPathComponent("Examples/HelloPlugin"), to: newer, sdk: copy.sdk)
+        let newerBuild = try SwiftBuild.run(package: newer)
+        try #require(newerBuild.status == 0, "\(newerBuild.stdout)\(newerBuild.stderr)")
+        let newerConfig = try folder.writeConfig(routes: Self.helloRoutes, name: "newer.json",
+                                                 pluginFolders: [newer.appendingPathComponent(".build/debug")])
+        let refusedNewer = try TrellisProcess.run(["run", newerConfig.path, "--headless"], input: Self.helloWalk)
+
+        #expect(refusedNewer.status == 2)
+        #expect(refusedNewer.stderr.contains("was built against Trellis SDK \(minor), newer than this host's SDK \(current)"),
+                "\(refusedNewer.stderr)")
+        #expect(refusedNewer.stderr.contains("Update Trellis"))
+
+        // The same old plugin with a host of the next major: refused before it is mapped.
+        try copy.setSDKVersion(major)
+        try copy.build(["trellis", "MainScreen"])
+        let refusedOld = try TrellisProcess.run(["LD_DEBUG=files", laterHost.path, "run", config.path, "--headless"],
+                                                input: Self.helloWalk, executable: URL(fileURLWithPath: "/usr/bin/env"))
+
+        #expect(refusedOld.status == 2)
+        #expect(refusedOld.stderr.contains("was built against Trellis SDK \(current), and this host has SDK \(major)"),
+                "\(refusedOld.stderr.suffix(3000))")
+        let mapped = refusedOld.stderr.split(separator: "\n").filter { $0.contains("file=") && $0.contains("libHelloScreen.so") }
+        #expect(mapped.isEmpty, "the old plugin's file was mapped: \(mapped)")
+    }
+
+    /// `Scripts/check-abi` on copies whose SDK breaks its ABI: each break named.
+    @Test func checkABIFailsOnARemovedMethodAndOnAChangedSignature() throws {
+        let folder = try TemporaryFolder()
+        let copy = try RepositoryCopy(in: folder.url, name: "broken")
+        let script = copy.url.appendingPathComponent("Scripts/check-abi").path
+        func check() throws -> ProcessResult {
+            try TrellisProcess.run([script], executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
+        }
+        let viewNode = "SDK/Sources/TrellisSDK/View/ViewNode.swift"
+        let hstack = "    public static func hstack(spacing: Int = 2, _ children: [ViewNode]) -> ViewNode {"
+        try copy.edit(viewNode, replacing: hstack, with: hstack.replacingOccurrences(of: "public ", with: ""))
+        let removed = try check()
+        try copy.edit(viewNode, replacing: hstack.replacingOccurrences(of: "public ", with: ""), with: hstack)
+        try copy.edit("SDK/Sources/TrellisSDK/Plugin/SDKVersion.swift",
+                      replacing: "public func loads(pluginBuiltAgainst built: SDKVersion) -> Bool {",
+                      with: "public func loads(pluginBuiltAgainst built: SDKVersion, strictly: Bool = false) -> Bool {")
+        let changed = try check()
+
+        #expect(removed.status == 1, "\(removed.stdout)\(removed.stderr)")
+        #expect(removed.stdout.contains("breaking: func ViewNode.hstack(spacing:_:) has been removed"), "\(removed.stdout)")
+        #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
+        #expect(changed.stdout.contains("breaking: func SDKVersion.loads(pluginBuiltAgainst:)"), "\(changed.stdout)")
+        #expect(changed.stderr.contains("a break needs a new major version"))
+    }
+
+    @Test func checkABIPassesOnTheRepository() throws {
+        let result = try TrellisProcess.run([Products.repository.appendingPathComponent("Scripts/check-abi").path],
+                                            executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
+
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        for module in ["TrellisSDK", "TrellisTesting", "TicTacToeContracts"] {
+            #expect(result.stdout.contains("check-abi: \(module): no breaking change"), "\(result.stdout)")
+        }
+    }
+
+    /// Every release in `SDK/RELEASES`: the bundled plugins and HelloPlugin, built
+    /// from that commit's tree, run with this host, not rebuilt.
+    @Test(.enabled(if: SDKReleases.areAllInThisClone, "a release's commit is not in this clone (a shallow clone?)"))
+    func thePluginsOfEveryReleaseRunWithThisHost() throws {
+        try #require(!SDKReleases.all.isEmpty, "SDK/RELEASES lists no release")
+        for release in SDKReleases.all {
+            let folder = try TemporaryFolder()
+            let tree = folder.url.appendingPathComponent("tree")
+            try Git.archive(release.commit, into: tree)
+            let plugins = try FileManager.default.contentsOfDirectory(atPath: tree.appendingPathComponent("Plugins").path).sorted()
+            let old = RepositoryCopy(existingAt: tree)
+            try old.build(plugins)
+            let hello = tree.appendingPathComponent("Examples/HelloPlugin")
+            let helloBuild = try SwiftBuild.run(package: hello)
+            try #require(helloBuild.status == 0, "HelloPlugin at \(release): \(helloBuild.stdout)\(helloBuild.stderr)")
+
+            // The gallery of that release, its plugins only, with this host.
+            let gallery = try String(contentsOf: tree.appendingPathComponent("config.json"), encoding: .utf8)
+                .replacingOccurrences(of: #""plugins": ["@host"]"#, with: "\"plugins\": [\"\(old.products.path)\"]")
+            let config = try folder.write(gallery, to: "gallery.json")
+            let inspect = try TrellisProcess.run(["inspect", old.products.appendingPathComponent("libMainScreen.so").path])
+            let walk = try TrellisProcess.run(["run", config.path, "--headless", "--size", "160x24"], input: """
+                tap RIBs: Main → Next
+                tap Click Button
+                expect Close
+                tap Close
+                key esc
+                tap VIPER: Candy Store
+                tap Sweet Candy Store
+                expect Chocolate Bar
+                key esc
+                key esc
+                tap Coordinator: Airports
+                type seoul
+                expect Seoul (KR)
+                key esc
+                tap Clean Swift: Repositories
+                expect uber/RIBs
+                key esc
+                tap RIBs tutorial: TicTacToe
+                focus Player 1 name
+                type Alice
+                tap Login
+                tap Start Game
+                tap 1
+                tap 4
+                tap 2
+                tap 5
+                tap 3
+                expect Alice won
+                """)
+            let helloConfig = try folder.write("""
+                { "plugins": ["\(old.products.path)", "\(hello.appendingPathComponent(".build/debug").path)"], "root": "main",
+                  "routes": \(Self.helloRoutes) }
+                """, to: "hello.json")
+            let helloWalk = try TrellisProcess.run(["run", helloConfig.path, "--headless"], input: Self.helloWalk)
+
+            #expect(inspect.stdout.contains("sdk:       \(release.version) (this host: \(try sdkVersion))"), "\(inspect.stdout)")
+            #expect(walk.status == 0, "the gallery of \(release): \(walk.stderr)")
+            #expect(helloWalk.status == 0, "HelloPlugin of \(release): \(helloWalk.stderr)")
+            #expect(helloWalk.stdout.hasSuffix(Self.helloTree), "\(helloWalk.stdout)")
+        }
+    }
+}
