@@ -147,7 +147,8 @@ enum Help {
                               slot's child in its parent's view; a second target,
                               NAMEHost, shows it, as the config's root
           --sdk DIR           the Trellis SDK package to depend on (default: the
-                              one in the repository this trellis was built in)
+                              one installed with this trellis, PREFIX/share/trellis/SDK,
+                              or the one in the repository it was built in)
           -h, --help          show this help
         """
 

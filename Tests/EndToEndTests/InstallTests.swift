@@ -74,6 +74,17 @@ struct InstallTests {
         #expect(libraries.contains("libswiftCore.so"), "the runtime, found with ldd, is copied")
         #expect(libraries.contains("Trellis_AirportSearch.resources"))
         #expect(!libraries.contains("libTestScreens.so"), "the test plugins stay behind")
+
+        // The SDK at its release, which `trellis new` of the moved install points at.
+        let sdk = prefix.appendingPathComponent("share/trellis/SDK")
+        let installedVersion = try String(contentsOf: sdk.appendingPathComponent("VERSION"), encoding: .utf8)
+        #expect(installedVersion == (try String(contentsOf: Products.repository.appendingPathComponent("SDK/VERSION"), encoding: .utf8)))
+        #expect(!FileManager.default.fileExists(atPath: sdk.appendingPathComponent(".build").path))
+        let new = try TrellisProcess.run(["new", "Probe", "--in", folder.url.path], in: folder.url,
+                                         executable: prefix.appendingPathComponent("bin/trellis"))
+        #expect(new.status == 0, "\(new.stderr)")
+        let manifest = try String(contentsOf: folder.url.appendingPathComponent("Probe/Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(".package(path: \"\(sdk.path)\")"), "\(manifest)")
     }
 
     @Test func aPluginWhoseResourcesAreMissingShowsItsErrorInPlace() throws {

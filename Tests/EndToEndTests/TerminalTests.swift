@@ -260,6 +260,32 @@ struct TerminalConventionTests {
         try tmux.waitForText("EXITED=0")
     }
 
+    /// Alt-b used to read as Esc then b: back to the launcher, the text lost.
+    @Test func altKeysEditByWordInAFieldAndNeverGoBack() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.waitForText("Coordinator: Airports")
+        try tmux.send(["Down", "Down", "Down", "Enter"])
+        try tmux.waitForText("type to narrow")
+
+        try tmux.send(["-l", "sao paulo"])
+        try tmux.waitForText("[sao paulo")
+        try tmux.send(["M-b", "M-b"])
+        try tmux.send(["-l", "> "])
+        let moved = try tmux.waitForText("[> sao paulo")
+        try tmux.send(["M-f", "M-BSpace"])
+        let deleted = try tmux.waitForText("[>  paulo")
+        try tmux.send(["M-x", "C-Left"])
+        try tmux.send(["-l", "<"])
+        let screen = try tmux.waitForText("[<>  paulo")
+
+        #expect(moved.contains("launcher › airports"), "still on Airports: \(moved)")
+        #expect(deleted.contains("launcher › airports"))
+        #expect(screen.contains("launcher › airports"), "Alt-x did nothing: \(screen)")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
     @Test func aWindowTooSmallSaysSoAndALargerOneDrawsTheScreenAgain() throws {
         let tmux = try TmuxSession(columns: 24, rows: 6)
         try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")

@@ -42,9 +42,32 @@ struct KeyDecoderTests {
         #expect(decoder.decode(bytes.suffix(1)) == [.character("한")])
     }
 
-    @Test func escThenAKeyIsEscFollowedByTheKey() {
+    @Test func escThenEscapeSequenceIsEscFollowedByTheKey() {
         #expect(decode("\u{1B}\u{1B}[A") == [.escape, .up])
-        #expect(decode("\u{1B}x") == [.escape, .character("x")])
+    }
+
+    /// Alt with a key arrives as Esc and the key in one read: Alt, never Esc (which
+    /// would go back and lose what was typed).
+    @Test func escWithAKeyInOneReadIsAlt() {
+        #expect(decode("\u{1B}b\u{1B}f\u{1B}d\u{1B}x") == [.alt("b"), .alt("f"), .alt("d"), .alt("x")])
+        #expect(decode("\u{1B}\u{7F}\u{1B}\u{8}") == [.altBackspace, .altBackspace])
+        #expect(decode("\u{1B}é") == [.alt("é")])
+        var decoder = KeyDecoder()
+        #expect(decoder.decode([0x1B]) == [])
+        #expect(decoder.decode(Array("b".utf8)) == [.alt("b")], "the key within the escape wait is still Alt")
+    }
+
+    @Test func modifiedArrowsMoveByWord() {
+        #expect(decode("\u{1B}[1;5D\u{1B}[1;5C\u{1B}[1;3D\u{1B}[1;3C") == [.wordLeft, .wordRight, .wordLeft, .wordRight])
+        #expect(decode("\u{1B}[1;2D\u{1B}[1;2C") == [.left, .right], "Shift alone is not by word")
+    }
+
+    /// xterm's modifyOtherKeys and the `CSI u` form.
+    @Test func keysWithModifiersInTheirLongFormsDecode() {
+        #expect(decode("\u{1B}[98;3u\u{1B}[27;3;102~\u{1B}[127;3u") == [.alt("b"), .alt("f"), .altBackspace])
+        #expect(decode("\u{1B}[99;5u\u{1B}[27;5;119~") == [.control("c"), .control("w")])
+        #expect(decode("\u{1B}[97;1u\u{1B}[13;1u\u{1B}[9;2u") == [.character("a"), .enter, .backtab])
+        #expect(decode("\u{1B}[99999999999;3u\u{1B}[1;0u\u{1B}[27;3;2~") == [], "out of range: nothing")
     }
 }
 

@@ -259,6 +259,38 @@ struct FieldEditingTests {
         #expect(tree.view.content.textFields == [""])
     }
 
+    @Test func altKeysMoveAndDeleteByWordInAField() throws {
+        let (session, tree) = try field("Sao Paulo de Olivenca")
+        session.press(.alt("b"))
+        session.press(.wordLeft)
+        session.press(.character(">"))
+        #expect(tree.view.content.textFields == ["Sao Paulo >de Olivenca"])
+        session.press(.alt("f"))
+        session.press(.altBackspace)
+        #expect(tree.view.content.textFields == ["Sao Paulo  Olivenca"])
+        session.press(.control("a"))
+        session.press(.alt("d"))
+        #expect(tree.view.content.textFields == [" Paulo  Olivenca"])
+        session.press(.wordRight)
+        session.press(.character("!"))
+        #expect(tree.view.content.textFields == [" Paulo!  Olivenca"])
+    }
+
+    /// Alt-b in a field used to go back and lose the text: no Alt key goes back.
+    @Test func noAltKeyGoesBackInAFieldOrOutsideOne() throws {
+        var wentBack = 0
+        let (session, tree) = try field("Seoul")
+        tree.view.backAction = { wentBack += 1 }
+        for key: Key in [.alt("x"), .altBackspace, .alt("b"), .wordLeft] { session.press(key) }
+        let buttons = SingleScreenTree(.button("Stay"))
+        buttons.view.backAction = { wentBack += 1 }
+        let outside = ScreenSession(tree: buttons, window: Window(width: 60, height: 6))
+        for key: Key in [.alt("x"), .alt("b"), .altBackspace, .wordRight] { outside.press(key) }
+
+        #expect(wentBack == 0)
+        #expect(tree.view.content.textFields == [""], "Alt-Backspace deleted the one word; the field kept the rest")
+    }
+
     @Test func enterInAFieldSubmitsIt() throws {
         let (session, tree) = try field("Seoul")
         var actions: [ViewAction] = []

@@ -17,6 +17,17 @@ extension StringProtocol {
     }
 }
 
+extension StringProtocol {
+    /// The text for a window title (an OSC string): control characters escaped as
+    /// ``escapingControlCharacters`` does, newlines and tabs too, so a route id
+    /// holding BEL or ESC cannot end the title and write to the terminal.
+    public var escapingForTitle: String {
+        String(escapingControlCharacters.flatMap { character -> [Character] in
+            character == "\n" ? ["\\", "n"] : character == "\t" ? ["\\", "t"] : [character]
+        })
+    }
+}
+
 extension Unicode.Scalar {
     /// C0 controls but newline and tab, DEL, and C1 controls.
     fileprivate var isUnsafeForTerminal: Bool {

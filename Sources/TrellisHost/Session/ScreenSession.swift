@@ -342,19 +342,46 @@ public final class ScreenSession {
             guard cursor > 0 else { return true }
             characters.removeSubrange(0..<cursor)
             cursor = 0
-        case .control("w"):
+        case .control("w"), .altBackspace:
             // The word before the cursor, and the spaces after it.
-            var start = cursor
-            while start > 0, characters[start - 1] == " " { start -= 1 }
-            while start > 0, characters[start - 1] != " " { start -= 1 }
+            let start = Self.wordStart(before: cursor, in: characters)
             guard start < cursor else { return true }
             characters.removeSubrange(start..<cursor)
             cursor = start
+        case .wordLeft, .alt("b"):
+            cursor = Self.wordStart(before: cursor, in: characters)
+            return true
+        case .wordRight, .alt("f"):
+            cursor = Self.wordEnd(after: cursor, in: characters)
+            return true
+        case .alt("d"):
+            let end = Self.wordEnd(after: cursor, in: characters)
+            guard cursor < end else { return true }
+            characters.removeSubrange(cursor..<end)
+        case .alt:
+            // Another Alt key: nothing, and never Esc's back.
+            return true
         default:
             return false
         }
         topChain.last?.send(.edit(field: field, text: String(characters)))
         return true
+    }
+
+    /// Where the word before `cursor` starts, skipping the spaces before the cursor.
+    private static func wordStart(before cursor: Int, in characters: [Character]) -> Int {
+        var start = cursor
+        while start > 0, characters[start - 1] == " " { start -= 1 }
+        while start > 0, characters[start - 1] != " " { start -= 1 }
+        return start
+    }
+
+    /// Where the word after `cursor` ends, skipping the spaces after the cursor.
+    private static func wordEnd(after cursor: Int, in characters: [Character]) -> Int {
+        var end = cursor
+        while end < characters.count, characters[end] == " " { end += 1 }
+        while end < characters.count, characters[end] != " " { end += 1 }
+        return end
     }
 
     // MARK: - Status line

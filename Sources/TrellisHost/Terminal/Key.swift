@@ -7,6 +7,14 @@ public enum Key: Hashable, Sendable {
     case help
     /// Ctrl with a letter, for example `control("c")`.
     case control(Character)
+    /// Alt (Meta) with a character, sent as Esc and the character: in a text field
+    /// Alt-b and Alt-f move by word and Alt-d deletes the word after the cursor;
+    /// elsewhere, and with other characters, it does nothing (never Esc's back).
+    case alt(Character)
+    /// Alt-Backspace: deletes the word before the cursor, as Ctrl-W does.
+    case altBackspace
+    /// Ctrl-Left or Alt-Left, and Ctrl-Right or Alt-Right: by word in a text field.
+    case wordLeft, wordRight
     /// Text pasted into the terminal (bracketed paste): text for the focused field,
     /// its tabs and line breaks as spaces, never keys.
     case paste(String)
@@ -20,6 +28,8 @@ public enum Key: Hashable, Sendable {
         "enter": .enter, "tab": .tab, "backtab": .backtab, "up": .up, "down": .down, "left": .left,
         "right": .right, "home": .home, "end": .end, "esc": .escape, "backspace": .backspace,
         "delete": .delete, "space": .character(" "), "pageup": .pageUp, "pagedown": .pageDown, "f1": .help,
+        "alt-b": .alt("b"), "alt-f": .alt("f"), "alt-d": .alt("d"), "alt-x": .alt("x"), "alt-backspace": .altBackspace,
+        "ctrl-left": .wordLeft, "ctrl-right": .wordRight,
     ]
 
     /// The key a script calls `name`, ignoring case.

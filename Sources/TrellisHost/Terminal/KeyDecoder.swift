@@ -115,10 +115,34 @@ public struct KeyDecoder {
             return (ss3Key(bytes[start + 2]), 3)
         case 0x1B:
             return (.escape, 1)
+        case 0x7F, 0x08:
+            return (.altBackspace, 2)
         default:
-            // Alt with a key: read as Esc, then the key.
-            return (.escape, 1)
+            // Alt with a key: the terminal sends Esc, then the key, at once (a lone
+            // Esc is told apart by the wait before ``flush()``).
+            guard let (key, length) = utf8Character(in: bytes.dropFirst()) else { return nil }
+            guard case let .character(character)? = key else { return (nil, length + 1) }
+            return (.alt(character), length + 1)
         }
+    }
+
+    /// A key with modifiers, as xterm's modifyOtherKeys (`CSI 27;m;code~`) and the
+    /// `CSI code;m u` form send it: `m - 1` is a mask of Shift 1, Alt 2, Ctrl 4.
+    private static func modifiedKey(code: Int, modifier: Int) -> Key? {
+        guard let scalar = Unicode.Scalar(UInt32(clamping: max(code, 0))), modifier >= 1 else { return nil }
+        let mask = modifier - 1, alt = mask & 2 != 0, control = mask & 4 != 0
+        switch code {
+        case 0x7F, 0x08: return alt || control ? .altBackspace : .backspace
+        case 0x0D: return .enter
+        case 0x09: return mask & 1 != 0 ? .backtab : .tab
+        case 0x1B: return .escape
+        default: break
+        }
+        guard scalar.value >= 0x20, scalar.properties.generalCategory != .control else { return nil }
+        let character = Character(scalar)
+        if control, scalar.isASCII, scalar.properties.isAlphabetic { return .control(Character(String(scalar).lowercased())) }
+        if alt { return .alt(character) }
+        return .character(character)
     }
 
     private static func csiKey(final: UInt8, parameters: String) -> Key? {
@@ -134,11 +158,20 @@ public struct KeyDecoder {
             default: return nil
             }
         }
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        // Alt or Ctrl held with an arrow (`CSI 1;5D`): by word.
+        let byWord = fields.count == 2 && [3, 5, 7].contains(fields[1] ?? 0)
         switch final {
+        case UInt8(ascii: "u"):
+            guard fields.count == 2, let code = fields[0], let modifier = fields[1] else { return nil }
+            return modifiedKey(code: code, modifier: modifier)
+        case UInt8(ascii: "~") where fields.count == 3 && fields[0] == 27:
+            guard let modifier = fields[1], let code = fields[2] else { return nil }
+            return modifiedKey(code: code, modifier: modifier)
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "C"): return byWord ? .wordRight : .right
+        case UInt8(ascii: "D"): return byWord ? .wordLeft : .left
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backtab

@@ -47,7 +47,7 @@ public enum TerminalApp {
                 // The window's title names the app and the screen shown.
                 if session.routePathText != title {
                     title = session.routePathText
-                    terminal.write("\u{1B}]2;trellis: \(title)\u{07}")
+                    terminal.write("\u{1B}]2;trellis: \(title.escapingForTitle)\u{07}")
                 }
                 loop.didDrawFrame()
             }
@@ -58,7 +58,11 @@ public enum TerminalApp {
                     switch event {
                     case .resized, .continued, .suspended:
                         if event == .suspended { terminal.suspend() }
-                        if event == .continued { terminal.resume() }
+                        if event == .continued {
+                            terminal.resume()
+                            // The shell may have retitled the window meanwhile.
+                            title = ""
+                        }
                         // Whatever was on the terminal meanwhile, draw it all again.
                         let size = terminal.size
                         session.window = Window(width: size.columns, height: size.rows)
