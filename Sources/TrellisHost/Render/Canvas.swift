@@ -11,8 +11,25 @@ public enum CellStyle: Equatable, Sendable {
     case chrome
     /// The status line.
     case status
-    /// Text a plugin gave a meaning (``TrellisSDK/TextStyle``).
-    case styled(TextStyle)
+    /// Text a plugin gave a meaning (``TrellisSDK/TextStyle``): a title, the first
+    /// or the second of two sides, something won or kept.
+    case title, first, second, highlight
+
+    /// The style of text a plugin gave `meaning`.
+    ///
+    /// A case of its own for each meaning, not the SDK's resilient `TextStyle`
+    /// stored in every cell: that made each cell a value of a layout known only at
+    /// run time, and copying and comparing frames several times slower. A meaning
+    /// of a newer SDK than this host's is drawn plain.
+    init(_ meaning: TextStyle) {
+        switch meaning {
+        case .title: self = .title
+        case .first: self = .first
+        case .second: self = .second
+        case .highlight: self = .highlight
+        @unknown default: self = .plain
+        }
+    }
 }
 
 /// One terminal cell. A wide character fills its cell and marks the next one as

@@ -46,8 +46,8 @@ struct Layout {
     /// The cursor of the focused text field, in characters from its start.
     var fieldCursor: Int?
     /// Styles of single list rows, from the screen's view controller.
-    var rowStyles: [String: [Int: TextStyle]] = [:]
-    /// The style of the text being drawn: plain, or what a ``ViewNode/styled(_:_:)``
+    var rowStyles: [String: [Int: CellStyle]] = [:]
+    /// The style of the text being drawn: plain, or what a ``LayoutNode/styled(_:_:)``
     /// around it says.
     private var textStyle = CellStyle.plain
 
@@ -57,7 +57,7 @@ struct Layout {
     }
     /// Where the focused text field's cursor was drawn.
     private(set) var cursor: (x: Int, y: Int)?
-    /// For each list scrolled by ``ViewNode/windowingLists(toHeight:focus:offsets:widths:)``,
+    /// For each list scrolled by ``LayoutNode/windowingLists(toHeight:focus:offsets:widths:)``,
     /// the index of its first row shown.
     var listOffsets: [String: Int] = [:]
     /// The controls drawn so far, in reading order.
@@ -84,7 +84,7 @@ struct Layout {
     }
 
     /// The size `node` is drawn at; a list in `listWidths` takes the width given.
-    static func size(of node: ViewNode, listWidths: [String: Int] = [:]) -> Size {
+    static func size(of node: LayoutNode, listWidths: [String: Int] = [:]) -> Size {
         switch node {
         case .empty:
             return Size(width: 0, height: 0)
@@ -112,18 +112,11 @@ struct Layout {
         case let .grid(columns, cells):
             let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
             return Size(width: metrics.width, height: metrics.rowHeights.reduce(0, +))
-        @unknown default:
-            return size(of: .text(unknownView))
         }
     }
 
-    /// What stands in for a view of a newer SDK than this host's, which it cannot
-    /// draw (a plugin of a newer SDK minor is refused at load, so this is seen only
-    /// with an SDK library newer than the host built against it).
-    static let unknownView = "[a view this Trellis cannot draw: update Trellis]"
-
     /// Draws `node` with its top-left corner at (`x`, `y`).
-    mutating func draw(_ node: ViewNode, into canvas: inout Canvas, x: Int, y: Int) {
+    mutating func draw(_ node: LayoutNode, into canvas: inout Canvas, x: Int, y: Int) {
         switch node {
         case .empty:
             break
@@ -133,7 +126,7 @@ struct Layout {
             }
         case let .styled(style, child):
             let outer = textStyle
-            textStyle = .styled(style)
+            textStyle = style
             draw(child, into: &canvas, x: x, y: y)
             textStyle = outer
         case let .button(title, id):
@@ -165,13 +158,13 @@ struct Layout {
             let offset = listOffsets[id] ?? 0
             let width = listWidths[id] ?? Layout.listWidth(rows)
             // A cut list marks that it goes on above or below, beside its rows.
-            let total = listWidths[ViewNode.totalKey(id)] ?? rows.count
+            let total = listWidths[LayoutNode.totalKey(id)] ?? rows.count
             if offset > 0 { canvas.write("▲", x: x + width + 1, y: y, style: .chrome) }
             if offset + rows.count < total { canvas.write("▼", x: x + width + 1, y: y + rows.count - 1, style: .chrome) }
             for (line, row) in rows.enumerated() where y + line < canvas.height {
                 let index = offset + line
                 let rowStyle = focus == .row(list: id, index: index) ? CellStyle.focused
-                    : rowStyles[id]?[index].map(CellStyle.styled) ?? textStyle
+                    : rowStyles[id]?[index] ?? textStyle
                 canvas.write(TextWidth.truncated(row, to: width), x: x, y: y + line, style: rowStyle)
                 record(.row(list: id, index: index), label: row, x: x, y: y + line, width: width, height: 1)
             }
@@ -190,8 +183,6 @@ struct Layout {
                 }
                 rowY += height
             }
-        @unknown default:
-            draw(.styled(.highlight, .text(Layout.unknownView)), into: &canvas, x: x, y: y)
         }
     }
 
@@ -218,7 +209,7 @@ struct Layout {
     /// Draws a screen's content from row `y`, each part of a vertical stack centred
     /// in the `width` columns on its own: a title and a field stay where they are
     /// while a list below them narrows or widens.
-    mutating func drawScreen(_ node: ViewNode, into canvas: inout Canvas, width: Int, y: Int) {
+    mutating func drawScreen(_ node: LayoutNode, into canvas: inout Canvas, width: Int, y: Int) {
         if case let .stack(.vertical, spacing, children) = node {
             drawStack(axis: .vertical, spacing: spacing, children: children, into: &canvas, x: 0, y: y, width: width)
         } else {
@@ -226,7 +217,7 @@ struct Layout {
         }
     }
 
-    private mutating func drawStack(axis: ViewNode.Axis, spacing: Int, children: [ViewNode], into canvas: inout Canvas, x: Int, y: Int,
+    private mutating func drawStack(axis: ViewNode.Axis, spacing: Int, children: [LayoutNode], into canvas: inout Canvas, x: Int, y: Int,
                                     width centringWidth: Int? = nil) {
         let spacing = Layout.clamped(spacing)
         let width = centringWidth ?? Layout.size(of: .stack(axis: axis, spacing: spacing, children: children), listWidths: listWidths).width
@@ -271,7 +262,7 @@ private struct GridMetrics {
     var columnWidths: [Int]
     var rowHeights: [Int] = []
 
-    init(columns: Int, cells: [ViewNode], listWidths: [String: Int]) {
+    init(columns: Int, cells: [LayoutNode], listWidths: [String: Int]) {
         // At least one column, and no more than there are cells to fill them.
         self.columns = min(max(columns, 1), max(cells.count, 1))
         columnWidths = Array(repeating: 0, count: self.columns)

@@ -53,10 +53,10 @@ public struct Window {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
             layout.fieldCursor = fieldCursor
-            layout.rowStyles = chain.last!.rowStyles
+            layout.rowStyles = chain.last!.rowStyles.mapValues { $0.mapValues(CellStyle.init) }
             // A modal's frame and padding take six columns and four rows.
             let availableWidth = index == 0 ? area.width : max(area.width - 6, 0)
-            let wrapped = chain.last!.displayedContent.wrapped(toWidth: availableWidth)
+            let wrapped = LayoutNode(chain.last!.displayedContent).wrapped(toWidth: availableWidth)
             // Lists can shrink to a row; anything else that does not fit would be cut,
             // and the focus could land off screen: the window is too small for it.
             let needed = Window.minimumSize(of: wrapped)
@@ -94,7 +94,7 @@ public struct Window {
 
     /// The size `content` needs with each list cut to one row and to no width (a
     /// list's rows are cut to the window, ending in `…`).
-    static func minimumSize(of content: ViewNode) -> Size {
+    static func minimumSize(of content: LayoutNode) -> Size {
         Size(width: Layout.size(of: content.cuttingLists(toRows: 0)).width, height: Layout.size(of: content.cuttingLists(toRows: 1)).height)
     }
 
@@ -110,7 +110,7 @@ public struct Window {
         return Frame(canvas: canvas, controls: [], cursor: nil)
     }
 
-    private func drawModal(_ content: ViewNode, size: Size, layout: inout Layout, into canvas: inout Canvas, area: Size) {
+    private func drawModal(_ content: LayoutNode, size: Size, layout: inout Layout, into canvas: inout Canvas, area: Size) {
         // A frame, then one blank line and two blank columns around the content.
         let boxWidth = min(size.width + 6, area.width)
         let boxHeight = min(size.height + 4, area.height)

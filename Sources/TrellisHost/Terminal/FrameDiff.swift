@@ -118,12 +118,10 @@ public struct FrameDiff {
         case .chrome: usesColor ? "36" : ""
         case .status: usesColor ? "30;46" : "7"
         // Meaning in colour where colour is on; a title and a highlight stay bold.
-        case .styled(.title): "1"
-        case .styled(.first): usesColor ? "36" : ""
-        case .styled(.second): usesColor ? "35" : ""
-        case .styled(.highlight): usesColor ? "1;32" : "1"
-        // A style of a newer SDK than this host's: its text, drawn plain.
-        case .styled: ""
+        case .title: "1"
+        case .first: usesColor ? "36" : ""
+        case .second: usesColor ? "35" : ""
+        case .highlight: usesColor ? "1;32" : "1"
         }
         if attributes.isEmpty { return "\u{1B}[m" }
         return previous == .plain ? "\u{1B}[\(attributes)m" : "\u{1B}[0;\(attributes)m"

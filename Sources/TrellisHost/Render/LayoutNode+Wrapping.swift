@@ -1,11 +1,11 @@
 import TrellisSDK
 
-extension ViewNode {
+extension LayoutNode {
     /// The same view with text wrapped at word boundaries to fit `width` columns.
     ///
     /// Text in a vertical stack gets the whole width; other containers keep their
     /// text as it is and are clipped.
-    func wrapped(toWidth width: Int) -> ViewNode {
+    func wrapped(toWidth width: Int) -> LayoutNode {
         switch self {
         case let .text(text):
             return .text(Self.wrap(text, width: width))

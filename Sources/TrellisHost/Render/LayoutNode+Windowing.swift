@@ -1,6 +1,6 @@
 import TrellisSDK
 
-extension ViewNode {
+extension LayoutNode {
     /// The same view with its longest list cut to the rows that fit `height`,
     /// scrolled to keep the focused row in sight.
     ///
@@ -9,7 +9,7 @@ extension ViewNode {
     ///   - focus: The focused control.
     ///   - offsets: Receives the index of the first row shown of a cut list.
     ///   - widths: Receives the width of a cut list, the whole list's.
-    func windowingLists(toHeight height: Int, focus: Control.ID?, offsets: inout [String: Int], widths: inout [String: Int]) -> ViewNode {
+    func windowingLists(toHeight height: Int, focus: Control.ID?, offsets: inout [String: Int], widths: inout [String: Int]) -> LayoutNode {
         guard let longest = longestList(), longest.count > 0 else { return self }
         // The longest list measured once, for the overflow and for drawing.
         let width = widths[longest.id] ?? Layout.listWidth(longest.rows)
@@ -23,7 +23,7 @@ extension ViewNode {
         let offset = max(min(focusedRow - (shown - 1) / 2, longest.count - shown), 0)
         offsets[longest.id] = offset
         // How many rows the whole list has, for the scroll marks.
-        widths[ViewNode.totalKey(longest.id)] = longest.count
+        widths[LayoutNode.totalKey(longest.id)] = longest.count
         return replacingRows(ofList: longest.id) { Array($0[offset..<offset + shown]) }
     }
 
@@ -60,7 +60,7 @@ extension ViewNode {
     }
 
     /// The same view with every list cut to its first `count` rows.
-    func cuttingLists(toRows count: Int) -> ViewNode {
+    func cuttingLists(toRows count: Int) -> LayoutNode {
         switch self {
         case let .list(id, rows) where rows.count > count:
             return .list(id: id, rows: Array(rows.prefix(count)))
@@ -75,7 +75,7 @@ extension ViewNode {
         }
     }
 
-    private func replacingRows(ofList list: String, _ cut: ([String]) -> [String]) -> ViewNode {
+    private func replacingRows(ofList list: String, _ cut: ([String]) -> [String]) -> LayoutNode {
         switch self {
         case let .list(id, rows) where id == list:
             return .list(id: id, rows: cut(rows))

@@ -1,0 +1,41 @@
+import TrellisSDK
+
+/// A view as the layout reads it: the cases of the SDK's ``TrellisSDK/ViewNode``,
+/// copied once a frame into a type of the host's own.
+///
+/// `ViewNode` is resilient, so that plugins built against an older SDK keep working
+/// when it gains cases; from outside the SDK, every `switch` over it goes through
+/// the SDK's value witnesses. The layout switches over each node in several passes
+/// a frame (wrapping, the minimum size, list widths, windowing, sizes, drawing),
+/// which made a frame take twice as long; over this copy it is direct.
+indirect enum LayoutNode: Equatable, Sendable {
+    case empty
+    case text(String)
+    case button(title: String, id: String)
+    case textField(id: String, text: String, placeholder: String)
+    case stack(axis: ViewNode.Axis, spacing: Int, children: [LayoutNode])
+    case list(id: String, rows: [String])
+    case grid(columns: Int, cells: [LayoutNode])
+    /// `child` with the cell style of the meaning its plugin gave it.
+    case styled(CellStyle, LayoutNode)
+
+    /// The copy of `node`. A case of a newer SDK than this host's, which it cannot
+    /// draw, becomes a visible placeholder (a plugin of a newer SDK minor is refused
+    /// at load, so it is seen only with an SDK library newer than the host).
+    init(_ node: ViewNode) {
+        switch node {
+        case .empty: self = .empty
+        case let .text(text): self = .text(text)
+        case let .button(title, id): self = .button(title: title, id: id)
+        case let .textField(id, text, placeholder): self = .textField(id: id, text: text, placeholder: placeholder)
+        case let .stack(axis, spacing, children): self = .stack(axis: axis, spacing: spacing, children: children.map(LayoutNode.init))
+        case let .list(id, rows): self = .list(id: id, rows: rows)
+        case let .grid(columns, cells): self = .grid(columns: columns, cells: cells.map(LayoutNode.init))
+        case let .styled(meaning, child): self = .styled(CellStyle(meaning), LayoutNode(child))
+        @unknown default: self = .styled(.highlight, .text(LayoutNode.unknownView))
+        }
+    }
+
+    /// What stands in for a view this host cannot draw.
+    static let unknownView = "[a view this Trellis cannot draw: update Trellis]"
+}
