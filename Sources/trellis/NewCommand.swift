@@ -19,8 +19,13 @@ struct NewCommand {
             throw CommandError.usage("give the plugin's name, for example `trellis new Counter`.", help: "new")
         }
         guard Self.isTypeName(name) else {
-            throw CommandError.usage("\"\(name)\" is not a plugin name: use letters and digits, starting with a capital "
-                + "letter (it names the Swift types), for example Counter or CityDetails.", help: "new")
+            throw CommandError.usage("\"\(name)\" is not a plugin name: use up to 64 letters and digits, starting with a "
+                + "capital letter (it names the Swift types), for example Counter or CityDetails.", help: "new")
+        }
+        guard !Self.takenNames.contains(name) else {
+            throw CommandError.usage("\"\(name)\" is the name of a module the plugin's package imports or links "
+                + "(\(Self.takenNames.sorted().joined(separator: ", "))), so its package would not build; choose another, "
+                + "for example \(name)Screen.", help: "new")
         }
         let slots = parsed.allValues("--slot")
         for slot in slots where !Self.isSlotName(slot) {
@@ -31,6 +36,10 @@ struct NewCommand {
         let viewless = parsed.has("--viewless")
         let sdk = try Self.sdkFolder(parsed.value("--sdk"))
         let parent = URL(fileURLWithPath: parsed.value("--in") ?? FileManager.default.currentDirectoryPath).standardizedFileURL
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CommandError(message: "--in \(parent.path) is a file, not a folder; give the folder to write the package in.")
+        }
         let package = parent.appendingPathComponent(name)
         guard !FileManager.default.fileExists(atPath: package.path) else {
             throw CommandError(message: "\(package.path) exists already; choose another name or folder (--in DIR).")
@@ -54,6 +63,11 @@ struct NewCommand {
             """.escapingControlCharacters)
         return .success
     }
+
+    /// Module names a plugin's package cannot take: its target would shadow, or
+    /// collide with, a module it builds with.
+    static let takenNames: Set<String> = ["SDK", "TrellisSDK", "TrellisTesting", "TrellisManifest", "Swift", "Foundation",
+                                          "Glibc", "Dispatch", "XCTest", "Testing", "PackageDescription"]
 
     static func isTypeName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.count <= 64 else { return false }

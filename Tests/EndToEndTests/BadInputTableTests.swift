@@ -248,6 +248,10 @@ struct BadInputTableTests {
         script("an unknown command", "press the button\n", status: 2, "unknown command \"press\""),
         script("binary garbage", "\u{1}\u{2}\u{FFFD}\u{7F}zz\n", status: 2, "unknown command"),
         script("a line of 2 MB", "type " + String(repeating: "x", count: 2 << 20) + "\n", status: 2, "longer than 1048576 bytes"),
+        // Refused from standard input as from --script, however the pipe splits it.
+        script("a line one byte over 1 MiB", "type " + String(repeating: "x", count: (1 << 20) - 4) + "\n", status: 2,
+               "longer than 1048576 bytes"),
+        script("a byte order mark before the first command", "\u{FEFF}print\n", status: 0),
         script("a wait of no number", "wait forever\n", status: 2, "`wait` needs a number of seconds"),
         script("an expectation that never holds", "expect Goodbye\n", status: 1, "expected the screen to contain \"Goodbye\"",
                extra: ["--timeout", "0.1"]),

@@ -87,11 +87,22 @@ struct NewCommandTests {
     }
 
     @Test(arguments: [(["new", "counter"], "is not a plugin name"), (["new", "Counter", "--slot", "Details"], "is not a slot name"),
-                      (["new"], "give the plugin's name")])
+                      (["new"], "give the plugin's name"), (["new", "TrellisSDK"], "so its package would not build"),
+                      (["new", "Swift"], "so its package would not build"), (["new", "A" + String(repeating: "b", count: 64)], "up to 64")])
     func aBadNameIsRefusedWithWhatToDo(arguments: [String], words: String) throws {
         let folder = try TemporaryFolder()
         let result = try TrellisProcess.run(arguments + ["--in", folder.url.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains(words), "\(result.stderr)")
+    }
+
+    @Test func aFileGivenAsTheFolderIsSaidPlainly() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("not a folder", to: "notes.txt")
+        let result = try TrellisProcess.run(["new", "Counter", "--in", file.path])
+
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--in \(file.path) is a file, not a folder"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("Error Domain"))
     }
 }

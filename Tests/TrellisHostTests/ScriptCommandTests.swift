@@ -22,4 +22,20 @@ struct ScriptCommandTests {
         #expect(throws: ScriptSyntaxError.self) { try ScriptCommand.parse("tap", line: 1) }
         #expect(throws: ScriptSyntaxError.self) { try ScriptCommand.parse("print now", line: 1) }
     }
+
+    @Test func aByteOrderMarkIsBlank() throws {
+        #expect(try ScriptCommand.parse("\u{FEFF}print", line: 1) == .print)
+        #expect(try ScriptCommand.parse("\u{FEFF}", line: 1) == nil)
+    }
+
+    @Test func aCombiningMarkRightAfterTheSpaceIsPartOfTheArgument() throws {
+        #expect(try ScriptCommand.parse("type \u{301}e", line: 1) == .type("\u{301}e"))
+    }
+
+    @Test func aWaitIsDecimalSeconds() throws {
+        #expect(try ScriptCommand.parse("wait 0.25", line: 1) == .wait(.milliseconds(250)))
+        for text in ["wait 0x10", "wait 1e3", "wait -1", "wait inf", "wait 1_0"] {
+            #expect(throws: ScriptSyntaxError.self, "\(text)") { try ScriptCommand.parse(text, line: 1) }
+        }
+    }
 }

@@ -39,6 +39,8 @@ public final class LineReader {
     public func nextLine() throws(Failure) -> String? {
         while true {
             if let end = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                // As `--script` does, however the line arrived.
+                guard end - start <= Self.maximumLineLength else { throw .lineTooLong(line: lineNumber + 1) }
                 return take(upTo: end, dropping: 1)
             }
             scanned = buffer.count

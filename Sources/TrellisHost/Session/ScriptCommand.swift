@@ -64,10 +64,14 @@ extension ScriptCommand {
     ///
     /// - Throws: ``ScriptSyntaxError`` for an unknown command or a missing argument.
     public static func parse(_ text: String, line: Int) throws(ScriptSyntaxError) -> ScriptCommand? {
-        let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        guard !trimmed.isEmpty, trimmed.first != "#" else { return nil }
-        let word = String(trimmed.prefix { $0 != " " && $0 != "\t" })
-        var argument = String(trimmed.dropFirst(word.count).drop { $0 == " " || $0 == "\t" })
+        // By scalars, not characters: a combining mark right after the space joins
+        // the space's character, and would hide where the command word ends. A
+        // byte order mark (a script saved by some editors) is blank too.
+        let scalars = Substring(text).unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+        guard let first = scalars.first, first != "#" else { return nil }
+        let wordScalars = scalars.prefix { $0 != " " && $0 != "\t" }
+        let word = String(Substring(wordScalars))
+        var argument = String(Substring(scalars.dropFirst(wordScalars.count).drop { $0 == " " || $0 == "\t" }))
         while argument.last == " " || argument.last == "\t" || argument.last == "\r" { argument.removeLast() }
         if argument.count >= 2, argument.first == "\"", argument.last == "\"" {
             argument = String(argument.dropFirst().dropLast())
@@ -84,7 +88,9 @@ extension ScriptCommand {
         case "expect-not": return try needsArgument(ScriptCommand.expectNot)
         case "open": return try needsArgument(ScriptCommand.open)
         case "wait":
-            guard let seconds = Double(argument), seconds.isFinite, (0...maximumWait).contains(seconds) else {
+            // Decimal only: `Double` would read 0x10 as 16 and 1e3 as 1000.
+            guard argument.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }),
+                  let seconds = Double(argument), seconds.isFinite, (0...maximumWait).contains(seconds) else {
                 throw ScriptSyntaxError(line: line, message: "`wait` needs a number of seconds from 0 to \(Int(maximumWait)), got \"\(argument)\"")
             }
             return .wait(.milliseconds(Int((seconds * 1000).rounded())))
