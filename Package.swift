@@ -52,6 +52,8 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
         .target(name: "TrellisTestSupport", dependencies: ["TrellisHost", sdk], path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisSDKTests", dependencies: [sdk]),
+        // Counterparts of RIBs-iOS's own tests, named after them (Docs/RIBs.md).
+        .testTarget(name: "RIBsConformanceTests", dependencies: [sdk]),
         .testTarget(name: "TrellisHostTests", dependencies: ["TrellisHost", "TrellisTestSupport", sdk]),
         .testTarget(name: "EndToEndTests", dependencies: ["TrellisTestSupport"]),
         // The bundled plugins' own tests, with the SDK's testing kit: each plugin is

@@ -125,8 +125,9 @@ struct CompatibilityTests {
         #expect(mapped.isEmpty, "the old plugin's file was mapped: \(mapped)")
     }
 
-    /// `Scripts/check-abi` on copies whose SDK breaks its ABI: each break named.
-    @Test func checkABIFailsOnARemovedMethodAndOnAChangedSignature() throws {
+    /// `Scripts/check-abi` on a copy whose SDK breaks its ABI (each break named), then
+    /// adds to it without a new version.
+    @Test func checkABIFailsOnARemovedMethodAChangedSignatureAndAnUnversionedAddition() throws {
         let folder = try TemporaryFolder()
         let copy = try RepositoryCopy(in: folder.url, name: "broken")
         let script = copy.url.appendingPathComponent("Scripts/check-abi").path
@@ -142,12 +143,22 @@ struct CompatibilityTests {
                       replacing: "public func loads(pluginBuiltAgainst built: SDKVersion) -> Bool {",
                       with: "public func loads(pluginBuiltAgainst built: SDKVersion, strictly: Bool = false) -> Bool {")
         let changed = try check()
+        try copy.edit("SDK/Sources/TrellisSDK/Plugin/SDKVersion.swift",
+                      replacing: "public func loads(pluginBuiltAgainst built: SDKVersion, strictly: Bool = false) -> Bool {",
+                      with: "public func loads(pluginBuiltAgainst built: SDKVersion) -> Bool {")
+        try copy.edit(viewNode, replacing: hstack, with: "    public static func addedInTheCopy() -> ViewNode { .empty }\n\n" + hstack)
+        let released = try String(contentsOf: copy.sdk.appendingPathComponent("ABI/RELEASE"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try copy.setSDKVersion(released)
+        let unversioned = try check()
 
         #expect(removed.status == 1, "\(removed.stdout)\(removed.stderr)")
         #expect(removed.stdout.contains("breaking: func ViewNode.hstack(spacing:_:) has been removed"), "\(removed.stdout)")
         #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
         #expect(changed.stdout.contains("breaking: func SDKVersion.loads(pluginBuiltAgainst:)"), "\(changed.stdout)")
         #expect(changed.stderr.contains("a break needs a new major version"))
+        #expect(unversioned.status == 1, "\(unversioned.stdout)\(unversioned.stderr)")
+        #expect(unversioned.stdout.contains("but SDK/VERSION still says \(released): bump its minor"), "\(unversioned.stdout)")
     }
 
     @Test func checkABIPassesOnTheRepository() throws {

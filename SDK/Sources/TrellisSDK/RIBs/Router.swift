@@ -246,7 +246,8 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
 open class AppWindow {
     private var isKey = false
 
-    /// The view shown as the app's root, once launched.
+    /// The view shown as the app's root, once launched: the view controller behind
+    /// the root router's view, as RIBs' `launch(from:)` sets it.
     open var rootViewController: ViewControllable?
 
     /// Whether the window receives the user's keys: true once
@@ -279,7 +280,7 @@ open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<Inte
     /// Shows this router's view as the window's root, makes the window key,
     /// activates the interactor and loads, as RIBs' `LaunchRouter` does.
     public final func launch(from window: AppWindow) {
-        window.rootViewController = viewControllable
+        window.rootViewController = viewControllable.uiviewController
         window.makeKeyAndVisible()
         interactable.activate()
         load()
