@@ -68,26 +68,26 @@ struct CompatibilityTests {
 
     /// The whole promise on one copy of the repository: its SDK given additions and
     /// a new minor, then a new major.
-    @Test func anOldPluginRunsWithANewerMinorAndIsRefusedByANewerMajor() throws {
+    @Test func anOldPluginRunsWithANewerMinorAndIsRefusedByANewerMajor() async throws {
         let folder = try TemporaryFolder()
-        let hello = try SwiftBuild.sharedExample("HelloPlugin")
+        let hello = try await SwiftBuild.sharedExample("HelloPlugin")
         let helloProducts = hello.appendingPathComponent(".build/debug")
         let current = try sdkVersion
         let (minor, major) = minorAfter(current)
         let copy = try RepositoryCopy(in: folder.url, name: "later")
         try addToEveryKindOfDeclaration(in: copy)
         try copy.setSDKVersion(minor)
-        try copy.build(["trellis", "MainScreen"])
+        try await copy.build(["trellis", "MainScreen"])
         let config = try folder.write("""
             { "plugins": ["\(copy.products.path)", "\(helloProducts.path)"], "root": "main", "routes": \(Self.helloRoutes) }
             """, to: "later.json")
         let laterHost = copy.products.appendingPathComponent("trellis")
 
         // The plugin built against this SDK, not rebuilt, with the later host.
-        let version = try TrellisProcess.run(["--version"], executable: laterHost)
-        let inspect = try TrellisProcess.run(["inspect", helloProducts.appendingPathComponent("libHelloScreen.so").path], executable: laterHost)
-        let walk = try TrellisProcess.run(["run", config.path, "--headless"], input: Self.helloWalk, executable: laterHost)
-        let abi = try TrellisProcess.run([copy.url.appendingPathComponent("Scripts/check-abi").path],
+        let version = try await TrellisProcess.run(["--version"], executable: laterHost)
+        let inspect = try await TrellisProcess.run(["inspect", helloProducts.appendingPathComponent("libHelloScreen.so").path], executable: laterHost)
+        let walk = try await TrellisProcess.run(["run", config.path, "--headless"], input: Self.helloWalk, executable: laterHost)
+        let abi = try await TrellisProcess.run([copy.url.appendingPathComponent("Scripts/check-abi").path],
                                          executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
 
         #expect(version.stdout.contains("(SDK \(minor);"), "\(version.stdout)")
@@ -101,11 +101,11 @@ struct CompatibilityTests {
         // A plugin built against the later SDK, with this host: refused, naming both.
         let newer = folder.url.appendingPathComponent("newer-hello")
         try SwiftBuild.copyExample(Products.repository.appendingPathComponent("Examples/HelloPlugin"), to: newer, sdk: copy.sdk)
-        let newerBuild = try SwiftBuild.run(package: newer)
+        let newerBuild = try await SwiftBuild.run(package: newer)
         try #require(newerBuild.status == 0, "\(newerBuild.stdout)\(newerBuild.stderr)")
         let newerConfig = try folder.writeConfig(routes: Self.helloRoutes, name: "newer.json",
                                                  pluginFolders: [newer.appendingPathComponent(".build/debug")])
-        let refusedNewer = try TrellisProcess.run(["run", newerConfig.path, "--headless"], input: Self.helloWalk)
+        let refusedNewer = try await TrellisProcess.run(["run", newerConfig.path, "--headless"], input: Self.helloWalk)
 
         #expect(refusedNewer.status == 2)
         #expect(refusedNewer.stderr.contains("was built against Trellis SDK \(minor), newer than this host's SDK \(current)"),
@@ -114,8 +114,8 @@ struct CompatibilityTests {
 
         // The same old plugin with a host of the next major: refused before it is mapped.
         try copy.setSDKVersion(major)
-        try copy.build(["trellis", "MainScreen"])
-        let refusedOld = try TrellisProcess.run(["LD_DEBUG=files", laterHost.path, "run", config.path, "--headless"],
+        try await copy.build(["trellis", "MainScreen"])
+        let refusedOld = try await TrellisProcess.run(["LD_DEBUG=files", laterHost.path, "run", config.path, "--headless"],
                                                 input: Self.helloWalk, executable: URL(fileURLWithPath: "/usr/bin/env"))
 
         #expect(refusedOld.status == 2)
@@ -127,22 +127,22 @@ struct CompatibilityTests {
 
     /// `Scripts/check-abi` on a copy whose SDK breaks its ABI (each break named), then
     /// adds to it without a new version.
-    @Test func checkABIFailsOnARemovedMethodAChangedSignatureAndAnUnversionedAddition() throws {
+    @Test func checkABIFailsOnARemovedMethodAChangedSignatureAndAnUnversionedAddition() async throws {
         let folder = try TemporaryFolder()
         let copy = try RepositoryCopy(in: folder.url, name: "broken")
         let script = copy.url.appendingPathComponent("Scripts/check-abi").path
-        func check() throws -> ProcessResult {
-            try TrellisProcess.run([script], executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
+        func check() async throws -> ProcessResult {
+            try await TrellisProcess.run([script], executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
         }
         let viewNode = "SDK/Sources/TrellisSDK/View/ViewNode.swift"
         let hstack = "    public static func hstack(spacing: Int = 2, _ children: [ViewNode]) -> ViewNode {"
         try copy.edit(viewNode, replacing: hstack, with: hstack.replacingOccurrences(of: "public ", with: ""))
-        let removed = try check()
+        let removed = try await check()
         try copy.edit(viewNode, replacing: hstack.replacingOccurrences(of: "public ", with: ""), with: hstack)
         try copy.edit("SDK/Sources/TrellisSDK/Plugin/SDKVersion.swift",
                       replacing: "public func loads(pluginBuiltAgainst built: SDKVersion) -> Bool {",
                       with: "public func loads(pluginBuiltAgainst built: SDKVersion, strictly: Bool = false) -> Bool {")
-        let changed = try check()
+        let changed = try await check()
         try copy.edit("SDK/Sources/TrellisSDK/Plugin/SDKVersion.swift",
                       replacing: "public func loads(pluginBuiltAgainst built: SDKVersion, strictly: Bool = false) -> Bool {",
                       with: "public func loads(pluginBuiltAgainst built: SDKVersion) -> Bool {")
@@ -150,7 +150,7 @@ struct CompatibilityTests {
         let released = try String(contentsOf: copy.sdk.appendingPathComponent("ABI/RELEASE"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         try copy.setSDKVersion(released)
-        let unversioned = try check()
+        let unversioned = try await check()
 
         #expect(removed.status == 1, "\(removed.stdout)\(removed.stderr)")
         #expect(removed.stdout.contains("breaking: func ViewNode.hstack(spacing:_:) has been removed"), "\(removed.stdout)")
@@ -161,8 +161,8 @@ struct CompatibilityTests {
         #expect(unversioned.stdout.contains("but SDK/VERSION still says \(released): bump its minor"), "\(unversioned.stdout)")
     }
 
-    @Test func checkABIPassesOnTheRepository() throws {
-        let result = try TrellisProcess.run([Products.repository.appendingPathComponent("Scripts/check-abi").path],
+    @Test func checkABIPassesOnTheRepository() async throws {
+        let result = try await TrellisProcess.run([Products.repository.appendingPathComponent("Scripts/check-abi").path],
                                             executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
 
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -174,59 +174,30 @@ struct CompatibilityTests {
     /// Every release in `SDK/RELEASES`: the bundled plugins and HelloPlugin, built
     /// from that commit's tree, run with this host, not rebuilt.
     @Test(.enabled(if: SDKReleases.areAllInThisClone, "a release's commit is not in this clone (a shallow clone?)"))
-    func thePluginsOfEveryReleaseRunWithThisHost() throws {
+    func thePluginsOfEveryReleaseRunWithThisHost() async throws {
         try #require(!SDKReleases.all.isEmpty, "SDK/RELEASES lists no release")
         for release in SDKReleases.all {
             let folder = try TemporaryFolder()
             let tree = folder.url.appendingPathComponent("tree")
-            try Git.archive(release.commit, into: tree)
+            try await Git.archive(release.commit, into: tree)
             let plugins = try FileManager.default.contentsOfDirectory(atPath: tree.appendingPathComponent("Plugins").path).sorted()
             let old = RepositoryCopy(existingAt: tree)
-            try old.build(plugins)
+            try await old.build(plugins)
             let hello = tree.appendingPathComponent("Examples/HelloPlugin")
-            let helloBuild = try SwiftBuild.run(package: hello)
+            let helloBuild = try await SwiftBuild.run(package: hello)
             try #require(helloBuild.status == 0, "HelloPlugin at \(release): \(helloBuild.stdout)\(helloBuild.stderr)")
 
             // The gallery of that release, its plugins only, with this host.
             let gallery = try String(contentsOf: tree.appendingPathComponent("config.json"), encoding: .utf8)
                 .replacingOccurrences(of: #""plugins": ["@host"]"#, with: "\"plugins\": [\"\(old.products.path)\"]")
             let config = try folder.write(gallery, to: "gallery.json")
-            let inspect = try TrellisProcess.run(["inspect", old.products.appendingPathComponent("libMainScreen.so").path])
-            let walk = try TrellisProcess.run(["run", config.path, "--headless", "--size", "160x24"], input: """
-                tap RIBs: Main → Next
-                tap Click Button
-                expect Close
-                tap Close
-                key esc
-                tap VIPER: Candy Store
-                tap Sweet Candy Store
-                expect Chocolate Bar
-                key esc
-                key esc
-                tap Coordinator: Airports
-                type seoul
-                expect Seoul (KR)
-                key esc
-                tap Clean Swift: Repositories
-                expect uber/RIBs
-                key esc
-                tap RIBs tutorial: TicTacToe
-                focus Player 1 name
-                type Alice
-                tap Login
-                tap Start Game
-                tap 1
-                tap 4
-                tap 2
-                tap 5
-                tap 3
-                expect Alice won
-                """)
+            let inspect = try await TrellisProcess.run(["inspect", old.products.appendingPathComponent("libMainScreen.so").path])
+            let walk = try await TrellisProcess.run(["run", config.path, "--headless", "--size", "160x24"], input: everyDemoWalk)
             let helloConfig = try folder.write("""
                 { "plugins": ["\(old.products.path)", "\(hello.appendingPathComponent(".build/debug").path)"], "root": "main",
                   "routes": \(Self.helloRoutes) }
                 """, to: "hello.json")
-            let helloWalk = try TrellisProcess.run(["run", helloConfig.path, "--headless"], input: Self.helloWalk)
+            let helloWalk = try await TrellisProcess.run(["run", helloConfig.path, "--headless"], input: Self.helloWalk)
 
             #expect(inspect.stdout.contains("sdk:       \(release.version) (this host: \(try sdkVersion))"), "\(inspect.stdout)")
             #expect(walk.status == 0, "the gallery of \(release): \(walk.stderr)")

@@ -26,14 +26,14 @@ struct GuideTests {
         }
     }
 
-    @Test func theGuidesPackageBuildsPassesItsTestsAndRuns() throws {
+    @Test func theGuidesPackageBuildsPassesItsTestsAndRuns() async throws {
         let folder = try TemporaryFolder()
-        let package = try SwiftBuild.buildExample("Guide", in: folder.url)
-        let test = try TrellisProcess.run(["swift", "test", "--package-path", package.path], in: package,
+        let package = try await SwiftBuild.buildExample("Guide", in: folder.url)
+        let test = try await TrellisProcess.run(["swift", "test", "--package-path", package.path], in: package,
                                           executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
 
-        let run = try TrellisProcess.run(["run", "config.json", "--headless"], input: """
+        let run = try await TrellisProcess.run(["run", "config.json", "--headless"], input: """
             expect Count: 3
             tap Add
             tap Details

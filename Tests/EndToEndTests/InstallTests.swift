@@ -29,34 +29,7 @@ struct InstallTests {
         let prefix = try installAndMove(into: folder)
 
         // Every demo, a game of TicTacToe included.
-        let demos = try runInstalled(prefix, script: """
-            tap RIBs: Main → Next
-            tap Click Button
-            expect Close
-            tap Close
-            key esc
-            tap VIPER: Candy Store
-            expect Sweet Candy Store
-            key esc
-            tap Coordinator: Airports
-            type seoul
-            expect Seoul (KR)
-            key esc
-            tap Clean Swift: Repositories
-            expect uber/RIBs
-            key esc
-            tap RIBs tutorial: TicTacToe
-            focus Player 1 name
-            type Alice
-            tap Login
-            tap Start Game
-            tap 1
-            tap 4
-            tap 2
-            tap 5
-            tap 3
-            expect Alice won
-            """, from: folder)
+        let demos = try runInstalled(prefix, script: everyDemoWalk, from: folder)
         #expect(demos.status == 0, "\(demos.stderr)")
 
         // Nothing comes from the build folder: the dynamic loader maps the app's own

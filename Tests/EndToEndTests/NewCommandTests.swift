@@ -11,9 +11,9 @@ struct NewCommandTests {
                                executable: URL(fileURLWithPath: "/usr/bin/env"))
     }
 
-    @Test func aScreenWithASlotBuildsPassesItsTestAndRuns() throws {
+    @Test func aScreenWithASlotBuildsPassesItsTestAndRuns() async throws {
         let folder = try TemporaryFolder()
-        let made = try TrellisProcess.run(["new", "Counter", "--in", folder.url.path, "--slot", "details"])
+        let made = try await TrellisProcess.run(["new", "Counter", "--in", folder.url.path, "--slot", "details"])
         #expect(made.status == 0, "\(made.stderr)")
         let package = folder.url.appendingPathComponent("Counter")
 
@@ -23,7 +23,7 @@ struct NewCommandTests {
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
         #expect(test.stdout.contains("eachSlotIsBuiltWithTheInteractorAsItsListener"))
 
-        let run = try TrellisProcess.run(["run", "config.json", "--headless"], input: """
+        let run = try await TrellisProcess.run(["run", "config.json", "--headless"], input: """
             tap Open details
             expect The details slot
             tree
@@ -71,9 +71,9 @@ struct NewCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test func aViewlessRIBRunsInsideItsHostScreen() throws {
+    @Test func aViewlessRIBRunsInsideItsHostScreen() async throws {
         let folder = try TemporaryFolder()
-        let made = try TrellisProcess.run(["new", "Shell", "--in", folder.url.path, "--viewless", "--slot", "home"])
+        let made = try await TrellisProcess.run(["new", "Shell", "--in", folder.url.path, "--viewless", "--slot", "home"])
         #expect(made.status == 0, "\(made.stderr)")
         let package = folder.url.appendingPathComponent("Shell")
 
@@ -81,7 +81,7 @@ struct NewCommandTests {
         try #require(test.status == 0, "\(test.stdout)\(test.stderr)")
         #expect(test.stdout.contains("itNeedsAHostView"))
 
-        let run = try TrellisProcess.run(["run", "config.json", "--headless"], input: "expect The home slot\ntree\n", in: package)
+        let run = try await TrellisProcess.run(["run", "config.json", "--headless"], input: "expect The home slot\ntree\n", in: package)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "shellHost (ShellHost)\n  shell (Shell)\n    home (NextScreen)\n")
     }

@@ -5,14 +5,14 @@ import TrellisTestSupport
 /// `Examples/RIBsPorts`: seed 000's RIBs code pasted into a plugin, with only its
 /// import lines and view code changed, builds and runs in Trellis.
 struct RIBsPortTests {
-    @Test func seed000PastedAsOnePluginRunsAndItsRetainCycleIsCaught() throws {
+    @Test func seed000PastedAsOnePluginRunsAndItsRetainCycleIsCaught() async throws {
         let folder = try TemporaryFolder()
-        _ = try SwiftBuild.buildExample("RIBsPorts", in: folder.url)
+        _ = try await SwiftBuild.buildExample("RIBsPorts", in: folder.url)
         let config = try folder.write("""
             { "plugins": ["RIBsPorts/.build/debug"], "root": "main", "routes": { "main": { "plugin": "Seed000" } } }
             """, to: "config.json")
 
-        let run = try TrellisProcess.run(["run", config.path, "--headless"], input: """
+        let run = try await TrellisProcess.run(["run", config.path, "--headless"], input: """
             expect Hello, RIBs
             tap Click Button
             expect Now is

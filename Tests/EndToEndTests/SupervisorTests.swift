@@ -84,6 +84,24 @@ struct SupervisorTests {
         #expect(error.contains("route \"boom\": plugin TestScreens crashed the app"))
         #expect(back.contains(" main "), "the rest of the app still works")
     }
+
+    /// The prompt used to echo ^C and stay, and to restart the app at end of input.
+    @Test(arguments: [["C-c"], ["C-d"]])
+    func ctrlCOrEndOfInputAtTheCrashPromptQuitsWithTheCrashStatus(keys: [String]) throws {
+        let folder = try TemporaryFolder()
+        let config = try crashingConfig("fatalErrorInBuild", in: folder)
+        let tmux = try TmuxSession(columns: 160, rows: 30)
+        try tmux.run("\(Products.trellis.path) run \(config.path); echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("Press Enter to start the app again")
+
+        try tmux.send(keys)
+        let screen = try tmux.waitForText("EXITED=")
+
+        // Before, ^C was echoed and ignored, and end of input started the app again.
+        #expect(screen.contains("EXITED=3"), "\(keys) quits with the crash's status: \(screen)")
+    }
 }
 
 /// `trellis validate --deep`: every route built once, each in its own process.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A copy of this repository's sources in a folder of a test's, to change and build
 /// there: the SDK changed as a later release would change it, say.
-public struct RepositoryCopy {
+public struct RepositoryCopy: Sendable {
     /// The copy's top folder.
     public let url: URL
 
@@ -67,8 +67,21 @@ public struct RepositoryCopy {
     }
 }
 
+extension RepositoryCopy {
+    /// ``build(_:)``, waited for on a thread of its own (``blocking(_:)``).
+    public func build(_ products: [String]) async throws {
+        let copy = self
+        try await blocking { try copy.build(products) }
+    }
+}
+
 /// The repository's git history, for the releases `SDK/RELEASES` names.
 public enum Git {
+    /// ``archive(_:into:)``, waited for on a thread of its own (``blocking(_:)``).
+    public static func archive(_ commit: String, into folder: URL) async throws {
+        try await blocking { try archive(commit, into: folder) }
+    }
+
     /// Runs `git` in the repository.
     public static func run(_ arguments: [String]) throws -> ProcessResult {
         try TrellisProcess.run(["git", "-C", Products.repository.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))

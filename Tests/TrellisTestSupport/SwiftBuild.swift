@@ -14,6 +14,21 @@ public enum SwiftBuild {
     /// repository on a loaded two-core machine; a build ended at it says so.
     public static let timeLimit: TimeInterval = 20 * 60
 
+    /// ``run(package:arguments:)``, waited for on a thread of its own (``blocking(_:)``).
+    public static func run(package: URL, arguments: [String] = []) async throws -> ProcessResult {
+        try await blocking { try run(package: package, arguments: arguments) }
+    }
+
+    /// ``buildExample(_:in:)``, waited for on a thread of its own (``blocking(_:)``).
+    public static func buildExample(_ name: String, in folder: URL) async throws -> URL {
+        try await blocking { try buildExample(name, in: folder) }
+    }
+
+    /// ``sharedExample(_:)``, waited for on a thread of its own (``blocking(_:)``).
+    public static func sharedExample(_ name: String) async throws -> URL {
+        try await blocking { try sharedExample(name) }
+    }
+
     private static let shared = SharedBuilds()
 
     /// `Examples/NAME`, copied and built once per test run and shared by the tests

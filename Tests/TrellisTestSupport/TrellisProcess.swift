@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a finished `trellis` process wrote and how it ended.
-public struct ProcessResult {
+public struct ProcessResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
@@ -59,6 +59,20 @@ public enum TrellisProcess {
         }
         return ProcessResult(status: process.terminationStatus,
                              stdout: String(decoding: outputData, as: UTF8.self), stderr: errors)
+    }
+}
+
+extension TrellisProcess {
+    /// ``run(_:input:in:executable:timeLimit:)``, waited for on a thread of its own
+    /// (``blocking(_:)``): for tests that run builds or other long processes.
+    public static func run(
+        _ arguments: [String],
+        input: String = "",
+        in directory: URL = Products.repository,
+        executable: URL = Products.trellis,
+        timeLimit: TimeInterval = Watchdog.limit
+    ) async throws -> ProcessResult {
+        try await blocking { try run(arguments, input: input, in: directory, executable: executable, timeLimit: timeLimit) }
     }
 }
 
@@ -135,5 +149,15 @@ final class OutputCollector: @unchecked Sendable {
     func wait() -> Data {
         done.wait()
         return data
+    }
+}
+
+/// Runs blocking `work` (a build, a process) on a thread of its own and waits for
+/// it without holding one of Swift concurrency's few threads: the tests share them
+/// with every in-process test's tasks, and a test blocked in a build for minutes
+/// on each of a two-core machine's threads left those tasks no thread to run on.
+public func blocking<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
     }
 }

@@ -188,14 +188,38 @@ public enum Supervisor {
         text.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
-    /// Asks at the terminal whether to start again; Enter says yes.
+    /// Asks at the terminal whether to start again; Enter alone says yes. End of
+    /// input (Ctrl-D), Ctrl-C and a signal to end (SIGINT, SIGTERM, SIGHUP) say no,
+    /// as does any other answer.
     private static func askToRestart(route: String) -> Bool {
-        writeError("Press Enter to start the app again with route \(route) shown as an error, or q then Enter to quit.")
+        writeError("Press Enter to start the app again with route \(route) shown as an error, or q then Enter "
+            + "(or Ctrl-C) to quit.")
+        // The child is gone, so nothing is forwarded: a signal to end interrupts
+        // the read (no SA_RESTART) and is the answer.
+        let endSignals = [SIGINT, SIGTERM, SIGHUP]
+        for signal in endSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in Supervisor.promptInterrupted = 1 }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+        defer { forwardSignals() }
         var byte: UInt8 = 0
         var answer: [UInt8] = []
-        while read(STDIN_FILENO, &byte, 1) == 1, byte != UInt8(ascii: "\n") { answer.append(byte) }
-        return answer.isEmpty
+        while promptInterrupted == 0 {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { return false }
+            if byte == UInt8(ascii: "\n") { return answer.isEmpty }
+            answer.append(byte)
+        }
+        writeError("\n")
+        return false
     }
+
+    /// Set by a signal to end that arrives while ``askToRestart(route:)`` waits.
+    nonisolated(unsafe) private static var promptInterrupted: sig_atomic_t = 0
 }
 
 /// The parts of a `waitpid` status (the C macros are not imported).
