@@ -102,6 +102,23 @@ struct LiveSwapTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    /// Another plugin's build renamed over a loaded library used to be "swapped"
+    /// in, and the route's state lost to a screen of another kind.
+    @Test func anotherPluginsBuildRenamedOverALibraryIsNotSwappedIn() throws {
+        let app = try App()
+        let host = try LiveTrellis(["run", app.config.path, "--headless", "--watch", "--timeout", "30"])
+
+        _ = host.send("tap Click Button\ntap Count\nexpect build one, count 1\ntree", readingThrough: "(TestScreens)\n")
+        try app.replacePlugin(with: try Data(contentsOf: Products.plugin("NextScreen")))
+        let refusal = host.readErrors(through: "the old build keeps running: ") + host.readErrors(through: "\n")
+        let during = host.send("tap Count\nexpect build one, count 2\ntree", readingThrough: "(TestScreens)\n")
+        let result = try host.finish()
+
+        #expect(refusal.contains("now holds the plugin \"NextScreen\", not \"TestScreens\""), "\(refusal)")
+        #expect(during.hasSuffix("next (TestScreens)\n"), "the old build still answers, its state kept")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func reloadSwapsOnDemandWithoutWatching() throws {
         let app = try App()
         let host = try LiveTrellis(["run", app.config.path, "--headless", "--timeout", "30"])

@@ -131,3 +131,24 @@ struct PluginSafetyTests {
                 "\(refusal.stderr)")
     }
 }
+
+/// A library whose manifest names another plugin than its file name.
+struct PluginNameTests {
+    @Test func aLibraryNamedForAnotherPluginIsWarnedOfAndACopyIsNot() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(at: Products.plugin("NextScreen"), to: folder.url.appendingPathComponent("libNameLiar.so"))
+        try FileManager.default.copyItem(at: Products.plugin("NextScreen"), to: folder.url.appendingPathComponent("libNextScreen-v2.so"))
+        let config = try folder.write("""
+            { "plugins": ["."], "root": "main", "routes": { "main": { "plugin": "MainScreen", "children": { "next": "liar" } },
+              "liar": { "plugin": "NameLiar" }, "copy": { "plugin": "NextScreen-v2" } } }
+            """, to: "app.json")
+        try FileManager.default.copyItem(at: Products.plugin("MainScreen"), to: folder.url.appendingPathComponent("libMainScreen.so"))
+
+        let result = try TrellisProcess.run(["validate", config.path])
+
+        #expect(result.status == 0, "a warning, not an error: \(result.stderr)")
+        #expect(result.stderr.contains("warning: route \"liar\": the file libNameLiar.so holds the plugin \"NextScreen\""), "\(result.stderr)")
+        #expect(!result.stderr.contains("route \"copy\": the file"), "lib<Name>-SUFFIX.so is a copy: \(result.stderr)")
+        #expect(!result.stderr.contains("route \"main\": the file"))
+    }
+}

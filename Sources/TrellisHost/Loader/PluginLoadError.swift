@@ -18,6 +18,8 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
     case unsafePermissions(path: String, offender: String, reason: UnsafeReason)
     case hashMismatch(path: String, pinned: String, actual: String)
     case pinUncheckable(path: String)
+    /// A new build at a loaded plugin's path whose manifest names another plugin.
+    case anotherPlugin(path: String, loaded: String, found: String)
 
     /// Why a plugin file's permissions are refused.
     public enum UnsafeReason: Equatable, Sendable {
@@ -80,6 +82,9 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
         case let .hashMismatch(path, pinned, actual):
             return "\(path) does not match the route's \"sha256\" pin: the config pins \(pinned), the file hashes to \(actual). "
                 + "If you rebuilt the plugin on purpose, pin the new hash (`trellis inspect` prints it)."
+        case let .anotherPlugin(path, loaded, found):
+            return "\(path) now holds the plugin \"\(found)\", not \"\(loaded)\", which its routes were built from: it is not "
+                + "swapped in, and the routes keep \(loaded). Build \(loaded) there, or bind the routes to \(found)'s own file."
         case let .pinUncheckable(path):
             return "\(path) is pinned by \"sha256\", but this machine has no libcrypto.so.3 (OpenSSL 3) to check the pin with. "
                 + "Install OpenSSL 3 (Debian: libssl3) or remove the pin."

@@ -436,6 +436,11 @@ public final class PluginLoader {
         defer { unlink(shadow) }
         // What is mapped is the copy: check it, not the file, which may change again.
         let copy = try Self.read(shadow, allowedFolders: nil, realFolders: nil, hostToolchain: hostToolchain)
+        // Another plugin's build renamed over this file is not a new version of it:
+        // its routes would lose their state to a screen of another kind.
+        guard copy.manifest.name == current.manifest.name else {
+            throw .anotherPlugin(path: path, loaded: current.manifest.name, found: copy.manifest.name)
+        }
         if let pin { try check(shadow, against: pin) }
         let plugin = try open(shadow, reportedAs: path)
         Log.info("reloaded \(path) (\(copy.manifest.name) \(copy.manifest.version)) from \(shadow)")

@@ -71,6 +71,10 @@ public struct Validator {
                 requiresAny = requiresAny || !manifest.requires.isEmpty
                 problems += slotProblems(route: route, manifest: manifest)
                 problems += fileProblems(route: route, file: file)
+                if let problem = Self.nameProblem(route: id, fileName: PluginFileSafety.fileName(of: file.path),
+                                                  manifestName: manifest.name) {
+                    problems.append(problem)
+                }
                 problems += parameterProblems(route: route, manifest: manifest)
             } catch {
                 // A thousand copies built against an old SDK say the same thing: the
@@ -181,6 +185,21 @@ public struct Validator {
         case "strings": "an array of strings"
         default: "an object"
         }
+    }
+
+    /// A warning when the plugin's file is not named after the plugin its manifest
+    /// names (`lib<Name>.so`, or `lib<Name>-<anything>.so` for a copy): a library that
+    /// says it is another plugin than its name is a mix-up, or a disguise. A warning,
+    /// not an error: copies under other names (versions side by side, the
+    /// benchmark's) are loaded as they were.
+    static func nameProblem(route: String, fileName: String, manifestName: String) -> ValidationProblem? {
+        guard fileName.hasPrefix("lib"), fileName.hasSuffix(".so") else { return nil }
+        let stem = fileName.dropFirst(3).dropLast(3)
+        guard stem != manifestName, !stem.hasPrefix(manifestName + "-") else { return nil }
+        return ValidationProblem(severity: .warning, message:
+            "route \"\(route)\": the file \(fileName) holds the plugin \"\(manifestName)\" (its manifest's name); "
+            + "a plugin's library is lib\(manifestName).so, or lib\(manifestName)-SUFFIX.so for a copy. Check that the "
+            + "route loads the plugin you mean, then rename the file or fix \"name\" in its trellis-plugin.json.")
     }
 
     /// The resources a plugin declares that are not beside its library, and a
