@@ -85,6 +85,28 @@ struct SupervisorTests {
         #expect(back.contains(" main "), "the rest of the app still works")
     }
 
+    /// A helper the plugin starts keeps the supervisor's pipe open after the app
+    /// ends: the supervisor used to wait for it (here, for five minutes).
+    @Test(arguments: [["run", "CONFIG", "--headless"], ["validate", "CONFIG"]])
+    func aHelperThatOutlivesTheAppDoesNotKeepTrellisWaiting(arguments: [String]) throws {
+        let folder = try TemporaryFolder()
+        let pidFile = folder.url.appendingPathComponent("helper.pid")
+        let config = try folder.writeConfig(routes: """
+            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "backgroundHelper", "pidFile": "\(pidFile.path)" } } }
+            """)
+        defer {
+            if let pid = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+                kill(pid, SIGKILL)
+            }
+        }
+
+        let result = try TrellisProcess.run(arguments.map { $0 == "CONFIG" ? config.path : $0 }, input: "expect Helper started\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("timed out"), "trellis waited for the helper: \(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: pidFile.path), "the helper was started")
+    }
+
     /// The prompt used to echo ^C and stay, and to restart the app at end of input.
     @Test(arguments: [["C-c"], ["C-d"]])
     func ctrlCOrEndOfInputAtTheCrashPromptQuitsWithTheCrashStatus(keys: [String]) throws {

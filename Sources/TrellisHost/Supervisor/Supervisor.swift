@@ -134,9 +134,13 @@ public enum Supervisor {
                     kill(pid, SIGCONT)
                     continue
                 }
-                // Whatever the app wrote last is still in the pipe.
+                // Whatever the app wrote last is still in the pipe. Read without
+                // waiting: a helper the app started may hold the pipe open for
+                // as long as it lives, and the app's end must not wait for it.
+                if open { _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK) }
                 while open {
                     let count = read(errors, &buffer, buffer.count)
+                    if count < 0, errno == EINTR { continue }
                     guard count > 0 else { break }
                     pass(buffer.prefix(count), to: &held, writing: !holdingOutput)
                 }

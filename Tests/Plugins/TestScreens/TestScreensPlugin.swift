@@ -36,6 +36,10 @@ enum TestBehaviour: String {
     /// asks for it after 50 ms: the runtime's lock for it is contended between the
     /// main thread and a worker. Shows `Initialised under contention`.
     case contendedGlobal
+    /// Starts a helper in the background that outlives the app and keeps its
+    /// standard error (the supervisor's pipe) open; it writes its pid to the file
+    /// `pidFile`. Shows `Helper started`.
+    case backgroundHelper
     /// Shows ``buildLabel`` and a count that the Count button raises and a live
     /// swap keeps (``StatePreserving``); Close asks the parent to dismiss it.
     case counter
@@ -77,6 +81,20 @@ final class TestScreensBuilder: ScreenBuildable {
                 _ = slowGlobal
             }
             return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text(slowGlobal)))
+        case .backgroundHelper:
+            let pidFile = try context.parameter("pidFile", as: String.self) ?? "/dev/null"
+            // Only standard error, the supervisor's pipe, is kept: every other
+            // descriptor the app inherited (a test runner's pipes) is closed on exec.
+            if let folder = opendir("/proc/self/fd") {
+                while let entry = readdir(folder) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                    if let descriptor = Int32(name), descriptor > 2 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+                }
+                closedir(folder)
+            }
+            // Its pid is written before `system` returns.
+            _ = system("sleep 300 >/dev/null </dev/null & echo $! > '\(pidFile)'")
+            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Helper started")))
         case .counter:
             let view = ViewController()
             let interactor = CounterInteractor(view: view, count: context.preservedState(as: Int.self) ?? 0)
@@ -122,7 +140,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
             }
-        case .fatalErrorInBuild, .segfaultInBuild, .contendedGlobal, .counter:
+        case .fatalErrorInBuild, .segfaultInBuild, .contendedGlobal, .counter, .backgroundHelper:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
