@@ -125,6 +125,31 @@ struct TerminalTests {
         #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
     }
 
+    /// SIGKILL of the app (what the out-of-memory killer sends) used to leave raw
+    /// mode and the alternate screen on: the supervisor restores them and says so.
+    @Test func aKilledAppLeavesTheTerminalRestoredAndSaysOnWhichScreen() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
+            """)
+        let tmux = try TmuxSession(columns: 150, rows: 24)
+        try tmux.run("echo MARK-BEFORE")
+        try tmux.run("\(trellis) run \(config.path); echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+
+        // The app is the supervisor's child; the supervisor is the process tmux's shell started.
+        _ = try TrellisProcess.run(["sh", "-c", "pkill -KILL -P \"$(pgrep -o -f 'trellis run \(config.path)')\""],
+                                   executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let after = try tmux.waitForText("EXITED=137")
+        try tmux.run("stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo'")
+        let settings = try tmux.waitForText("echo\n")
+
+        #expect(after.contains("MARK-BEFORE") && !after.contains("Click Button"), "off the alternate screen: \(after)")
+        #expect(after.contains("the app was killed (SIGKILL"), "\(after)")
+        #expect(after.contains("on screen main"), "\(after)")
+        #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
+    }
+
     /// Ctrl-Z stops the app with the terminal given back to the shell.
     @Test func ctrlZSuspendsWithTheTerminalRestored() throws {
         let tmux = try TmuxSession()

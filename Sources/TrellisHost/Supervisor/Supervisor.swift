@@ -64,7 +64,11 @@ public enum Supervisor {
             let signal = WaitStatus.signal(status)
             // A crash signal sent with `kill` leaves no frames: the app did not crash.
             guard crashSignals.contains(signal), !CrashRecord.read(.frames).isEmpty else {
+                // SIGKILL (another process, the out-of-memory killer) gives the app no
+                // chance to give the terminal back: the supervisor does, and says so.
+                if hasTerminalSettings { restoreTerminal(saved) }
                 writeError(unshown)
+                if signal == SIGKILL { writeError(Self.killedMessage(screen: CrashRecord.read(.routePath))) }
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
                 exit(128 + signal)
@@ -77,6 +81,13 @@ public enum Supervisor {
             }
             crashedRoutes[route] = report.summary
         }
+    }
+
+    /// What the supervisor says when the app was killed with SIGKILL.
+    static func killedMessage(screen: String) -> String {
+        "trellis: the app was killed (SIGKILL, sent by another process or the out-of-memory killer)"
+            + (screen.isEmpty ? "" : " on screen \(screen.escapingControlCharacters)")
+            + "; the terminal was restored."
     }
 
     /// Forks an app process whose standard error goes to a pipe, with the crash
