@@ -12,7 +12,9 @@ struct SupervisorTests {
             """)
     }
 
-    @Test(arguments: [("fatalErrorInBuild", "SIGILL"), ("segfaultInBuild", "SIGSEGV")])
+    // abort() raises SIGABRT with SI_TKILL, which used to read as "sent with kill":
+    // no frames, no report, status 134.
+    @Test(arguments: [("fatalErrorInBuild", "SIGILL"), ("segfaultInBuild", "SIGSEGV"), ("abortInBuild", "SIGABRT")])
     func aCrashingChildIsReportedWithItsRoutePluginAndMessage(behaviour: String, signal: String) throws {
         let folder = try TemporaryFolder()
         let result = try TrellisProcess.run(["run", try crashingConfig(behaviour, in: folder).path, "--headless"],
@@ -61,15 +63,20 @@ struct SupervisorTests {
         #expect(failed.status == 1 && failed.stderr.contains("expected the screen to contain \"Nope\""))
     }
 
-    @Test func inATerminalTheReportIsReadableAndTheAppRestartsWithTheErrorInPlace() throws {
-        let folder = try TemporaryFolder()
+    /// Main in a terminal, whose Enter builds a child that crashes the app: at the
+    /// supervisor's prompt, with its report.
+    private func atTheCrashPrompt(in folder: TemporaryFolder) throws -> (TmuxSession, report: String) {
         let config = try crashingConfig("fatalErrorInBuild", in: folder)
         let tmux = try TmuxSession(columns: 160, rows: 30)
         try tmux.run("\(Products.trellis.path) run \(config.path); echo EXITED=$?")
         try tmux.waitForText("[ Click Button! ]")
-
         try tmux.send(["Enter"])
-        let report = try tmux.waitForText("Press Enter to start the app again")
+        return (tmux, try tmux.waitForText("Press Enter to start the app again"))
+    }
+
+    @Test func inATerminalTheReportIsReadableAndTheAppRestartsWithTheErrorInPlace() throws {
+        let folder = try TemporaryFolder()
+        let (tmux, report) = try atTheCrashPrompt(in: folder)
         try tmux.send(["Enter"])
         try tmux.waitForText("[ Click Button! ]")
         try tmux.send(["Enter"])
@@ -111,12 +118,7 @@ struct SupervisorTests {
     @Test(arguments: [["C-c"], ["C-d"]])
     func ctrlCOrEndOfInputAtTheCrashPromptQuitsWithTheCrashStatus(keys: [String]) throws {
         let folder = try TemporaryFolder()
-        let config = try crashingConfig("fatalErrorInBuild", in: folder)
-        let tmux = try TmuxSession(columns: 160, rows: 30)
-        try tmux.run("\(Products.trellis.path) run \(config.path); echo EXITED=$?")
-        try tmux.waitForText("[ Click Button! ]")
-        try tmux.send(["Enter"])
-        try tmux.waitForText("Press Enter to start the app again")
+        let (tmux, _) = try atTheCrashPrompt(in: folder)
 
         try tmux.send(keys)
         let screen = try tmux.waitForText("EXITED=")

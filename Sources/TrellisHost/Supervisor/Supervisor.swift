@@ -176,8 +176,7 @@ public enum Supervisor {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGWINCH] + Array(crashSignals) {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { received, info, _ in
-                let sentByProcess = (info?.pointee.si_code ?? 0) <= 0
-                if Supervisor.crashSignals.contains(received), !sentByProcess {
+                if Supervisor.crashSignals.contains(received), isOwnSignal(info) {
                     Glibc.signal(received, SIG_DFL)
                     return
                 }

@@ -229,11 +229,11 @@ private func restoreAndReraise(_ signal: Int32, _ info: UnsafeMutablePointer<sig
     var only = sigset_t()
     sigemptyset(&only)
     sigaddset(&only, signal)
-    let code = info?.pointee.si_code ?? Int32(SI_USER)
+    let isOwn = isOwnSignal(info)
     if CrashRecord.isSupervised {
         // Frames only for a real crash: the supervisor reads none as "sent with kill".
-        if code > 0 { CrashRecord.recordFrames() }
-    } else if code > 0 {
+        if isOwn { CrashRecord.recordFrames() }
+    } else if isOwn {
         sigaction(signal, TerminalState.previousActions + Int(signal), nil)
         pthread_sigmask(SIG_UNBLOCK, &only, nil)
         raise(signal)
@@ -242,6 +242,15 @@ private func restoreAndReraise(_ signal: Int32, _ info: UnsafeMutablePointer<sig
     pthread_sigmask(SIG_UNBLOCK, &only, nil)
     raise(signal)
     _exit(128 + signal)
+}
+
+/// Whether a signal is the process's own doing, not one another process sent: a
+/// fault (`si_code` above 0), or one it raised itself (`abort()`, a failed
+/// `assert`, glibc's "double free or corruption" raise SIGABRT with `SI_TKILL`,
+/// with the process's own pid as the sender).
+func isOwnSignal(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
+    guard let info else { return false }
+    return info.pointee.si_code > 0 || info.pointee._sifields._kill.si_pid == getpid()
 }
 
 /// Crash handling for an app process that has no terminal to restore.

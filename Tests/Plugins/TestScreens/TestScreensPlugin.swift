@@ -32,6 +32,9 @@ enum TestBehaviour: String {
     case fatalErrorInBuild
     /// The builder reads through an invalid pointer.
     case segfaultInBuild
+    /// The builder calls `abort()`, as a failed `assert`, glibc's heap checks and
+    /// Swift's allocation failures do: SIGABRT raised by the process itself.
+    case abortInBuild
     /// The builder initialises a global that takes 300 ms, while another thread
     /// asks for it after 50 ms: the runtime's lock for it is contended between the
     /// main thread and a worker. Shows `Initialised under contention`.
@@ -75,6 +78,8 @@ final class TestScreensBuilder: ScreenBuildable {
         case .segfaultInBuild:
             let invalid = UnsafeMutablePointer<Int>(bitPattern: 0x10)!
             invalid.pointee = 1
+        case .abortInBuild:
+            abort()
         case .contendedGlobal:
             DispatchQueue.global().async {
                 usleep(50_000)
@@ -140,7 +145,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
             }
-        case .fatalErrorInBuild, .segfaultInBuild, .contendedGlobal, .counter, .backgroundHelper:
+        case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
