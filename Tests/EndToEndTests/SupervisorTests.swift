@@ -114,6 +114,21 @@ struct SupervisorTests {
         #expect(FileManager.default.fileExists(atPath: pidFile.path), "the helper was started")
     }
 
+    /// A plugin that closes standard input, output and error: the loop used to
+    /// poll the closed input again at once, forever, at 100 % of a core.
+    @Test func aPluginThatClosesTheStandardStreamsEndsTheRunInsteadOfSpinning() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "closer" } },
+              "closer": { "plugin": "TestScreens", "parameters": { "behaviour": "closeStandardStreams" } } }
+            """)
+
+        let result = try TrellisProcess.run(["run", config.path, "--headless"], input: "print\ntap Click Button\nwait 0.2\nprint\n")
+
+        #expect(!result.stderr.contains("timed out"), "the run ended: \(result.stderr)")
+        #expect(result.stdout.contains("[ Click Button! ]"), "what came before the plugin closed the streams")
+    }
+
     /// The prompt used to echo ^C and stay, and to restart the app at end of input.
     @Test(arguments: [["C-c"], ["C-d"]])
     func ctrlCOrEndOfInputAtTheCrashPromptQuitsWithTheCrashStatus(keys: [String]) throws {

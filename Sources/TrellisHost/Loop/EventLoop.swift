@@ -102,7 +102,10 @@ public final class EventLoop {
             MainQueue.drain()
             CrashRecord.noteActivity("")
         }
-        let ready = Int16(POLLIN | POLLHUP | POLLERR)
+        // Every state a read must see: a descriptor closed under the loop (a
+        // plugin that closed standard input) is POLLNVAL, and its read fails, which
+        // ends the input instead of polling it again at once, forever.
+        let ready = Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL)
         for (index, source) in sources.enumerated() where polled[descriptors.count + index].revents & ready != 0 {
             source.onReadable()
         }

@@ -32,6 +32,8 @@ enum TestBehaviour: String {
     case fatalErrorInBuild
     /// The builder reads through an invalid pointer.
     case segfaultInBuild
+    /// The builder closes standard input, output and error.
+    case closeStandardStreams
     /// The builder calls `abort()`, as a failed `assert`, glibc's heap checks and
     /// Swift's allocation failures do: SIGABRT raised by the process itself.
     case abortInBuild
@@ -80,6 +82,9 @@ final class TestScreensBuilder: ScreenBuildable {
             invalid.pointee = 1
         case .abortInBuild:
             abort()
+        case .closeStandardStreams:
+            for descriptor: Int32 in [0, 1, 2] { close(descriptor) }
+            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Streams closed")))
         case .contendedGlobal:
             DispatchQueue.global().async {
                 usleep(50_000)
@@ -145,7 +150,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
             }
-        case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper:
+        case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper,
+             .closeStandardStreams:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
