@@ -63,7 +63,7 @@ struct RunCommand {
         tree.leakDetector.onLeak = { leak in
             Trellis.printError(leak)
             // TRELLIS_LEAKS=fatal: a leak fails the run, as a failed step does.
-            if tree.leakDetector.mode == .fatal { exit(ExitStatus.failure.rawValue) }
+            if tree.leakDetector.mode == .fatal { CrashRecord.exitAsHost(ExitStatus.failure.rawValue) }
         }
         let session = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
         let runner = HeadlessRunner(session: session, loop: loop, timeout: timeout)

@@ -8,4 +8,5 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if Supervisor.wants(arguments) { Supervisor.start(arguments: arguments) }
 CrashHandlers.installIfSupervised()
 let status = Trellis.main(arguments)
-exit(status.rawValue)
+// Noted for the supervisor: an exit it finds no note of was a plugin's.
+CrashRecord.exitAsHost(status.rawValue)

@@ -229,7 +229,7 @@ struct BadInputTableTests {
                        "the entry function returned an object that is not a TrellisPlugin"),
         loadedCLibrary("with no entry", "int nothing(void) { return 0; }", "exports no trellis_plugin_entry_v1 function"),
         loadedCLibrary("whose loading ends the process", "#include <unistd.h>\n__attribute__((constructor)) static void quit(void) { _exit(7); }",
-                       "the process that built it exited with status 7", "libC.so) is damaged, rebuild it"),
+                       "the process that built it exited with status 7", "libC.so) ended the process (`exit`), or its file is damaged"),
         // Refused from the manifest, before the library is mapped: had its
         // constructor run, the message would be the exit's.
         loadedCLibrary("built against a newer SDK minor", quitOnLoad, sdkVersion: sdk(minor: 1),

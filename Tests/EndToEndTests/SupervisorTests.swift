@@ -114,6 +114,26 @@ struct SupervisorTests {
         #expect(FileManager.default.fileExists(atPath: pidFile.path), "the helper was started")
     }
 
+    /// A plugin that ends the process itself used to end trellis with its status
+    /// (0 for `exit(0)`, with the rest of the script never run), and validate said OK.
+    @Test(arguments: [("exitInBuild", 0), ("underscoreExitInBuild", 7)])
+    func aPluginThatEndsTheProcessIsReportedAsACrash(behaviour: String, code: Int) throws {
+        let folder = try TemporaryFolder()
+        let run = try TrellisProcess.run(["run", try crashingConfig(behaviour, in: folder).path, "--headless"],
+                                         input: "tap Click Button\nexpect Never shown\n")
+        let root = try folder.writeConfig(routes: """
+            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
+            """, name: "root.json")
+        let validate = try TrellisProcess.run(["validate", root.path])
+
+        #expect(run.status == 3, "never the plugin's own status: \(run.stderr)")
+        #expect(run.stderr.contains("a plugin ended the app (exit status \(code)) while building route boom (plugin TestScreens)"),
+                "\(run.stderr)")
+        #expect(validate.status == 2, "\(validate.stderr)")
+        #expect(validate.stderr.contains("route \"main\": the process that built it exited with status \(code) while building route main"),
+                "\(validate.stderr)")
+    }
+
     /// A plugin that closes standard input, output and error: the loop used to
     /// poll the closed input again at once, forever, at 100 % of a core.
     @Test func aPluginThatClosesTheStandardStreamsEndsTheRunInsteadOfSpinning() throws {

@@ -11,7 +11,7 @@ import Glibc
 public enum CrashRecord {
     /// The slots of the shared page and their sizes.
     enum Slot: Int, CaseIterable {
-        case activity, routePath, plugins, frames
+        case activity, routePath, plugins, frames, hostExit
 
         var range: Range<Int> {
             switch self {
@@ -19,11 +19,12 @@ public enum CrashRecord {
             case .routePath: 1024..<2048
             case .plugins: 2048..<12288
             case .frames: 12288..<28672
+            case .hostExit: 28672..<28704
             }
         }
     }
 
-    static let size = 28672
+    static let size = 28704
 
     nonisolated(unsafe) private static var page: UnsafeMutableRawPointer?
 
@@ -51,6 +52,25 @@ public enum CrashRecord {
     /// Notes the route path on screen.
     public static func noteRoutePath(_ text: String) {
         write(text, to: .routePath)
+    }
+
+    /// Ends the process with `status`, noting first that the host chose to: an end
+    /// the supervisor finds no note of was a plugin's `exit` or `_exit`, which it
+    /// reports as a crash. Every end the host means goes through here.
+    public static func exitAsHost(_ status: Int32) -> Never {
+        write("exit \(status)", to: .hostExit)
+        exit(status)
+    }
+
+    /// ``exitAsHost(_:)`` for a child process that must not run `atexit` handlers.
+    static func exitChildAsHost(_ status: Int32) -> Never {
+        write("exit \(status)", to: .hostExit)
+        _exit(status)
+    }
+
+    /// Whether the app process that just ended with `status` said it would.
+    static func hostExited(with status: Int32) -> Bool {
+        read(.hostExit) == "exit \(status)"
     }
 
     /// Notes the plugins loaded so far, one `file<TAB>name<TAB>routes` a line.

@@ -57,18 +57,29 @@ public enum DeepValidator {
         if pid == 0 {
             TerminalState.installCrashHandlers()
             let tree = RouteTree(config: config, loader: PluginLoader(config: config))
-            guard let (index, error) = tree.buildChain(path) else { _exit(0) }
+            guard let (index, error) = tree.buildChain(path) else { CrashRecord.exitChildAsHost(0) }
             let message = error.localizedDescription + "\n"
             message.withCString { _ = write(STDERR_FILENO, $0, strlen($0)) }
             if case let .missingDependency(_, _, dependency) = error {
                 // Provided while the app runs (after a login, say), not at build time.
                 "\(dependency)\n".withCString { _ = write(STDERR_FILENO, $0, strlen($0)) }
-                _exit(5)
+                CrashRecord.exitChildAsHost(5)
             }
-            _exit(index == path.count - 1 ? 1 : 4)
+            CrashRecord.exitChildAsHost(index == path.count - 1 ? 1 : 4)
         }
         let (status, stderr) = Supervisor.wait(for: pid, errors: errors, holdingOutput: true)
         close(errors)
+        if WaitStatus.exited(status), !CrashRecord.hostExited(with: WaitStatus.exitCode(status)) {
+            // Not the check's own end: the plugin's `exit`, or the dynamic loader's
+            // (127 for a library it cannot link).
+            let code = WaitStatus.exitCode(status)
+            let activity = CrashRecord.read(.activity)
+            let last = stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
+            return .init(severity: .error, message: "route \"\(route)\": the process that built it exited with status \(code)"
+                + (activity.isEmpty ? "" : " while \(activity)") + "\(last), which the check did not do: its plugin "
+                + "(\(pluginFile(of: route, config: config))) ended the process (`exit`), or its file is damaged. "
+                + "A plugin must not end the app; rebuild it if its file is damaged.")
+        }
         if WaitStatus.exited(status) {
             switch WaitStatus.exitCode(status) {
             case 0: return nil

@@ -57,9 +57,17 @@ public enum Supervisor {
             close(errors)
             // Held output is shown once the app has given the terminal back.
             let unshown = isTerminal ? stderrText : ""
-            if WaitStatus.exited(status) {
+            if WaitStatus.exited(status), CrashRecord.hostExited(with: WaitStatus.exitCode(status)) {
                 writeError(unshown)
                 exit(WaitStatus.exitCode(status))
+            }
+            if WaitStatus.exited(status) {
+                // An end the host did not choose: a plugin called `exit` or `_exit`.
+                if hasTerminalSettings { restoreTerminal(saved) }
+                writeError(unshown)
+                writeError(Self.pluginExitMessage(status: WaitStatus.exitCode(status), activity: CrashRecord.read(.activity),
+                                                  screen: CrashRecord.read(.routePath)))
+                exit(crashStatus)
             }
             let signal = WaitStatus.signal(status)
             // A crash signal sent with `kill` leaves no frames: the app did not crash.
@@ -81,6 +89,14 @@ public enum Supervisor {
             }
             crashedRoutes[route] = report.summary
         }
+    }
+
+    /// What the supervisor says when a plugin ended the app itself.
+    static func pluginExitMessage(status: Int32, activity: String, screen: String) -> String {
+        "trellis: a plugin ended the app (exit status \(status))"
+            + (activity.isEmpty ? "" : " while \(activity.escapingControlCharacters)")
+            + (screen.isEmpty ? "" : ", on screen \(screen.escapingControlCharacters)")
+            + ". A plugin must not call exit; the app ends with status \(crashStatus), as for a crash."
     }
 
     /// What the supervisor says when the app was killed with SIGKILL.

@@ -34,6 +34,10 @@ enum TestBehaviour: String {
     case segfaultInBuild
     /// The builder closes standard input, output and error.
     case closeStandardStreams
+    /// The builder ends the process with `exit(0)`, as if all had gone well.
+    case exitInBuild
+    /// The builder ends the process with `_exit(7)`, skipping every handler.
+    case underscoreExitInBuild
     /// The builder calls `abort()`, as a failed `assert`, glibc's heap checks and
     /// Swift's allocation failures do: SIGABRT raised by the process itself.
     case abortInBuild
@@ -82,6 +86,10 @@ final class TestScreensBuilder: ScreenBuildable {
             invalid.pointee = 1
         case .abortInBuild:
             abort()
+        case .exitInBuild:
+            exit(0)
+        case .underscoreExitInBuild:
+            _exit(7)
         case .closeStandardStreams:
             for descriptor: Int32 in [0, 1, 2] { close(descriptor) }
             return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Streams closed")))
@@ -151,7 +159,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 throw TestFailure(description: "the test data source is gone")
             }
         case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper,
-             .closeStandardStreams:
+             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
