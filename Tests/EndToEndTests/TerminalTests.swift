@@ -167,6 +167,44 @@ struct TerminalTests {
         #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
     }
 
+    /// SIGTSTP sent to the supervisor's pid used to stop the supervisor alone: the
+    /// app kept the alternate screen under the shell's prompt, and after `fg` keys
+    /// echoed. Now the app is stopped with it, the terminal given back, and `fg`
+    /// brings back a working screen.
+    @Test(arguments: [false, true])
+    func sigtstpToTheSupervisorSuspendsTheApp(thenFg: Bool) throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(routes: """
+            { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
+            """)
+        let tmux = try TmuxSession()
+        try tmux.run("set -m; echo MARK-BEFORE")
+        try tmux.run("\(trellis) run \(config.path)")
+        try tmux.waitForText("[ Click Button! ]")
+
+        // The oldest process of the run is the supervisor.
+        _ = try TrellisProcess.run(["pkill", "-TSTP", "-o", "-f", "trellis run \(config.path)"],
+                                   executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let stopped = try tmux.waitForText("Stopped")
+        #expect(stopped.contains("MARK-BEFORE") && !stopped.contains("Click Button"), "the shell's screen is back: \(stopped)")
+
+        if thenFg {
+            try tmux.run("clear; fg")
+            // As in fgAfterCtrlZDrawsTheScreenAgain: no polling while the shell hands the terminal back.
+            Thread.sleep(forTimeInterval: 1)
+            try tmux.waitForText("[ Click Button! ]")
+            try tmux.send(["Enter"])
+            let next = try tmux.waitForText("Now is")
+            #expect(next.contains("[ Close ]"), "keys work after the resume")
+            try tmux.send(["C-c"])
+        } else {
+            try tmux.run("stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo'")
+            let settings = try tmux.waitForText("echo\n")
+            try tmux.run("kill -9 %1")
+            #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
+        }
+    }
+
     @Test func fgAfterCtrlZDrawsTheScreenAgain() throws {
         let tmux = try TmuxSession()
         try tmux.run("set -m")

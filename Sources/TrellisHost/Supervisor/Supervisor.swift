@@ -189,7 +189,10 @@ public enum Supervisor {
     /// A crash signal sent with `kill` is forwarded too; one the supervisor's own
     /// code raised ends it as usual.
     private static func forwardSignals() {
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGWINCH] + Array(crashSignals) {
+        // SIGTSTP too: sent to the supervisor's pid (`kill -TSTP`), it would stop the
+        // supervisor alone and leave the app on screen; the app suspends itself as
+        // for Ctrl-Z, and the supervisor follows when it sees the app stopped.
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGWINCH, SIGTSTP] + Array(crashSignals) {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { received, info, _ in
                 if Supervisor.crashSignals.contains(received), isOwnSignal(info) {
