@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include "CTerminal.h"
 
 
@@ -101,4 +103,10 @@ size_t trellis_refresh_thread_ids_after_fork(pid_t stale) {
 
 pid_t trellis_thread_id(void) {
     return gettid();
+}
+
+int trellis_end_with_parent(int signal, pid_t parent) {
+    if (prctl(PR_SET_PDEATHSIG, signal) != 0) return -1;
+    if (getppid() != parent) raise(signal);
+    return 0;
 }

@@ -149,6 +149,28 @@ struct SupervisorTests {
         #expect(result.stdout.contains("[ Click Button! ]"), "what came before the plugin closed the streams")
     }
 
+    /// `kill -9` of the supervisor used to leave the app running, orphaned, for as
+    /// long as its input stayed open.
+    @Test func theAppEndsWithItsSupervisor() throws {
+        let host = try LiveTrellis(["run", "Examples/main-next.json", "--headless"])
+        _ = host.send("expect Click Button\ntree", readingThrough: "(MainScreen)\n")
+        let supervisor = host.processIdentifier
+        let children = try TrellisProcess.run(["pgrep", "-P", "\(supervisor)"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let app = try #require(pid_t(children.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "the app is the supervisor's child")
+
+        kill(supervisor, SIGKILL)
+        // The app ends a moment after; its input is still open. (A bounded wait, not a timing claim.)
+        var alive = true
+        for _ in 0..<100 where alive {
+            usleep(50_000)
+            let state = (try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8)) ?? ""
+            alive = kill(app, 0) == 0 && !state.contains(") Z ")
+        }
+        defer { if alive { kill(app, SIGKILL) } }
+
+        #expect(!alive, "the app \(app) outlived its supervisor \(supervisor): \((try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8)) ?? "gone")")
+    }
+
     /// The prompt used to echo ^C and stay, and to restart the app at end of input.
     @Test(arguments: [["C-c"], ["C-d"]])
     func ctrlCOrEndOfInputAtTheCrashPromptQuitsWithTheCrashStatus(keys: [String]) throws {

@@ -12,6 +12,9 @@ public final class LiveTrellis {
     private var errorBuffer = ""
 
     /// Starts `trellis` with `arguments`.
+    /// The pid of the `trellis` process (the supervisor, for `run`).
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     public init(_ arguments: [String], in directory: URL = Products.repository) throws {
         process.executableURL = Products.trellis
         process.arguments = arguments

@@ -26,4 +26,9 @@ pid_t trellis_thread_id(void);
 /// locks work in the child. Returns how many were set.
 size_t trellis_refresh_thread_ids_after_fork(pid_t stale);
 
+/// Asks the kernel to send `signal` to this process when its parent ends
+/// (`prctl(PR_SET_PDEATHSIG)`), then checks the parent is still `parent`: if it
+/// ended first, the signal is raised at once. Returns 0, or -1 if prctl failed.
+int trellis_end_with_parent(int signal, pid_t parent);
+
 #endif

@@ -47,7 +47,7 @@ public enum Supervisor {
         var saved = termios()
         let hasTerminalSettings = isTerminal && tcgetattr(STDIN_FILENO, &saved) == 0
         while true {
-            guard let (pid, errors) = forkApp() else { return }
+            guard let (pid, errors) = forkApp(parentDeathSignal: isTerminal ? SIGHUP : SIGKILL) else { return }
             // In the app process: go on to run it.
             if pid == 0 { return }
             child = pid
@@ -109,12 +109,17 @@ public enum Supervisor {
     /// Forks an app process whose standard error goes to a pipe, with the crash
     /// record cleared for it. In the app, returns pid 0; in the supervisor, the
     /// app's pid and the pipe's reading end; `nil` if the fork failed.
-    static func forkApp() -> (pid: pid_t, errors: Int32)? {
+    /// - Parameter parentDeathSignal: What the app gets if the supervisor is killed:
+    ///   SIGHUP where it owns a terminal it must give back (its handler does), else
+    ///   SIGKILL, since a headless app may inherit SIGHUP ignored (`nohup`, a test
+    ///   runner) and would run on, orphaned.
+    static func forkApp(parentDeathSignal: Int32 = SIGKILL) -> (pid: pid_t, errors: Int32)? {
         CrashRecord.clear()
         var errors: [Int32] = [-1, -1]
         guard pipe(&errors) == 0 else { return nil }
         fflush(nil)
         let forkingThread = trellis_thread_id()
+        let supervisor = getpid()
         let pid = fork()
         if pid < 0 {
             close(errors[0]); close(errors[1])
@@ -123,6 +128,9 @@ public enum Supervisor {
         if pid == 0 {
             // Before any Swift runtime or Dispatch lock is taken in the app.
             _ = trellis_refresh_thread_ids_after_fork(forkingThread)
+            // Killed with SIGKILL, the supervisor cannot end the app: the kernel
+            // sends it `parentDeathSignal` instead.
+            _ = trellis_end_with_parent(parentDeathSignal, supervisor)
             dup2(errors[1], STDERR_FILENO)
             close(errors[0]); close(errors[1])
             CrashRecord.isSupervisor = false
