@@ -57,6 +57,50 @@ struct FocusRestoreTests {
     }
 }
 
+/// Focus kept through a window too small to draw in, and a row chosen with the
+/// mouse remembered for coming back (issue 29, bug 3).
+@MainActor
+struct FocusKeptTests {
+    @Test func aRowClickedIsTheOneFocusedOnComingBack() async throws {
+        let session = try launchSession(configAt: Products.repository.appendingPathComponent("config.json"))
+        let viper = try #require(session.frame().controls.first { $0.label == "VIPER: Candy Store" })
+
+        session.press(.click(column: viper.x, row: viper.y))
+        try await session.step(.expect("launcher › candyStore"))
+        session.press(.escape)
+        try await session.step(.expectNot("candyStore"))
+        session.press(.enter)
+
+        try await session.step(.expect("launcher › candyStore"))
+    }
+
+    @Test func theFocusOutlastsAWindowTooSmallForTheScreen() async throws {
+        let session = try launchSession(configAt: Products.repository.appendingPathComponent("config.json"))
+        session.press(.end)
+        let focused = session.frame().text
+        session.window = Window(width: 10, height: 3)
+        #expect(session.frame().controls.isEmpty, "too small: nothing drawn to focus")
+        session.window = Window(width: 80, height: 24)
+        session.press(.enter)
+
+        try await session.step(.expect("launcher › repositories"))
+        #expect(focused.contains("Clean Swift: Repositories"))
+    }
+
+    @Test func aFieldsCursorOutlastsAWindowTooSmallForTheScreen() async throws {
+        let session = try launchSession(configAt: Products.repository.appendingPathComponent("Examples/airports.json"))
+        try await session.step(.focus("Search a city"))
+        try await session.step(.type("Seoul"))
+        for _ in 0..<3 { session.press(.left) }
+        session.window = Window(width: 10, height: 3)
+        _ = session.frame()
+        session.window = Window(width: 80, height: 24)
+        session.press(.character("X"))
+
+        try await session.step(.expect("[SeXoul"))
+    }
+}
+
 /// A screen's title and fields stay put while a list below them changes.
 @MainActor
 struct AnchoredLayoutTests {

@@ -30,7 +30,7 @@ public final class ScreenSession {
     private var focusIndex = 0
     /// Where the focus was on screens that went under another or away, so going
     /// back returns to the control the user left from.
-    private var rememberedFocus: [ObjectIdentifier: (screen: WeakScreen, index: Int)] = [:]
+    private var rememberedFocus: [ObjectIdentifier: (screen: WeakScreen, index: Int, control: Control.ID?)] = [:]
     /// The screen on which Esc was pressed and nothing went back: `Esc back` is not
     /// offered there again.
     private weak var backDoesNothingOn: ViewController?
@@ -190,6 +190,16 @@ public final class ScreenSession {
         var frame = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
         if let index = frame.controls.firstIndex(where: { $0.id == focus }), focusOwner === top {
             focusIndex = index
+        } else if frame.controls.isEmpty, focusOwner === top {
+            // Nothing to focus (a window too small for the screen): the focus and a
+            // field's cursor wait where they were for the next frame that has room.
+        } else if focusOwner !== top, let (control, frameWithIt) = remembered(for: top, root: root) {
+            // Back on a screen: its control that had the focus, found by what it is
+            // (a row below the window scrolls back into view), not by its place.
+            if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex, focus) }
+            focusOwner = top
+            focusIndex = control
+            frame = frameWithIt
         } else {
             // A new screen starts at its first control, or where the focus was when
             // it was last on top; on the same screen, the focus stays where the
@@ -198,7 +208,7 @@ public final class ScreenSession {
             if focusOwner === top {
                 index = min(focusIndex, frame.controls.count - 1)
             } else {
-                if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex) }
+                if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex, focus) }
                 rememberedFocus = rememberedFocus.filter { $0.value.screen.view != nil }
                 let remembered = rememberedFocus[ObjectIdentifier(top)].flatMap { $0.screen.view === top ? $0.index : nil }
                 index = min(remembered ?? 0, frame.controls.count - 1)
@@ -213,6 +223,21 @@ public final class ScreenSession {
         status.draw(into: &frame.canvas, row: window.height - 1)
         if showsHelp { drawHelp(over: &frame, controls: frame.controls) }
         return frame
+    }
+
+    /// The frame with the focus back on the control that had it when `screen` was
+    /// last on top, and that control's index; `nil` if it is gone.
+    private func remembered(for screen: ViewController, root: ViewController) -> (Int, Frame)? {
+        guard let entry = rememberedFocus[ObjectIdentifier(screen)], entry.screen.view === screen, let control = entry.control
+        else { return nil }
+        let before = (focus, cursor)
+        moveFocus(to: control)
+        let frame = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
+        guard let index = frame.controls.firstIndex(where: { $0.id == control }) else {
+            (focus, cursor) = before
+            return nil
+        }
+        return (index, frame)
     }
 
     // MARK: - Focus and activation
