@@ -5,7 +5,7 @@ import PackageDescription
 // target of this package: SwiftPM would link a target statically into each image,
 // and casts across the plugin boundary would fail (Docs/PluginSystem.md).
 let sdk = Target.Dependency.product(name: "TrellisSDK", package: "SDK")
-/// Compiles each plugin's `trellis-plugin.json`, with the SDK's fingerprint, into its
+/// Compiles each plugin's `trellis-plugin.json`, with the SDK's release, into its
 /// library, where the host reads it without loading the library.
 func manifest() -> Target.PluginUsage { .plugin(name: "TrellisManifest", package: "SDK") }
 let ticTacToeContracts = Target.Dependency.product(name: "TicTacToeContracts", package: "TicTacToeContracts")

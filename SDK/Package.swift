@@ -6,7 +6,7 @@ import PackageDescription
 //
 // It also offers the `TrellisManifest` build tool plugin: applied to a plugin's
 // target, it reads the target's `trellis-plugin.json` and compiles it, with the
-// SDK's fingerprint, into an ELF note the host reads without loading the file.
+// release of the SDK (SDK/VERSION), into an ELF note the host reads without loading the file.
 /// Built with library evolution, so a plugin built against one 1.x release runs
 /// with every later 1.x host (Docs/PluginSystem.md, "Compatibility").
 let libraryEvolution: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]

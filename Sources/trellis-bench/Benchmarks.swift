@@ -39,7 +39,7 @@ struct Benchmarks {
     }
 
     /// Reading and checking one plugin's manifest from its file (ELF headers, the
-    /// manifest note, its toolchain and fingerprint), on distinct copies.
+    /// manifest note, its toolchain and SDK release), on distinct copies.
     func manifestRead(copies: Int = 200) throws -> Double {
         var samples: [Double] = []
         for index in 0..<copies {

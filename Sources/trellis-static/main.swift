@@ -34,5 +34,7 @@ do {
     print(ScreenSession(tree: tree, window: Window(width: 80, height: 24)).frame().text)
 } catch {
     FileHandle.standardError.write(Data("trellis-static: \(error.userMessage)\n".utf8))
-    exit(2)
+    CrashRecord.exitAsHost(2)
 }
+// As `trellis` ends: an end the supervisor finds no note of is a plugin's.
+CrashRecord.exitAsHost(0)

@@ -173,7 +173,7 @@ struct PluginTemplate {
             // product, so the host and this plugin share one libTrellisSDK.so at run time.
             // SwiftPM names a path dependency after its folder: "\(sdkPackage)".
             let sdk = Target.Dependency.product(name: "TrellisSDK", package: "\(sdkPackage)")
-            // Compiles trellis-plugin.json, with the SDK's fingerprint, into the library.
+            // Compiles trellis-plugin.json, with the SDK's release, into the library.
             let manifest = Target.PluginUsage.plugin(name: "TrellisManifest", package: "\(sdkPackage)")
             // Builds a screen in the test's process and drives it (the SDK's testing kit).
             let testing = Target.Dependency.product(name: "TrellisTesting", package: "\(sdkPackage)")

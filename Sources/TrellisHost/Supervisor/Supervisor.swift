@@ -36,6 +36,10 @@ public enum Supervisor {
     /// Forks the app and supervises it. Returns only in the app process; the
     /// supervisor itself ends with the app's status and never returns.
     ///
+    /// The app process must end through ``CrashRecord/exitAsHost(_:)`` (or a
+    /// signal): any other end, falling off the end of `main` included, is taken
+    /// for a plugin's `exit` and reported as a crash.
+    ///
     /// - Parameter arguments: The command line after `trellis`: the app owns the
     ///   terminal (so the supervisor holds its messages and offers a restart) only
     ///   when it runs interactively, as `run` decides: no `--headless`, no
