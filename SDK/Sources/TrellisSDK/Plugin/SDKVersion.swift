@@ -23,15 +23,26 @@ public struct SDKVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
     ///
     /// - Returns: `nil` for any other text.
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var numbers: [Int] = []
-        for part in parts {
-            guard (1...9).contains(part.utf8.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                  let number = Int(part) else { return nil }
-            numbers.append(number)
+        // One pass over the bytes, no allocation: the host reads one per plugin at start.
+        var numbers = (0, 0, 0), part = 0, digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, part < 2 else { return nil }
+                part += 1
+                digits = 0
+                continue
+            }
+            guard (0x30...0x39).contains(byte), digits < 9 else { return nil }
+            let digit = Int(byte - 0x30)
+            switch part {
+            case 0: numbers.0 = numbers.0 * 10 + digit
+            case 1: numbers.1 = numbers.1 * 10 + digit
+            default: numbers.2 = numbers.2 * 10 + digit
+            }
+            digits += 1
         }
-        self.init(major: numbers[0], minor: numbers[1], patch: numbers[2])
+        guard part == 2, digits > 0 else { return nil }
+        self.init(major: numbers.0, minor: numbers.1, patch: numbers.2)
     }
 
     /// Whether a plugin built against `built` runs with a host of this SDK: the
