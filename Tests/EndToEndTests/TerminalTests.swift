@@ -104,16 +104,26 @@ struct TerminalTests {
         #expect(settings.contains("\nicanon\n") && settings.contains("\necho\n"), "\(settings)")
     }
 
-    @Test(arguments: [("TERM", 143), ("QUIT", 131), ("USR1", 138), ("SEGV", 139), ("ABRT", 134), ("PIPE", 141)])
-    func aSignalEndsTheAppWithTheTerminalRestored(signal: String, status: Int) throws {
-        let folder = try TemporaryFolder()
+    /// Main → Next from a config in `folder`, so that `pkill -f` on its path finds
+    /// this run alone, started in tmux below a line `MARK-BEFORE`. With job control
+    /// the shell runs it as a job of its own (for SIGTSTP and `fg`); without, it
+    /// prints `EXITED=` and the status when the run ends.
+    private func mainNextRunning(in folder: TemporaryFolder, columns: Int = 80,
+                                 jobControl: Bool = false) throws -> (TmuxSession, config: URL) {
         let config = try folder.writeConfig(routes: """
             { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
             """)
-        let tmux = try TmuxSession()
-        try tmux.run("echo MARK-BEFORE")
-        try tmux.run("\(trellis) run \(config.path); echo EXITED=$?")
+        let tmux = try TmuxSession(columns: columns, rows: 24)
+        try tmux.run(jobControl ? "set -m; echo MARK-BEFORE" : "echo MARK-BEFORE")
+        try tmux.run("\(trellis) run \(config.path)" + (jobControl ? "" : "; echo EXITED=$?"))
         try tmux.waitForText("[ Click Button! ]")
+        return (tmux, config)
+    }
+
+    @Test(arguments: [("TERM", 143), ("QUIT", 131), ("USR1", 138), ("SEGV", 139), ("ABRT", 134), ("PIPE", 141)])
+    func aSignalEndsTheAppWithTheTerminalRestored(signal: String, status: Int) throws {
+        let folder = try TemporaryFolder()
+        let (tmux, config) = try mainNextRunning(in: folder)
 
         _ = try TrellisProcess.run(["pkill", "-\(signal)", "-f", "trellis run \(config.path)"],
                                    executable: URL(fileURLWithPath: "/usr/bin/env"))
@@ -129,13 +139,7 @@ struct TerminalTests {
     /// mode and the alternate screen on: the supervisor restores them and says so.
     @Test func aKilledAppLeavesTheTerminalRestoredAndSaysOnWhichScreen() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
-            """)
-        let tmux = try TmuxSession(columns: 150, rows: 24)
-        try tmux.run("echo MARK-BEFORE")
-        try tmux.run("\(trellis) run \(config.path); echo EXITED=$?")
-        try tmux.waitForText("[ Click Button! ]")
+        let (tmux, config) = try mainNextRunning(in: folder, columns: 150)
 
         // The app is the supervisor's child; the supervisor is the process tmux's shell started.
         _ = try TrellisProcess.run(["sh", "-c", "pkill -KILL -P \"$(pgrep -o -f 'trellis run \(config.path)')\""],
@@ -174,13 +178,7 @@ struct TerminalTests {
     @Test(arguments: [false, true])
     func sigtstpToTheSupervisorSuspendsTheApp(thenFg: Bool) throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
-            """)
-        let tmux = try TmuxSession()
-        try tmux.run("set -m; echo MARK-BEFORE")
-        try tmux.run("\(trellis) run \(config.path)")
-        try tmux.waitForText("[ Click Button! ]")
+        let (tmux, config) = try mainNextRunning(in: folder, jobControl: true)
 
         // The oldest process of the run is the supervisor.
         _ = try TrellisProcess.run(["pkill", "-TSTP", "-o", "-f", "trellis run \(config.path)"],

@@ -186,38 +186,7 @@ public final class ScreenSession {
         guard let root = tree.root?.viewControllable.viewController else {
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
-        let top = Window.layers(from: root).last!.last!
-        var frame = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
-        if let index = frame.controls.firstIndex(where: { $0.id == focus }), focusOwner === top {
-            focusIndex = index
-        } else if frame.controls.isEmpty, focusOwner === top {
-            // Nothing to focus (a window too small for the screen): the focus and a
-            // field's cursor wait where they were for the next frame that has room.
-        } else if focusOwner !== top, let (control, frameWithIt) = remembered(for: top, root: root) {
-            // Back on a screen: its control that had the focus, found by what it is
-            // (a row below the window scrolls back into view), not by its place.
-            if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex, focus) }
-            focusOwner = top
-            focusIndex = control
-            frame = frameWithIt
-        } else {
-            // A new screen starts at its first control, or where the focus was when
-            // it was last on top; on the same screen, the focus stays where the
-            // control that went away was (a played board cell).
-            let index: Int
-            if focusOwner === top {
-                index = min(focusIndex, frame.controls.count - 1)
-            } else {
-                if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex, focus) }
-                rememberedFocus = rememberedFocus.filter { $0.value.screen.view != nil }
-                let remembered = rememberedFocus[ObjectIdentifier(top)].flatMap { $0.screen.view === top ? $0.index : nil }
-                index = min(remembered ?? 0, frame.controls.count - 1)
-            }
-            focusOwner = top
-            focusIndex = max(index, 0)
-            moveFocus(to: frame.controls.isEmpty ? nil : frame.controls[focusIndex].id)
-            frame = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
-        }
+        var frame = settlingFocus(root: root, top: Window.layers(from: root).last!.last!)
         // The keys offered follow the controls this frame has.
         let status = statusLine(controls: frame.controls)
         status.draw(into: &frame.canvas, row: window.height - 1)
@@ -225,19 +194,44 @@ public final class ScreenSession {
         return frame
     }
 
-    /// The frame with the focus back on the control that had it when `screen` was
-    /// last on top, and that control's index; `nil` if it is gone.
-    private func remembered(for screen: ViewController, root: ViewController) -> (Int, Frame)? {
-        guard let entry = rememberedFocus[ObjectIdentifier(screen)], entry.screen.view === screen, let control = entry.control
-        else { return nil }
-        let before = (focus, cursor)
-        moveFocus(to: control)
+    /// The frame of the screens under `root`, `top` on top, with the focus settled:
+    /// where it is on the same screen (or where the control that went away was, a
+    /// played board cell); kept as it is while nothing can be focused (a window too
+    /// small for the screen, so a field's cursor waits too); and on a screen that
+    /// has just come on top, on the control that had the focus when it was last on
+    /// top, found by what it is (a row clicked, a row below the window), else by its
+    /// place, else the first control.
+    private func settlingFocus(root: ViewController, top: ViewController) -> Frame {
         let frame = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
-        guard let index = frame.controls.firstIndex(where: { $0.id == control }) else {
-            (focus, cursor) = before
-            return nil
+        if focusOwner === top {
+            if let index = frame.controls.firstIndex(where: { $0.id == focus }) {
+                focusIndex = index
+                return frame
+            }
+            if frame.controls.isEmpty { return frame }
+            return focusing(min(focusIndex, frame.controls.count - 1), of: frame, root: root)
         }
-        return (index, frame)
+        if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex, focus) }
+        rememberedFocus = rememberedFocus.filter { $0.value.screen.view != nil }
+        focusOwner = top
+        let remembered = rememberedFocus[ObjectIdentifier(top)].flatMap { $0.screen.view === top ? $0 : nil }
+        if let control = remembered?.control {
+            moveFocus(to: control)
+            let again = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
+            if let index = again.controls.firstIndex(where: { $0.id == control }) {
+                focusIndex = index
+                return again
+            }
+        }
+        return focusing(min(remembered?.index ?? 0, frame.controls.count - 1), of: frame, root: root)
+    }
+
+    /// The frame drawn again with the focus on control `index` of `frame` (none if
+    /// it has no controls).
+    private func focusing(_ index: Int, of frame: Frame, root: ViewController) -> Frame {
+        focusIndex = max(index, 0)
+        moveFocus(to: frame.controls.isEmpty ? nil : frame.controls[focusIndex].id)
+        return window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
     }
 
     // MARK: - Focus and activation
