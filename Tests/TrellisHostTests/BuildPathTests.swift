@@ -141,3 +141,40 @@ private final class PlainInteractable: Interactable {
     func activate() { isActive = true }
     func deactivate() { isActive = false }
 }
+
+/// The SDK's `LeakDetector.instance` in the host is the host's check: what a
+/// plugin or RIBs' classes expect joins it, reported as the host reports leaks.
+@MainActor
+struct SDKLeakDetectorTests {
+    private final class Kept {}
+
+    @Test func anExpectationOfThePluginsJoinsTheHostsCheck() async throws {
+        let folder = try TemporaryFolder()
+        let config = try RouteConfig.load(from: try folder.writeConfig(routes: """
+            { "main": { "plugin": "LeafScreen" } }
+            """))
+        let tree = RouteTree(config: config, loader: PluginLoader(config: config))
+        try tree.launch()
+        var reports: [String] = []
+        tree.leakDetector.onLeak = { reports.append($0) }
+        let detector = TrellisSDK.LeakDetector.instance
+        #expect("\(type(of: detector))" == "SDKLeakDetector")
+        var statuses: [LeakDetectionStatus] = []
+        let subscription = detector.status.subscribe { statuses.append($0) }
+        defer { subscription.dispose() }
+        let kept = Kept()
+        let cancelled = Kept()
+
+        // Nothing between the tree's making and this: its detector is the newest.
+        detector.expectDeallocate(object: kept, inTime: 0.5)
+        detector.expectDeallocate(object: Kept(), inTime: 0.5)
+        detector.expectDeallocate(object: cancelled, inTime: 0.5).cancel()
+        #expect(statuses.last == .InProgress)
+        for _ in 0..<20 { await Task.yield() }
+        tree.leakDetector.checkAll()
+
+        #expect(reports.count == 1, "\(reports)")
+        #expect(reports.first?.contains("leak: a Kept was expected to go away within 0.5 s") == true)
+        _ = (kept, cancelled)
+    }
+}

@@ -99,6 +99,10 @@ public final class LeakDetector {
         self.mode = mode
         number = Self.detectors.count
         Self.detectors.append(Unmanaged.passUnretained(self))
+        // The SDK's detector, which RIBs' routers report to, is this check.
+        if !(TrellisSDK.LeakDetector.instance is SDKLeakDetector) {
+            TrellisSDK.LeakDetector.setInstance(SDKLeakDetector.shared)
+        }
         if HostHooks.onDeallocation == nil {
             HostHooks.onDeallocation = { ticket in
                 // Routers and interactors go away on the main actor; a view or a
@@ -114,6 +118,73 @@ public final class LeakDetector {
 
     isolated deinit {
         Self.detectors[number] = nil
+        if !pending.isEmpty || !objects.isEmpty { Self.waitingDetectors -= 1 }
+    }
+
+    /// The detector made last that is still alive: the one the SDK's
+    /// `LeakDetector` reports to.
+    fileprivate static var newest: LeakDetector? {
+        for detector in detectors.reversed() {
+            if let detector { return detector.takeUnretainedValue() }
+        }
+        return nil
+    }
+
+    /// An object the SDK's `LeakDetector` expects to go away, that no detach
+    /// watches: a presenter that is not a view, or what a plugin asks about.
+    private struct ObjectExpectation {
+        let id: Int
+        weak var object: AnyObject?
+        let type: Any.Type
+        let seconds: Double
+        let deadline: ContinuousClock.Instant
+    }
+
+    /// Objects expected by the SDK's `LeakDetector`, in the order they were.
+    @exclusivity(unchecked) private var objects: [ObjectExpectation] = []
+    @exclusivity(unchecked) private var nextObjectID = 1
+
+    /// How many detectors are waiting on something, for the SDK's
+    /// `LeakDetector.status`.
+    @exclusivity(unchecked) private static var waitingDetectors = 0
+
+    /// An expectation of the SDK's `LeakDetector`, as RIBs' routers make when they
+    /// go away. A router, interactor or view of a RIB the host built is checked at
+    /// its detach (and one never attached never ran): nothing more. Another object
+    /// is watched from now, for `seconds`.
+    ///
+    /// - Returns: What cancels the expectation: its number, or 0 for none.
+    fileprivate func expect(_ object: AnyObject, within seconds: Double) -> Int {
+        guard mode != .off, !(object is Interactor), !(object is ViewController), !(object is SlotProxy) else { return 0 }
+        let wasWaiting = isWaiting
+        let delay = seconds.isFinite && seconds > 0 ? min(seconds, 86_400) : 0
+        let id = nextObjectID
+        nextObjectID += 1
+        objects.append(ObjectExpectation(id: id, object: object, type: type(of: object), seconds: delay,
+                                         deadline: .now + .milliseconds(Int(delay * 1000))))
+        waitingDidChange(from: wasWaiting)
+        scheduleCheck()
+        return id
+    }
+
+    /// Drops the expectation `expect(_:within:)` numbered `id`.
+    fileprivate func cancelExpectation(_ id: Int) {
+        let wasWaiting = isWaiting
+        objects.removeAll { $0.id == id }
+        waitingDidChange(from: wasWaiting)
+    }
+
+    private var isWaiting: Bool { !pending.isEmpty || !objects.isEmpty }
+
+    /// Tells the SDK's `LeakDetector.status` when the first detector starts
+    /// waiting, or the last stops.
+    private func waitingDidChange(from wasWaiting: Bool) {
+        let waiting = isWaiting
+        guard waiting != wasWaiting else { return }
+        Self.waitingDetectors += waiting ? 1 : -1
+        if Self.waitingDetectors == (waiting ? 1 : 0) {
+            SDKLeakDetector.shared.checkDidChange(isWaiting: waiting)
+        }
     }
 
     /// Expects `router`, its interactor and its view to be deallocated within the
@@ -130,21 +201,22 @@ public final class LeakDetector {
         // A slot's proxy stands for the child's router: both must go. The proxy is
         // what the parent holds, so it is named for what keeping it means.
         let child = router.unproxied
-        if base != 0 {
-            Self.retire(child.deallocationTicket)
-            child.deallocationTicket = base | Kind.router.rawValue
-        }
-        if base != 0, child.deallocationTicket != 0 {
-            alive |= 1 << Kind.router.rawValue
-        } else {
-            unticketed.append(Expectation(kind: .router, object: child, type: type(of: child)))
-        }
         let interactable = child.interactable
+        // The router's ticket is kept by its interactor, which the SDK's router
+        // tells when it goes away: a router keeps no host state of its own.
         if base != 0, let interactor = interactable as? Interactor {
+            if interactor.isFollowed(by: child) {
+                Self.retire(interactor.routerDeallocationTicket(for: child))
+                interactor.setRouterDeallocationTicket(base | Kind.router.rawValue, for: child)
+                alive |= 1 << Kind.router.rawValue
+            } else {
+                unticketed.append(Expectation(kind: .router, object: child, type: type(of: child)))
+            }
             Self.retire(interactor.deallocationTicket)
             interactor.deallocationTicket = base | Kind.interactor.rawValue
             alive |= 1 << Kind.interactor.rawValue
         } else {
+            unticketed.append(Expectation(kind: .router, object: child, type: type(of: child)))
             unticketed.append(Expectation(kind: .interactor, object: interactable, type: type(of: interactable)))
         }
         // No closure here (`view.map { type(of: $0) }`): one formed on the main actor
@@ -169,8 +241,10 @@ public final class LeakDetector {
                 unticketed.append(Expectation(kind: .proxy, object: proxy, type: type(of: proxy)))
             }
         }
+        let wasWaiting = isWaiting
         pending.append(Detach(serial: serial, origin: origin, alive: alive, interactorType: type(of: interactable),
                               viewType: viewType, unticketed: unticketed, deadline: .now + Self.gracePeriod))
+        if !wasWaiting { waitingDidChange(from: false) }
         scheduleCheck()
     }
 
@@ -197,15 +271,23 @@ public final class LeakDetector {
 
     /// Checks every detach still pending, as at the end of a run.
     public func checkAll() {
+        let wasWaiting = isWaiting
         let all = pending
         pending = []
         all.forEach(check)
+        let expected = objects
+        objects = []
+        expected.forEach(check)
+        waitingDidChange(from: wasWaiting)
     }
 
     private func scheduleCheck() {
-        guard !isCheckScheduled, let oldest = pending.first else { return }
+        guard !isCheckScheduled else { return }
+        var next = pending.first?.deadline
+        for expectation in objects where next.map({ expectation.deadline < $0 }) ?? true { next = expectation.deadline }
+        guard let next else { return }
         isCheckScheduled = true
-        let delay = max(ContinuousClock.now.duration(to: oldest.deadline), .zero)
+        let delay = max(ContinuousClock.now.duration(to: next), .zero)
         let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
         DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
             MainActor.assumeIsolated { self?.checkDue() }
@@ -215,11 +297,25 @@ public final class LeakDetector {
     /// Checks the detaches whose grace period is over, then waits for the next.
     private func checkDue() {
         isCheckScheduled = false
+        let wasWaiting = isWaiting
         let now = ContinuousClock.now
         let due = pending.prefix { $0.deadline <= now }
         pending.removeFirst(due.count)
         due.forEach(check)
+        if objects.contains(where: { $0.deadline <= now }) {
+            let expected = objects
+            objects = expected.filter { $0.deadline > now }
+            expected.filter { $0.deadline <= now }.forEach(check)
+        }
+        waitingDidChange(from: wasWaiting)
         scheduleCheck()
+    }
+
+    private func check(_ expectation: ObjectExpectation) {
+        guard expectation.object != nil else { return }
+        onLeak?("leak: a \(expectation.type) was expected to go away within \(expectation.seconds) s "
+            + "(LeakDetector.expectDeallocate), but is still alive; something (a global, a closure, a task, "
+            + "or a reference back that is not weak) keeps it")
     }
 
     private func check(_ detach: Detach) {
@@ -239,5 +335,63 @@ public final class LeakDetector {
         onLeak?("leak: \(detach.origin) was detached, but its \(alive.joined(separator: ", ")) "
             + "\(alive.count == 1 ? "is" : "are") still alive; something (a global, a closure, a task, or a reference back that is not weak, such as `var router`) keeps "
             + "\(alive.count == 1 ? "it" : "them") after the detach")
+    }
+}
+
+/// The SDK's `LeakDetector.instance` in the host: it is the host's check
+/// (``LeakDetector``), so the two never disagree. What RIBs' routers and
+/// interactors would expect of their own RIB is the detach check's, so they ask
+/// it nothing (no cost on the build path); what a plugin expects of another
+/// object joins the check. Its status is `.InProgress` while a detector waits.
+@MainActor
+final class SDKLeakDetector: TrellisSDK.LeakDetector {
+    static let shared = SDKLeakDetector()
+
+    private let waiting = BehaviorRelay(value: false)
+
+    override private init() {
+        super.init(checkingDetachedRIBs: ())
+    }
+
+    override var status: Observable<LeakDetectionStatus> {
+        waiting.asObservable().map { $0 ? .InProgress : .DidComplete }.distinctUntilChanged()
+    }
+
+    func checkDidChange(isWaiting: Bool) {
+        waiting.accept(isWaiting)
+    }
+
+    @discardableResult
+    override func expectDeallocate(object: AnyObject, inTime time: Double) -> LeakDetectionHandle {
+        guard let detector = LeakDetector.newest else { return Handle.none }
+        let id = detector.expect(object, within: time)
+        return id == 0 ? Handle.none : Handle(detector: detector, id: id)
+    }
+
+    /// The detach check stands for it: a detached RIB's view must be gone within
+    /// a second, which a view still on screen cannot be.
+    @discardableResult
+    override func expectViewControllerDisappear(viewController: ViewController, inTime time: Double)
+        -> LeakDetectionHandle {
+        Handle.none
+    }
+
+    /// An expectation of the host's check. One the detach check holds (a RIB's
+    /// router, interactor or view) is the detach's, and stays.
+    private final class Handle: LeakDetectionHandle {
+        /// The handle of what adds nothing to the detach check: made once.
+        static let none = Handle(detector: nil, id: 0)
+
+        private weak var detector: LeakDetector?
+        private let id: Int
+
+        init(detector: LeakDetector?, id: Int) {
+            self.detector = detector
+            self.id = id
+        }
+
+        func cancel() {
+            detector?.cancelExpectation(id)
+        }
     }
 }

@@ -116,7 +116,9 @@ public final class RouteTree {
     /// What the tree keeps on `router`: its route and plugin.
     func tag(of router: Routing) -> RouteTag? {
         let router = router.unproxied
-        if let tag = router.hostTag as? RouteTag { return tag }
+        if let interactor = router.interactable as? Interactor {
+            return interactor.hostTag(for: router) as? RouteTag
+        }
         return records.first { $0.router === router }?.tag
     }
 
@@ -364,13 +366,14 @@ public final class RouteTree {
         record(router, tag: RouteTag(routeID: routeID, plugin: plugin))
     }
 
-    /// Keeps `tag` on `router`; in a table of weak references for a router of a
-    /// type that keeps no tag (a mock).
+    /// Keeps `tag` on `router`'s interactor, which also names a task of it that
+    /// fails once it is detached; in a table of weak references for a router
+    /// whose interactor is not an ``Interactor`` (a mock).
     func record(_ router: Routing, tag: RouteTag) {
-        router.hostTag = tag
-        // Its interactor too, to name a task of it that fails once it is detached.
-        (router.interactable as? Interactor)?.hostTag = tag
-        guard router.hostTag !== tag else { return }
+        if let interactor = router.interactable as? Interactor {
+            interactor.setHostTag(tag, for: router)
+            return
+        }
         // Forgetting routers that are gone here, not in `route(of:)`, which every
         // frame calls for every router.
         records.removeAll { $0.router == nil }
@@ -392,7 +395,8 @@ public final class RouteTree {
     }
 }
 
-/// What the tree keeps on a router it built (``Routing/hostTag``): the route and
+/// What the tree keeps on a router it built (on its interactor,
+/// `Interactor.setHostTag(_:for:)`): the route and
 /// plugin it was built for. One is shared by every build through a slot.
 final class RouteTag {
     let routeID: String

@@ -32,6 +32,22 @@ struct CounterTests {
         #expect(screen.router.children.isEmpty)
     }
 
+    /// The SDK's own leak detector, without a host: the Counter RIB's router is
+    /// expected to go away once the test lets it go, and a leak fails the test.
+    @Test func theCounterRIBGoesAwayWhenLetGo() async throws {
+        let detector = FailingLeakDetector()
+        var statuses: [LeakDetectionStatus] = []
+        let subscription = detector.status.subscribe { statuses.append($0) }
+        defer { subscription.dispose() }
+        var screen: ScreenTester? = try ScreenTester(builder, route: "counter")
+        detector.expectDeallocate(object: try #require(screen?.router), inTime: 0.01)
+        screen = nil
+
+        // The check has run once the status says so; a leak recorded an issue.
+        while statuses.last != .DidComplete { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(statuses == [.DidComplete, .InProgress, .DidComplete])
+    }
+
     @Test func historyIsPushedAndPopped() async throws {
         let screen = try ScreenTester(builder, route: "counter")
         try screen.tap("History")
@@ -60,4 +76,8 @@ struct CounterTests {
         let screen = try ScreenTester(builder, route: "counter", preservedState: 12)
         #expect(screen.text.contains("Count: 12"))
     }
+}
+
+final class FailingLeakDetector: LeakDetector {
+    override func reportLeak(_ message: String) { Issue.record(Comment(rawValue: message)) }
 }

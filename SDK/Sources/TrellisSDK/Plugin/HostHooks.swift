@@ -40,8 +40,9 @@ public enum HostHooks {
     }
 
     /// Called from the deinitializer of a router, an interactor or a view that the
-    /// host gave a ticket (``Router/deallocationTicket``,
-    /// ``Interactor/deallocationTicket``, ``ViewController/deallocationTicket``),
+    /// host gave a ticket (``Interactor/deallocationTicket``, the router's through
+    /// ``Interactor/setRouterDeallocationTicket(_:for:)``,
+    /// ``ViewController/deallocationTicket``),
     /// with that ticket: how its leak detector learns that a detached RIB went away
     /// without a weak reference, whose side table would slow every retain and
     /// release of the object. A view may go away on any thread, so it is called

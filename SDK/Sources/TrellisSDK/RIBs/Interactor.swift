@@ -47,8 +47,59 @@ open class Interactor: Interactable {
     @_spi(TrellisHost) @exclusivity(unchecked) public final var deallocationTicket = 0
 
     /// What the host keeps on the interactor of a router it built for a route
-    /// (its route and plugin), to name a task of it that fails.
+    /// (its route and plugin), to name the router and a task of it that fails.
+    /// A router keeps nothing for the host, so that a mock can conform to
+    /// ``Routing`` with the public API alone.
     @_spi(TrellisHost) @exclusivity(unchecked) public final var hostTag: AnyObject?
+    @exclusivity(unchecked) private var hostTagOwner: ObjectIdentifier?
+
+    /// Keeps `tag` as ``hostTag``, the tag of `router`, a router of this interactor.
+    @_spi(TrellisHost)
+    public final func setHostTag(_ tag: AnyObject, for router: Routing) {
+        hostTag = tag
+        hostTagOwner = ObjectIdentifier(router)
+    }
+
+    /// The tag ``setHostTag(_:for:)`` gave `router`, or `nil`.
+    @_spi(TrellisHost)
+    public final func hostTag(for router: Routing) -> AnyObject? {
+        hostTagOwner == ObjectIdentifier(router) ? hostTag : nil
+    }
+
+    /// Whether `router` is the router that follows this interactor's state: an
+    /// SDK router, loaded, that gives back its ticket when it goes away.
+    @_spi(TrellisHost)
+    public final func isFollowed(by router: Routing) -> Bool {
+        follower === router
+    }
+
+    /// The host's ticket for the router that follows this interactor, and which
+    /// router that is, given back when that router goes away.
+    @exclusivity(unchecked) private var routerTicket = 0
+    @exclusivity(unchecked) private var routerTicketOwner: ObjectIdentifier?
+
+    /// The host's ticket for `router`, a router of this interactor, given back
+    /// through ``HostHooks/onDeallocation`` when the router goes away.
+    @_spi(TrellisHost)
+    public final func setRouterDeallocationTicket(_ ticket: Int, for router: Routing) {
+        routerTicket = ticket
+        routerTicketOwner = ObjectIdentifier(router)
+    }
+
+    /// The ticket ``setRouterDeallocationTicket(_:for:)`` gave `router`, or 0.
+    @_spi(TrellisHost)
+    public final func routerDeallocationTicket(for router: Routing) -> Int {
+        routerTicketOwner == ObjectIdentifier(router) ? routerTicket : 0
+    }
+
+    /// Gives back the ticket of the router `router` names, if it holds one.
+    final func routerDidGoAway(_ router: ObjectIdentifier) {
+        guard routerTicket != 0, routerTicketOwner == router else { return }
+        let ticket = routerTicket
+        routerTicket = 0
+        routerTicketOwner = nil
+        HostHooks.onDeallocation?(ticket)
+    }
 
     /// Creates an inactive interactor.
     public init() {}
@@ -101,7 +152,7 @@ open class Interactor: Interactable {
 
     isolated deinit {
         if isActive { deactivate() }
-        // As RxSwift's completes: the stream ends, and its observers are let go.
+        // As RxSwift's completes: the stream completes, and its observers are let go.
         isActiveRelay?.end()
         if deallocationTicket != 0 { HostHooks.onDeallocation?(deallocationTicket) }
     }
@@ -144,7 +195,11 @@ open class PresentableInteractor<PresenterType>: Interactor {
         super.init()
     }
 
-    // Spelled out, as isolated as Interactor's: without it, Swift 6.3.1 writes a
-    // nonisolated `deinit` into the library-evolution interface, which fails to verify.
-    isolated deinit {}
+    /// As RIBs' does, it expects its presenter to go away with it
+    /// (``LeakDetector/expectDeallocate(object:inTime:)``).
+    // Isolated, as Interactor's: without it, Swift 6.3.1 writes a nonisolated
+    // `deinit` into the library-evolution interface, which fails to verify.
+    isolated deinit {
+        LeakDetector.expectRIBObjectDeallocated(presenter as AnyObject)
+    }
 }

@@ -25,29 +25,16 @@ public protocol Routing: AnyObject {
     /// conforms to ``Routing`` itself (a mock) gets the cast by default.
     var viewableRouting: ViewableRouting? { get }
 
-    /// What the host keeps on a router it built for a route (its route and
-    /// plugin), so it names the router without a table of weak references.
-    /// A type that conforms to ``Routing`` itself (a mock) keeps nothing: `nil`.
-    @_spi(TrellisHost) var hostTag: AnyObject? { get set }
-
-    /// The host's ticket for this router once it is detached, given back through
-    /// ``HostHooks/onDeallocation`` when it goes away; always 0 for a type that
-    /// conforms to ``Routing`` itself (a mock), which keeps none.
-    @_spi(TrellisHost) var deallocationTicket: Int { get set }
+    /// The router's lifecycle, as RIBs' `lifecycle`: `.didLoad` once it has
+    /// loaded, and the completion when it goes away. A type that conforms to
+    /// ``Routing`` itself (a mock) sends nothing by default.
+    var lifecycle: Observable<RouterLifecycle> { get }
 }
 
 extension Routing {
     public var viewableRouting: ViewableRouting? { self as? ViewableRouting }
 
-    @_spi(TrellisHost) public var hostTag: AnyObject? {
-        get { nil }
-        set {}
-    }
-
-    @_spi(TrellisHost) public var deallocationTicket: Int {
-        get { 0 }
-        set {}
-    }
+    public var lifecycle: Observable<RouterLifecycle> { .never }
 }
 
 /// What happens to a router in its life, as RIBs' `RouterLifecycle`.
@@ -77,11 +64,8 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
     // checking it at run time was a third of an attach's cost (README, Performance).
     @exclusivity(unchecked) public final private(set) var children: [Routing] = []
 
-    @exclusivity(unchecked) private var isLoaded = false
+    @exclusivity(unchecked) fileprivate var isLoaded = false
     private var activeSubscription: Disposable?
-
-    @_spi(TrellisHost) @exclusivity(unchecked) public final var hostTag: AnyObject?
-    @_spi(TrellisHost) @exclusivity(unchecked) public final var deallocationTicket = 0
 
     /// Creates a router for `interactor`.
     ///
@@ -110,22 +94,25 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
         isLoaded = true
         bindSubtreeActiveState()
         didLoad()
-        lifecycleRelay?.accept(.didLoad)
+        lifecycleSubject?.onNext(.didLoad)
     }
 
     /// Made when something first observes ``lifecycle``: most routers are never
-    /// observed, and building one then allocates no relay.
-    @exclusivity(unchecked) private var lifecycleRelay: PublishRelay<RouterLifecycle>?
+    /// observed, and building one then allocates no subject.
+    @exclusivity(unchecked) private var lifecycleSubject: PublishSubject<RouterLifecycle>?
 
-    /// The router's lifecycle, as RIBs' `lifecycle`: `.didLoad` once it has loaded,
-    /// sent at once to a subscriber that comes later.
+    /// The router's lifecycle, as RIBs' `lifecycle`: `.didLoad` once it has loaded
+    /// (sent at once to a subscriber that comes later), and the completion when
+    /// the router goes away. The stream does not keep the router.
     public final var lifecycle: Observable<RouterLifecycle> {
-        Observable { [weak self] observer in
-            guard let self else { return ActionDisposable {} }
-            if isLoaded { observer(.didLoad) }
-            let relay = lifecycleRelay ?? PublishRelay<RouterLifecycle>()
-            lifecycleRelay = relay
-            return relay.asObservable().subscribe(observer)
+        let subject = lifecycleSubject ?? PublishSubject<RouterLifecycle>()
+        lifecycleSubject = subject
+        let stream = subject.asObservable()
+        guard isLoaded else { return stream }
+        return Observable.create { observer in
+            observer.onNext(.didLoad)
+            return stream.subscribe(onNext: observer.onNext, onError: observer.onError,
+                                    onCompleted: observer.onCompleted)
         }
     }
 
@@ -167,6 +154,8 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
     private func bindSubtreeActiveState() {
         if let base = interactable as? Interactor, base.follower == nil {
             base.follower = self
+            // As the stream would at subscription: the state it starts in.
+            activeStateDidChange(base.isActive)
             return
         }
         activeSubscription = interactable.isActiveStream.subscribe { [weak self] isActive in
@@ -178,16 +167,30 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
         for child in children {
             if isActive { child.interactable.activate() } else { child.interactable.deactivate() }
         }
+        activeStateDidChange(isActive)
     }
+
+    /// Called once the router has loaded with its interactor's state, then at
+    /// each change, after the children followed it. Does nothing here; a
+    /// ``ViewableRouter`` expects its view to disappear while inactive.
+    func activeStateDidChange(_ isActive: Bool) {}
 
     /// A router that goes away deactivates its interactor and its children's, as
     /// in RIBs: nothing keeps running for a RIB that no longer exists.
+    ///
+    /// Then, as RIBs' router does, its lifecycle completes and, if it was loaded,
+    /// the interactor is expected to go away too
+    /// (``LeakDetector/expectDeallocate(object:inTime:)``). A router never loaded
+    /// never ran its RIB: a builder's router dropped unused expects nothing.
     isolated deinit {
-        if let base = interactable as? Interactor, base.follower === self { base.follower = nil }
+        let base = interactable as? Interactor
+        if let base, base.follower === self { base.follower = nil }
         activeSubscription?.dispose()
         for child in children { child.interactable.deactivate() }
         interactable.deactivate()
-        if deallocationTicket != 0 { HostHooks.onDeallocation?(deallocationTicket) }
+        lifecycleSubject?.onCompleted()
+        base?.routerDidGoAway(ObjectIdentifier(self))
+        if isLoaded { LeakDetector.expectRIBObjectDeallocated(interactable) }
     }
 }
 
@@ -233,8 +236,31 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
         super.init(interactor: interactor)
     }
 
-    // Spelled out, as isolated as Router's (see PresentableInteractor's deinit).
-    isolated deinit {}
+    @exclusivity(unchecked) private var viewDisappearExpectation: LeakDetectionHandle?
+
+    /// As RIBs' viewable router: while its interactor is inactive, its view is
+    /// expected to leave the screen
+    /// (``LeakDetector/expectViewControllerDisappear(viewController:inTime:)``).
+    /// In the host, its detach check stands for this: a detached RIB's view must
+    /// be gone within a second, which a view still on screen cannot be.
+    override func activeStateDidChange(_ isActive: Bool) {
+        let detector = LeakDetector.instance
+        guard !detector.checksDetachedRIBs else { return }
+        viewDisappearExpectation?.cancel()
+        viewDisappearExpectation = nil
+        if !isActive {
+            viewDisappearExpectation = detector.expectViewControllerDisappear(
+                viewController: viewControllable.uiviewController)
+        }
+    }
+
+    /// As RIBs' does, it expects its view to go away with it, if it was loaded.
+    // Isolated, as Router's (see PresentableInteractor's deinit).
+    isolated deinit {
+        guard isLoaded else { return }
+        LeakDetector.expectRIBObjectDeallocated(viewControllable.uiviewController,
+                                                inTime: LeakDefaultExpectationTime.viewDisappear)
+    }
 }
 
 /// The window the host shows the app in: what a root router is launched from, as

@@ -14,10 +14,11 @@
 /// ```
 @MainActor
 open class Workflow<ActionableItemType> {
-    private let root = PublishRelay<(ActionableItemType, Void)>()
-    /// The committed branches' subscriptions, made when the workflow is subscribed.
-    private var branches: [Observable<Void>] = []
-    private var running: [Disposable] = []
+    private let root = PublishSubject<(ActionableItemType, Void)>()
+    /// The committed branches' subscriptions, made at their commit, as RIBs does:
+    /// a branch committed while the workflow runs (inside a step) runs too.
+    private var branches: [Disposable] = []
+    private var hasCompleted = false
     private var hasEnded = false
 
     /// Creates a workflow with no steps.
@@ -26,59 +27,68 @@ open class Workflow<ActionableItemType> {
     /// Adds the first step.
     ///
     /// - Parameter onStep: Given the root item, returns the stream that sends the
-    ///   next item and a value when the step is done. A step that throws ends the
-    ///   workflow: ``didReceiveError(_:)`` gets the error.
+    ///   next item and a value when the step is done. A step that throws, or
+    ///   whose stream fails, ends the workflow: ``didReceiveError(_:)`` gets the
+    ///   error.
     /// - Returns: The step, to chain the next one onto.
     public final func onStep<NextItem, NextValue>(
         _ onStep: @escaping (ActionableItemType) throws -> Observable<(NextItem, NextValue)>
     ) -> Step<ActionableItemType, NextItem, NextValue> {
-        // The steps hold the workflow, as RIBs' subscriptions do: it lives as long
-        // as its subscription, whoever started it.
-        Step(workflow: self, stream: root.asObservable().take(1).map { $0.0 }.flatMapLatest(whenActive)
-            .flatMapLatest { item in self.run { try onStep(item) } })
+        Step<ActionableItemType, ActionableItemType, Void>(workflow: self, stream: root.asObservable().take(1))
+            .onStep { item, _ in try onStep(item) }
     }
 
     /// Starts the workflow at `actionableItem`: every committed branch runs.
     ///
     /// - Returns: What cancels the workflow's pending steps.
     public final func subscribe(_ actionableItem: ActionableItemType) -> Disposable {
-        running = branches.map { branch in branch.subscribe { [weak self] in self?.didComplete() } }
-        root.accept((actionableItem, ()))
-        let held = running
-        return ActionDisposable { held.forEach { $0.dispose() } }
+        if branches.isEmpty {
+            HostHooks.report("\(type(of: self)) was subscribed before any branch was committed; "
+                + "call commit() on its last step first")
+        }
+        root.onNext((actionableItem, ()))
+        return Disposables.create { [self] in cancelBranches() }
     }
 
-    /// Called when a committed branch's last step is done. Does nothing by default.
+    /// Called once, when the workflow's steps are done: the first committed
+    /// branch to reach its end. Does nothing by default.
     open func didComplete() {}
 
     /// Called when a step was forked into another branch (``Observable/fork(_:)``).
     /// Does nothing by default.
     open func didFork() {}
 
-    /// Called when a step threw: the workflow has ended, every pending step
-    /// cancelled. By default the host is told, naming the workflow and the error
-    /// (the status line in a terminal, standard error headless).
+    /// Called when a step threw or its stream failed: the workflow has ended,
+    /// every pending step cancelled. By default the host is told, naming the
+    /// workflow and the error (the status line in a terminal, standard error
+    /// headless).
     open func didReceiveError(_ error: any Error) {
         HostHooks.notify("workflow \(type(of: self)) ended: a step failed: \(error)")
     }
 
-    fileprivate func commit(_ stream: Observable<Void>) {
-        branches.append(stream)
+    fileprivate func commit<Item, Value>(_ stream: Observable<(Item, Value)>) {
+        guard !hasEnded else { return }
+        branches.append(stream.subscribe(onNext: nil, onError: { [self] in fail($0) },
+                                         onCompleted: { [self] in complete() }))
     }
 
-    /// Runs a step's body; a throw ends the workflow.
-    fileprivate func run<Result>(_ body: () throws -> Observable<Result>) -> Observable<Result> {
-        guard !hasEnded else { return .never }
-        do {
-            return try body()
-        } catch {
-            hasEnded = true
-            let pending = running
-            running = []
-            pending.forEach { $0.dispose() }
-            didReceiveError(error)
-            return .never
-        }
+    private func complete() {
+        guard !hasCompleted, !hasEnded else { return }
+        hasCompleted = true
+        didComplete()
+    }
+
+    private func fail(_ error: any Error) {
+        guard !hasEnded else { return }
+        hasEnded = true
+        cancelBranches()
+        didReceiveError(error)
+    }
+
+    private func cancelBranches() {
+        let held = branches
+        branches = []
+        held.forEach { $0.dispose() }
     }
 
     fileprivate func forked() {
@@ -97,29 +107,36 @@ public final class Step<WorkflowItem, ActionableItem, Value> {
         self.stream = stream
     }
 
-    /// Adds the next step, run once this one has reached its item.
+    /// Adds the next step, run once this one has reached its item and that item
+    /// is active.
     ///
     /// - Parameter onStep: Given this step's item and value, returns the stream
-    ///   that sends the next item and a value when that step is done; a throw ends
-    ///   the workflow.
+    ///   that sends the next item and a value when that step is done; a throw, or
+    ///   a stream that fails, ends the workflow.
     /// - Returns: The new step.
     public func onStep<NextItem, NextValue>(
         _ onStep: @escaping (ActionableItem, Value) throws -> Observable<(NextItem, NextValue)>
     ) -> Step<WorkflowItem, NextItem, NextValue> {
-        // Each step acts once: the first time its item is ready and active.
-        let workflow = workflow
-        return Step<WorkflowItem, NextItem, NextValue>(workflow: workflow, stream: stream.take(1).flatMapLatest { item, value in
-            whenActive(item).map { ($0, value) }
-        }.flatMapLatest { item, value in workflow.run { try onStep(item, value) } })
+        // Each step acts once, the first time its item is ready and active, and
+        // is shared: branches forked from it run it once (RIBs' take(1).share()).
+        let next = stream.flatMapLatest { item, value in whenActive(item).map { ($0, value) } }
+            .take(1)
+            .flatMapLatest { item, value in
+                do { return try onStep(item, value) } catch { return .error(error) }
+            }
+            .take(1)
+            .share()
+        return Step<WorkflowItem, NextItem, NextValue>(workflow: workflow, stream: next)
     }
 
-    /// Ends this branch: the workflow runs its steps when it is subscribed. A
-    /// workflow may commit several branches forked from one step.
+    /// Ends this branch, and subscribes to it: it runs when the workflow is
+    /// subscribed, or now if it was forked from a step that has run. A workflow
+    /// may commit several branches forked from one step.
     ///
     /// - Returns: The workflow.
     @discardableResult
     public func commit() -> Workflow<WorkflowItem> {
-        workflow.commit(stream.take(1).map { _ in () })
+        workflow.commit(stream)
         return workflow
     }
 
@@ -137,24 +154,6 @@ extension Observable {
     where Element == (Item, Value) {
         workflow.forked()
         return Step(workflow: workflow, stream: self)
-    }
-}
-
-extension Observable {
-    /// For each value, subscribes to the stream `transform` makes of it and sends
-    /// what that stream sends, dropping the stream of the value before.
-    public func flatMapLatest<Result>(_ transform: @escaping (Element) -> Observable<Result>) -> Observable<Result> {
-        Observable<Result> { observer in
-            var inner: Disposable?
-            let outer = subscribe { value in
-                inner?.dispose()
-                inner = transform(value).subscribe(observer)
-            }
-            return ActionDisposable {
-                outer.dispose()
-                inner?.dispose()
-            }
-        }
     }
 }
 

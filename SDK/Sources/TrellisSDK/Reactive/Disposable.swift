@@ -65,3 +65,17 @@ extension Disposable {
         bag.insert(self)
     }
 }
+
+/// Makes disposables, as RxSwift's `Disposables`.
+@MainActor
+public enum Disposables {
+    /// A disposable that does nothing: a placeholder until a real subscription.
+    public static func create() -> Disposable {
+        ActionDisposable {}
+    }
+
+    /// A disposable that runs `dispose` the first time it is disposed.
+    public static func create(with dispose: @escaping () -> Void) -> Disposable {
+        ActionDisposable(dispose)
+    }
+}

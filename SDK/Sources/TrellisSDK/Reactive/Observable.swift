@@ -1,131 +1,416 @@
-/// A stream of values that observers subscribe to.
+/// A stream of values that observers subscribe to: values, then at most one end
+/// (an error or its completion), as RxSwift's `Observable`.
 ///
-/// Trellis keeps to the handful of RxSwift operators the seeds use. Everything runs
+/// Trellis keeps to the RxSwift operators the seeds and RIBs use. Everything runs
 /// on the main actor, as the screens that use it do.
 @MainActor
 public struct Observable<Element> {
-    private let subscribeHandler: (@escaping (Element) -> Void) -> Disposable
+    private let subscribeHandler: (@escaping (Event<Element>) -> Void) -> Disposable
 
-    /// Creates an observable from the function that subscribes an observer.
+    /// Creates an observable from the function that subscribes an observer of its
+    /// values. A stream made so never ends; ``create(_:)`` makes one that can.
     ///
     /// - Parameter subscribe: Registers the observer and returns what ends the
     ///   registration.
     public init(_ subscribe: @escaping (@escaping (Element) -> Void) -> Disposable) {
+        subscribeHandler = { observer in subscribe { observer(.next($0)) } }
+    }
+
+    init(events subscribe: @escaping (@escaping (Event<Element>) -> Void) -> Disposable) {
         subscribeHandler = subscribe
+    }
+
+    /// A stream whose `subscribe` sends each subscriber its events, as RxSwift's
+    /// `Observable.create`: values with `observer.onNext`, its end with
+    /// `onCompleted()` or `onError(_:)`.
+    ///
+    /// - Parameter subscribe: Called for each subscriber; returns what to release
+    ///   when that subscriber goes (``Disposables/create(with:)``).
+    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
+        Observable(events: { observer in subscribe(AnyObserver(observer)) })
+    }
+
+    /// Subscribes to every event, as they come: what the operators build on.
+    func subscribeEvents(_ observer: @escaping (Event<Element>) -> Void) -> Disposable {
+        subscribeHandler(observer)
     }
 
     /// Calls `onNext` with every value the stream sends from now on.
     ///
+    /// An error the stream ends with is reported (the host shows it; without a
+    /// host, standard error), never dropped: handle it with
+    /// ``subscribe(onNext:onError:onCompleted:onDisposed:)``.
+    ///
     /// - Returns: The subscription; dispose it to stop receiving values.
     @discardableResult
     public func subscribe(_ onNext: @escaping (Element) -> Void) -> Disposable {
-        subscribeHandler(onNext)
+        subscribe(onNext: onNext, onError: nil, onCompleted: nil, onDisposed: nil)
+    }
+
+    /// Subscribes with a closure for each kind of event, as RxSwift's
+    /// `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+    ///
+    /// After an error or the completion, nothing more is sent and the
+    /// subscription is disposed. Without `onError`, an error is reported, never
+    /// dropped. `subscribe()` with no closure keeps the stream running for its
+    /// side effects (``do(onNext:onError:onCompleted:onSubscribe:onDispose:)``).
+    ///
+    /// - Parameters:
+    ///   - onNext: Called with each value.
+    ///   - onError: Called with the error the stream ends with.
+    ///   - onCompleted: Called when the stream ends without an error.
+    ///   - onDisposed: Called once the subscription is disposed: after the end, or
+    ///     when it is disposed early.
+    /// - Returns: The subscription; dispose it to stop receiving events.
+    @discardableResult
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil, onError: ((any Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let subscription = Subscription(onDisposed: onDisposed)
+        let upstream = subscribeHandler { event in
+            guard !subscription.isStopped else { return }
+            switch event {
+            case .next(let value):
+                onNext?(value)
+            case .error(let error):
+                subscription.stop()
+                if let onError {
+                    onError(error)
+                } else {
+                    HostHooks.report("a stream of \(Element.self) ended with an error nobody handled: \(error); "
+                        + "pass onError: to subscribe to handle it")
+                }
+                subscription.dispose()
+            case .completed:
+                subscription.stop()
+                onCompleted?()
+                subscription.dispose()
+            }
+        }
+        subscription.hold(upstream)
+        return subscription
     }
 
     /// Another name for ``subscribe(_:)``, as RxCocoa's `bind` reads in the seeds.
     @discardableResult
     public func bind(_ onNext: @escaping (Element) -> Void) -> Disposable {
-        subscribeHandler(onNext)
+        subscribe(onNext: onNext, onError: nil, onCompleted: nil, onDisposed: nil)
     }
 
-    /// A stream that sends `value` to each subscriber once, at subscription.
+    /// A stream that sends `value` to each subscriber once, at subscription, then
+    /// completes.
     public static func just(_ value: Element) -> Observable<Element> {
-        Observable { observer in
-            observer(value)
-            return ActionDisposable {}
-        }
+        Observable(events: { observer in
+            observer(.next(value))
+            observer(.completed)
+            return Disposables.create()
+        })
     }
 
-    /// A stream that never sends anything.
+    /// A stream that completes at once, sending nothing.
+    public static func empty() -> Observable<Element> {
+        Observable(events: { observer in
+            observer(.completed)
+            return Disposables.create()
+        })
+    }
+
+    /// A stream that ends with `error` at once, sending nothing.
+    public static func error(_ error: any Error) -> Observable<Element> {
+        Observable(events: { observer in
+            observer(.error(error))
+            return Disposables.create()
+        })
+    }
+
+    /// A stream that never sends anything and never ends.
     public static var never: Observable<Element> {
-        Observable { _ in ActionDisposable {} }
+        Observable(events: { _ in Disposables.create() })
+    }
+}
+
+/// A subscription made by ``Observable/subscribe(onNext:onError:onCompleted:onDisposed:)``:
+/// it stops at the stream's end and disposes what it subscribed to, once.
+@MainActor
+private final class Subscription: Disposable {
+    // Main-actor state that no access overlaps: unchecked (see Router.children).
+    @exclusivity(unchecked) private var upstream: Disposable?
+    @exclusivity(unchecked) private(set) var isStopped = false
+    @exclusivity(unchecked) private var isDisposed = false
+    @exclusivity(unchecked) private var onDisposed: (() -> Void)?
+
+    init(onDisposed: (() -> Void)?) {
+        self.onDisposed = onDisposed
+    }
+
+    func stop() {
+        isStopped = true
+    }
+
+    /// Keeps what the subscription subscribed to, or disposes it at once if the
+    /// stream ended while subscribing (``Observable/just(_:)``).
+    func hold(_ disposable: Disposable) {
+        if isDisposed { disposable.dispose() } else { upstream = disposable }
+    }
+
+    func dispose() {
+        guard !isDisposed else { return }
+        isDisposed = true
+        isStopped = true
+        let held = upstream
+        upstream = nil
+        held?.dispose()
+        let action = onDisposed
+        onDisposed = nil
+        action?()
     }
 }
 
 extension Observable {
     /// Sends `transform(value)` for every value.
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> Observable<Result> {
-        Observable<Result> { observer in
-            subscribe { observer(transform($0)) }
-        }
+        Observable<Result>(events: { observer in
+            subscribeEvents { event in
+                switch event {
+                case .next(let value): observer(.next(transform(value)))
+                case .error(let error): observer(.error(error))
+                case .completed: observer(.completed)
+                }
+            }
+        })
     }
 
     /// Sends only the values for which `isIncluded` is true.
     public func filter(_ isIncluded: @escaping (Element) -> Bool) -> Observable<Element> {
-        Observable { observer in
-            subscribe { value in
-                if isIncluded(value) { observer(value) }
+        Observable(events: { observer in
+            subscribeEvents { event in
+                if case .next(let value) = event, !isIncluded(value) { return }
+                observer(event)
             }
-        }
+        })
     }
 
     /// Sends `transform(value)` for every value it is not `nil` for.
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Observable<Result> {
-        Observable<Result> { observer in
-            subscribe { value in
-                if let result = transform(value) { observer(result) }
+        Observable<Result>(events: { observer in
+            subscribeEvents { event in
+                switch event {
+                case .next(let value): if let result = transform(value) { observer(.next(result)) }
+                case .error(let error): observer(.error(error))
+                case .completed: observer(.completed)
+                }
             }
-        }
+        })
     }
 
-    /// Sends the first `count` values, then nothing more.
+    /// Sends the first `count` values, then completes.
     public func take(_ count: Int) -> Observable<Element> {
-        Observable { observer in
-            var remaining = count
-            var subscription: Disposable?
-            var isDone = remaining <= 0
-            subscription = subscribe { value in
-                guard !isDone else { return }
-                remaining -= 1
-                isDone = remaining <= 0
-                observer(value)
-                if isDone { subscription?.dispose() }
+        Observable(events: { observer in
+            guard count > 0 else {
+                observer(.completed)
+                return Disposables.create()
             }
-            if isDone { subscription?.dispose() }
-            return ActionDisposable { subscription?.dispose() }
-        }
+            var remaining = count
+            var isDone = false
+            var upstream: Disposable?
+            upstream = subscribeEvents { event in
+                guard !isDone else { return }
+                if case .next = event {
+                    remaining -= 1
+                    isDone = remaining == 0
+                    observer(event)
+                    if isDone {
+                        observer(.completed)
+                        upstream?.dispose()
+                    }
+                } else {
+                    isDone = true
+                    observer(event)
+                }
+            }
+            if isDone { upstream?.dispose() }
+            return Disposables.create { upstream?.dispose() }
+        })
+    }
+
+    /// Calls the closures given as events pass, and sends every event on, as
+    /// RxSwift's `do`: for side effects, such as knowing when a subscription ends.
+    ///
+    /// - Parameters:
+    ///   - onNext: Called with each value, before it is sent on.
+    ///   - onError: Called with the error, before it is sent on.
+    ///   - onCompleted: Called at the completion, before it is sent on.
+    ///   - onSubscribe: Called as each subscriber subscribes.
+    ///   - onDispose: Called when a subscription ends: disposed, or at the end.
+    public func `do`(
+        onNext: ((Element) -> Void)? = nil, onError: ((any Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+    ) -> Observable<Element> {
+        Observable(events: { observer in
+            onSubscribe?()
+            let upstream = subscribeEvents { event in
+                switch event {
+                case .next(let value): onNext?(value)
+                case .error(let error): onError?(error)
+                case .completed: onCompleted?()
+                }
+                observer(event)
+            }
+            return Disposables.create {
+                upstream.dispose()
+                onDispose?()
+            }
+        })
+    }
+
+    /// One subscription to this stream, shared by every subscriber while there is
+    /// one, as RxSwift's `share()`: the stream's work (a step of a workflow, a
+    /// request) runs once however many subscribe. When the last subscriber goes,
+    /// or the stream ends, the next subscriber starts it again.
+    public func share() -> Observable<Element> {
+        let connection = SharedConnection(source: self)
+        return Observable(events: { observer in connection.add(observer) })
+    }
+
+    /// For each value, subscribes to the stream `transform` makes of it and sends
+    /// what that stream sends, dropping the stream of the value before. Completes
+    /// once this stream and the last inner one have completed.
+    public func flatMapLatest<Result>(_ transform: @escaping (Element) -> Observable<Result>) -> Observable<Result> {
+        Observable<Result>(events: { observer in
+            var inner: Disposable?
+            var generation = 0
+            var isOuterDone = false
+            var isInnerDone = true
+            var isStopped = false
+            func end(_ event: Event<Result>) {
+                guard !isStopped else { return }
+                isStopped = true
+                observer(event)
+            }
+            let outer = subscribeEvents { event in
+                guard !isStopped else { return }
+                switch event {
+                case .next(let value):
+                    inner?.dispose()
+                    generation += 1
+                    let current = generation
+                    isInnerDone = false
+                    inner = transform(value).subscribeEvents { innerEvent in
+                        guard current == generation, !isStopped else { return }
+                        switch innerEvent {
+                        case .next: observer(innerEvent)
+                        case .error: end(innerEvent)
+                        case .completed:
+                            isInnerDone = true
+                            if isOuterDone { end(.completed) }
+                        }
+                    }
+                case .error(let error):
+                    end(.error(error))
+                case .completed:
+                    isOuterDone = true
+                    if isInnerDone { end(.completed) }
+                }
+            }
+            return Disposables.create {
+                outer.dispose()
+                inner?.dispose()
+            }
+        })
     }
 
     /// Sends each value together with the latest value of `other`; values that come
-    /// before `other` has sent anything are dropped.
+    /// before `other` has sent anything are dropped. Ends when this stream ends,
+    /// or when `other` fails.
     public func withLatestFrom<Other>(_ other: Observable<Other>) -> Observable<(Element, Other)> {
-        Observable<(Element, Other)> { observer in
+        Observable<(Element, Other)>(events: { observer in
             var latest: Other?
-            let otherSubscription = other.subscribe { latest = $0 }
-            let subscription = subscribe { value in
-                if let latest { observer((value, latest)) }
+            let otherSubscription = other.subscribeEvents { event in
+                switch event {
+                case .next(let value): latest = value
+                case .error(let error): observer(.error(error))
+                case .completed: break
+                }
             }
-            return ActionDisposable {
+            let subscription = subscribeEvents { event in
+                switch event {
+                case .next(let value): if let latest { observer(.next((value, latest))) }
+                case .error(let error): observer(.error(error))
+                case .completed: observer(.completed)
+                }
+            }
+            return Disposables.create {
                 subscription.dispose()
                 otherSubscription.dispose()
             }
-        }
+        })
     }
 
     /// Sends the latest pair whenever either stream sends, once both have sent.
+    /// Completes when both have completed; fails when either fails.
     public static func combineLatest<A, B>(
         _ first: Observable<A>, _ second: Observable<B>
     ) -> Observable<(A, B)> where Element == (A, B) {
-        Observable { observer in
+        Observable(events: { observer in
             var latestFirst: A?
             var latestSecond: B?
-            func sendIfReady() {
-                if let latestFirst, let latestSecond { observer((latestFirst, latestSecond)) }
+            var completed = 0
+            func send(_ event: Event<Void>) {
+                switch event {
+                case .next: if let latestFirst, let latestSecond { observer(.next((latestFirst, latestSecond))) }
+                case .error(let error): observer(.error(error))
+                case .completed:
+                    completed += 1
+                    if completed == 2 { observer(.completed) }
+                }
             }
-            let firstSubscription = first.subscribe { latestFirst = $0; sendIfReady() }
-            let secondSubscription = second.subscribe { latestSecond = $0; sendIfReady() }
-            return ActionDisposable {
+            let firstSubscription = first.subscribeEvents { event in
+                if case .next(let value) = event { latestFirst = value }
+                send(event.withoutValue)
+            }
+            let secondSubscription = second.subscribeEvents { event in
+                if case .next(let value) = event { latestSecond = value }
+                send(event.withoutValue)
+            }
+            return Disposables.create {
                 firstSubscription.dispose()
                 secondSubscription.dispose()
             }
-        }
+        })
     }
 
-    /// Sends every value of each of `sources`, as they come.
+    /// Sends every value of each of `sources`, as they come. Completes when all
+    /// have completed; fails when one fails.
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-        Observable { observer in
-            let subscriptions = sources.map { $0.subscribe(observer) }
-            return ActionDisposable { subscriptions.forEach { $0.dispose() } }
+        Observable(events: { observer in
+            guard !sources.isEmpty else {
+                observer(.completed)
+                return Disposables.create()
+            }
+            var completed = 0
+            let subscriptions = sources.map { source in
+                source.subscribeEvents { event in
+                    if case .completed = event {
+                        completed += 1
+                        if completed == sources.count { observer(.completed) }
+                    } else {
+                        observer(event)
+                    }
+                }
+            }
+            return Disposables.create { subscriptions.forEach { $0.dispose() } }
+        })
+    }
+}
+
+extension Event {
+    /// The event with its value dropped: what says which kind it is.
+    fileprivate var withoutValue: Event<Void> {
+        switch self {
+        case .next: .next(())
+        case .error(let error): .error(error)
+        case .completed: .completed
         }
     }
 }
@@ -133,13 +418,76 @@ extension Observable {
 extension Observable where Element: Equatable {
     /// Drops a value equal to the one sent just before it.
     public func distinctUntilChanged() -> Observable<Element> {
-        Observable { observer in
+        Observable(events: { observer in
             var previous: Element?
-            return subscribe { value in
-                guard value != previous else { return }
-                previous = value
-                observer(value)
+            return subscribeEvents { event in
+                if case .next(let value) = event {
+                    guard value != previous else { return }
+                    previous = value
+                }
+                observer(event)
             }
+        })
+    }
+}
+
+/// The one subscription behind ``Observable/share()`` and the subscribers it
+/// sends to.
+@MainActor
+private final class SharedConnection<Element> {
+    private let source: Observable<Element>
+    private let observers = ObserverList<Element>()
+    private var connection: Disposable?
+    private var isConnecting = false
+    private var subscriberCount = 0
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    func add(_ observer: @escaping (Event<Element>) -> Void) -> Disposable {
+        let subscription = observers.add(observer)
+        subscriberCount += 1
+        if connection == nil, !isConnecting {
+            isConnecting = true
+            let made = source.subscribeEvents { [self] event in
+                switch event {
+                case .next(let value): observers.send(value)
+                case .error, .completed: end(event)
+                }
+            }
+            isConnecting = false
+            // The stream may have ended while connecting; then it is not kept.
+            if subscriberCount > 0, !observers.isEmpty { connection = made } else { made.dispose() }
         }
+        return Disposables.create { [self] in
+            subscription.dispose()
+            subscriberCount -= 1
+            if observers.isEmpty { disconnect() }
+        }
+    }
+
+    private func end(_ event: Event<Element>) {
+        let held = connection
+        connection = nil
+        observers.end(with: event)
+        held?.dispose()
+    }
+
+    private func disconnect() {
+        let held = connection
+        connection = nil
+        held?.dispose()
+    }
+}
+
+extension Observable {
+    /// Sends this stream's values only while `interactorScope` is active, as RIBs'
+    /// `confineTo`: a value sent while it is inactive is kept, and the latest one
+    /// is sent when it becomes active again.
+    public func confineTo(_ interactorScope: InteractorScope) -> Observable<Element> {
+        Observable<(Bool, Element)>.combineLatest(interactorScope.isActiveStream, self)
+            .filter { isActive, _ in isActive }
+            .map { _, value in value }
     }
 }

@@ -2,10 +2,10 @@
 @MainActor
 final class ObserverList<Element> {
     // Main-actor state that no access overlaps: unchecked (see Router.children).
-    @exclusivity(unchecked) private var observers: [(id: Int, send: (Element) -> Void)] = []
+    @exclusivity(unchecked) private var observers: [(id: Int, send: (Event<Element>) -> Void)] = []
     @exclusivity(unchecked) private var nextID = 0
 
-    func add(_ observer: @escaping (Element) -> Void) -> Disposable {
+    func add(_ observer: @escaping (Event<Element>) -> Void) -> Disposable {
         let id = nextID
         nextID += 1
         observers.append((id, observer))
@@ -25,14 +25,17 @@ final class ObserverList<Element> {
 
     func send(_ value: Element) {
         // A snapshot, so an observer may unsubscribe or subscribe while being called.
-        for observer in observers { observer.send(value) }
+        for observer in observers { observer.send(.next(value)) }
     }
 
     var isEmpty: Bool { observers.isEmpty }
 
-    /// Lets every observer go: the stream has ended, as a completion would end it.
-    func removeAll() {
+    /// Ends the stream: every observer gets `event` (an error or the completion)
+    /// and is let go, so what its closure holds is freed.
+    func end(with event: Event<Element>) {
+        let held = observers
         observers.removeAll()
+        for observer in held { observer.send(event) }
     }
 }
 
@@ -57,19 +60,28 @@ public final class BehaviorRelay<Element> {
         observers.send(value)
     }
 
-    /// Ends the stream for its observers, which are let go (what their closures
-    /// hold is freed); a later subscriber still gets the value.
+    /// Completes the stream, as an RxSwift subject completes when its owner goes
+    /// away: its observers get the completion and are let go (what their closures
+    /// hold is freed). A later subscriber gets the value, then the completion.
     func end() {
-        observers.removeAll()
+        hasEnded = true
+        observers.end(with: .completed)
     }
+
+    @exclusivity(unchecked) private var hasEnded = false
 
     /// The relay as a stream: the current value at subscription, then each change.
     public func asObservable() -> Observable<Element> {
-        Observable { observer in
+        Observable(events: { observer in
+            guard !self.hasEnded else {
+                observer(.next(self.value))
+                observer(.completed)
+                return Disposables.create()
+            }
             let subscription = self.observers.add(observer)
-            observer(self.value)
+            observer(.next(self.value))
             return subscription
-        }
+        })
     }
 }
 
@@ -90,6 +102,53 @@ public final class PublishRelay<Element> {
 
     /// The relay as a stream of the values accepted after subscription.
     public func asObservable() -> Observable<Element> {
-        Observable { observer in self.observers.add(observer) }
+        Observable(events: { observer in self.observers.add(observer) })
+    }
+}
+
+/// Sends each value to the subscribers it has at that moment, and can end: RxSwift's
+/// `PublishSubject`, for a stream that completes or fails (a relay never does).
+///
+/// After ``onCompleted()`` or ``onError(_:)``, nothing more is sent, and a later
+/// subscriber gets that end at once.
+@MainActor
+public final class PublishSubject<Element> {
+    private let observers = ObserverList<Element>()
+    @exclusivity(unchecked) private var end: Event<Element>?
+
+    /// Creates a subject with no subscribers.
+    public init() {}
+
+    /// Sends `element` to every current subscriber, unless the subject has ended.
+    public func onNext(_ element: Element) {
+        guard end == nil else { return }
+        observers.send(element)
+    }
+
+    /// Ends the subject with `error`, sent to every current subscriber.
+    public func onError(_ error: any Error) {
+        finish(.error(error))
+    }
+
+    /// Ends the subject, telling every current subscriber.
+    public func onCompleted() {
+        finish(.completed)
+    }
+
+    private func finish(_ event: Event<Element>) {
+        guard end == nil else { return }
+        end = event
+        observers.end(with: event)
+    }
+
+    /// The subject as a stream of the values sent after subscription, then its end.
+    public func asObservable() -> Observable<Element> {
+        Observable(events: { observer in
+            if let end = self.end {
+                observer(end)
+                return Disposables.create()
+            }
+            return self.observers.add(observer)
+        })
     }
 }
