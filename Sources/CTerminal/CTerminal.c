@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <sys/prctl.h>
 #include "CTerminal.h"
 
@@ -109,4 +110,8 @@ int trellis_end_with_parent(int signal, pid_t parent) {
     if (prctl(PR_SET_PDEATHSIG, signal) != 0) return -1;
     if (getppid() != parent) raise(signal);
     return 0;
+}
+
+int trellis_signal_thread(pid_t process, pid_t thread, int signal) {
+    return (int)syscall(SYS_tgkill, process, thread, signal);
 }

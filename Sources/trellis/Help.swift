@@ -79,12 +79,16 @@ enum Help {
           The app runs in a child process. If a plugin crashes it, the terminal is
           restored and a report names the route, the plugin, its message and its
           frames; in a terminal the app can start again with that route shown as an
-          error. TRELLIS_SUPERVISOR=off runs in one process (for a debugger).
+          error. A screen whose code does not return for 2 s (TRELLIS_HANG_SECONDS)
+          is said to be not responding, and Ctrl-C then ends the app with a report
+          of where it is stuck; headless, a stuck step ends it at --timeout (at
+          least 5 s). TRELLIS_SUPERVISOR=off runs in one process (for a debugger).
 
         EXIT CODES:
           0 the script ran to its end or `quit`; 1 a step failed (the screen is
           written to standard error); 2 bad usage, config, script or plugin;
-          3 a plugin crashed the app (the report is on standard error).
+          3 a plugin crashed the app or stopped responding (the report is on
+          standard error).
         """
 
     static let validate = """
@@ -208,6 +212,9 @@ enum Help {
             .TP
             .B TRELLIS_LEAKS
             warn, fatal or off: what a route that outlives its detach does.
+            .TP
+            .B TRELLIS_HANG_SECONDS
+            how long a screen's code may run before it is said to be not responding (2).
             .TP
             .B NO_COLOR
             turns colour off.

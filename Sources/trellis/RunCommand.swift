@@ -17,6 +17,12 @@ struct RunCommand {
         let size = try parseSize(parsed.value("--size") ?? "80x24")
         let timeout = try parseTimeout(parsed.value("--timeout"))
         let script = try parsed.value("--script").map(readScript)
+        // How long one turn of work may last before the supervisor's watchdog
+        // steps in: a person at a terminal is told at 2 s; a script's step fails
+        // at its time-out, and at least 5 s, so that a loaded machine's slow start
+        // or plugin load is not taken for a screen that does not return.
+        let isInteractive = script == nil && !parsed.has("--headless") && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        CrashRecord.noteHangLimit(isInteractive ? try parseHangLimit() : max(timeout, HeadlessRunner.defaultTimeout))
         let configPath = try parsed.singlePositional(command: "run", name: "config")
         let (config, loader) = try Trellis.loadConfigReadingPlugins(configPath, pluginFolders: parsed.allValues("--plugins"))
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
@@ -182,6 +188,17 @@ struct RunCommand {
         guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
             throw CommandError.usage("--timeout must be a number of seconds from 0 to 3600, for example 5 or 0.5; got \"\(text)\".",
                                      help: "run")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
+    /// `TRELLIS_HANG_SECONDS`: when a screen that does not return is said to be
+    /// not responding in the terminal.
+    private func parseHangLimit() throws -> Duration {
+        guard let text = ProcessInfo.processInfo.environment["TRELLIS_HANG_SECONDS"] else { return Watchdog.terminalLimit }
+        guard let seconds = Double(text), seconds.isFinite, (0.5...3600).contains(seconds) else {
+            throw CommandError.usage("TRELLIS_HANG_SECONDS must be a number of seconds from 0.5 to 3600, for example 2; "
+                                     + "got \"\(text.escapingControlCharacters)\".", help: "run")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
     }

@@ -32,6 +32,36 @@ struct PluginLoaderTests {
         #expect(first.plugin === second.plugin)
     }
 
+    /// A pin was checked against a hash cached by device, inode, size and
+    /// modification time: a file rewritten in place after the check, same size,
+    /// its modification time set back, was loaded on the old check.
+    @Test func aPinnedFileRewrittenInPlaceWithItsTimeSetBackIsCheckedAgain() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("libNextScreen.so")
+        try FileManager.default.copyItem(at: Products.plugin("NextScreen"), to: file)
+        let loader = PluginLoader(searchPath: [folder.url])
+        let pin = try #require(loader.hash(ofFileAt: file.path))
+        _ = try loader.describe("NextScreen", relativeTo: folder.url, pin: pin)
+
+        var before = stat()
+        #expect(stat(file.path, &before) == 0)
+        let descriptor = open(file.path, O_WRONLY)
+        #expect(descriptor >= 0)
+        var byte: UInt8 = 0x5A
+        #expect(pwrite(descriptor, &byte, 1, off_t(before.st_size - 1)) == 1)
+        close(descriptor)
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(file.path, &after) == 0)
+        #expect(after.st_size == before.st_size && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+
+        guard case .hashMismatch? = loadError({ _ = try loader.load("NextScreen", relativeTo: folder.url, pin: pin) }) else {
+            Issue.record("the rewritten file was loaded on its old check")
+            return
+        }
+    }
+
     @Test func aMissingPluginNamesTheFoldersSearched() {
         let loader = PluginLoader(searchPath: [URL(fileURLWithPath: "/nowhere")])
         #expect(loadError { _ = try loader.load("Ghost", relativeTo: Products.directory) } == .notFound(plugin: "Ghost", searched: ["/nowhere"]))

@@ -31,4 +31,8 @@ size_t trellis_refresh_thread_ids_after_fork(pid_t stale);
 /// ended first, the signal is raised at once. Returns 0, or -1 if prctl failed.
 int trellis_end_with_parent(int signal, pid_t parent);
 
+/// Sends `signal` to the thread `thread` of process `process` (tgkill(2)): the
+/// process's main thread has the process's id. Returns 0, or -1 with errno.
+int trellis_signal_thread(pid_t process, pid_t thread, int signal);
+
 #endif

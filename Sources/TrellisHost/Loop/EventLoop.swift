@@ -95,7 +95,10 @@ public final class EventLoop {
             let cap = Self.milliseconds(Self.fallbackPollInterval)
             timeout = timeout < 0 ? cap : min(timeout, cap)
         }
+        // The supervisor's watchdog times each turn of work between two waits.
+        CrashRecord.noteIdle()
         let count = poll(&polled, nfds_t(polled.count), timeout)
+        CrashRecord.noteBusy()
         guard count >= 0 else { return [] }
         if queue == nil || polled.last!.revents != 0 {
             CrashRecord.noteActivity("running tasks and timers")

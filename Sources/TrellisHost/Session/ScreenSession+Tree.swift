@@ -51,7 +51,9 @@ extension ScreenSession {
 extension ScreenSession {
     /// Tells a supervisor that the top screen's plugin is handling input now.
     public func noteKeyForCrashReport() {
-        guard CrashRecord.isSupervised, let route = topRoute else { return }
+        // The screen on top now, not at the last frame: a headless step comes
+        // before its frame.
+        guard CrashRecord.isSupervised, let route = routePath().last else { return }
         let plugin = (tree as? RouteTree)?.plugin(ofRoute: route) ?? "?"
         CrashRecord.noteActivity("handling input on route \(route) (plugin \(plugin))")
     }

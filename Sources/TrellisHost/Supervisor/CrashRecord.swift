@@ -11,7 +11,7 @@ import Glibc
 public enum CrashRecord {
     /// The slots of the shared page and their sizes.
     enum Slot: Int, CaseIterable {
-        case activity, routePath, plugins, frames, hostExit
+        case activity, routePath, plugins, frames, hostExit, heartbeat
 
         var range: Range<Int> {
             switch self {
@@ -20,11 +20,26 @@ public enum CrashRecord {
             case .plugins: 2048..<12288
             case .frames: 12288..<28672
             case .hostExit: 28672..<28704
+            case .heartbeat: 28704..<28736
             }
         }
     }
 
-    static let size = 28704
+    static let size = 28736
+
+    /// The words of ``Slot/heartbeat``, each 8 bytes and aligned, so one store
+    /// is read whole by the other process.
+    enum Beat: Int {
+        /// When the app's main thread began its current turn of work, in
+        /// nanoseconds of `CLOCK_MONOTONIC` (the same clock in both processes);
+        /// 0 while it waits in the event loop.
+        case busySince = 0
+        /// How long a turn may last before the app is not responding, in ns.
+        case hangLimit = 8
+        /// A signal to end that the app was sent while busy (its loop acts on it
+        /// only when it next waits), and when: `signal << 48 | milliseconds`.
+        case pendingEnd = 16
+    }
 
     nonisolated(unsafe) private static var page: UnsafeMutableRawPointer?
 
@@ -48,6 +63,68 @@ public enum CrashRecord {
         guard isSupervised else { return }
         write(text(), to: .activity)
     }
+
+    /// Notes that the main thread begins a turn of work (the event loop's wait
+    /// returned): the supervisor's watchdog times each turn. Two stores, no call.
+    static func noteBusy() {
+        guard let page, !isSupervisor else { return }
+        store(monotonicNanoseconds(), at: .busySince, in: page)
+    }
+
+    /// Notes that the main thread waits in the event loop: not busy.
+    static func noteIdle() {
+        guard let page, !isSupervisor else { return }
+        store(0, at: .busySince, in: page)
+    }
+
+    /// How long one turn of the app's work may last before the supervisor says
+    /// it is not responding (in the terminal) or ends it (headless).
+    public static func noteHangLimit(_ limit: Duration) {
+        guard let page, !isSupervisor else { return }
+        let (seconds, attoseconds) = limit.components
+        store(UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000), at: .hangLimit,
+              in: page)
+    }
+
+    /// Notes, from a signal handler, that a signal to end arrived: if the main
+    /// thread is stuck in a plugin, the supervisor acts on it instead.
+    static func notePendingEnd(_ signal: Int32) {
+        guard let page, !isSupervisor else { return }
+        let milliseconds = monotonicNanoseconds() / 1_000_000
+        store(UInt64(UInt8(truncatingIfNeeded: signal)) << 48 | milliseconds & 0xFFFF_FFFF_FFFF, at: .pendingEnd, in: page)
+    }
+
+    static func load(_ beat: Beat) -> UInt64 {
+        guard let page else { return 0 }
+        return (page + Slot.heartbeat.range.lowerBound + beat.rawValue).load(as: UInt64.self)
+    }
+
+    static func store(_ value: UInt64, at beat: Beat) {
+        guard let page else { return }
+        store(value, at: beat, in: page)
+    }
+
+    private static func store(_ value: UInt64, at beat: Beat, in page: UnsafeMutableRawPointer) {
+        (page + Slot.heartbeat.range.lowerBound + beat.rawValue).storeBytes(of: value, as: UInt64.self)
+    }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds: async-signal-safe, and one clock for the
+    /// app and its supervisor.
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+
+    /// Ends the app process from the watchdog's signal handler: its frames are
+    /// recorded, the note says it was ended as not responding.
+    static func exitAsHung() -> Never {
+        write("hung", to: .hostExit)
+        _exit(Supervisor.crashStatus)
+    }
+
+    /// Whether the app process ended as not responding (``exitAsHung()``).
+    static var endedAsHung: Bool { read(.hostExit) == "hung" }
 
     /// Notes the route path on screen.
     public static func noteRoutePath(_ text: String) {
@@ -85,10 +162,11 @@ public enum CrashRecord {
         _ = trellis_write_frames((page + range.lowerBound).assumingMemoryBound(to: CChar.self), range.count, 2)
     }
 
-    /// Empties every slot, for a new app process.
+    /// Empties every slot, for a new app process, which is busy from its start.
     static func clear() {
         guard let page else { return }
         memset(page, 0, size)
+        store(monotonicNanoseconds(), at: .busySince, in: page)
     }
 
     /// The text in `slot`.

@@ -33,6 +33,10 @@ public enum DeepValidator {
         return problems
     }
 
+    /// How long loading and building one route may take before it is reported as
+    /// not returning.
+    static let buildTimeLimit: Duration = .seconds(5)
+
     /// Each reachable route with the routes from the root to it, shortest first.
     static func pathsFromRoot(_ config: RouteConfig) -> [(String, [String])] {
         var paths: [String: [String]] = [config.root: [config.root]]
@@ -56,6 +60,8 @@ public enum DeepValidator {
         }
         if pid == 0 {
             TerminalState.installCrashHandlers()
+            // A builder that does not return is ended by the watchdog at this.
+            CrashRecord.noteHangLimit(buildTimeLimit)
             let tree = RouteTree(config: config, loader: PluginLoader(config: config))
             guard let (index, error) = tree.buildChain(path) else { CrashRecord.exitChildAsHost(0) }
             let message = error.localizedDescription + "\n"
@@ -67,8 +73,15 @@ public enum DeepValidator {
             }
             CrashRecord.exitChildAsHost(index == path.count - 1 ? 1 : 4)
         }
-        let (status, stderr) = Supervisor.wait(for: pid, errors: errors, holdingOutput: true)
+        var watchdog = Watchdog(pid: pid, isTerminal: false)
+        let (status, stderr) = Supervisor.wait(for: pid, errors: errors, holdingOutput: true, watchdog: &watchdog)
         close(errors)
+        if watchdog.reason != nil {
+            let details = watchdog.report().split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
+            return .init(severity: .error, message: "route \"\(route)\": its plugin (\(pluginFile(of: route, config: config))) did not "
+                + "return within \(buildTimeLimit.components.seconds) s while it was loaded or built; a builder must return "
+                + "(move slow work into the RIB's interactor, a Worker or a task).\n" + details)
+        }
         if WaitStatus.exited(status), !CrashRecord.hostExited(with: WaitStatus.exitCode(status)) {
             // Not the check's own end: the plugin's `exit`, or the dynamic loader's
             // (127 for a library it cannot link).

@@ -57,10 +57,18 @@ public enum Supervisor {
             child = pid
             forwardSignals()
             // In a terminal the app owns the screen: its messages wait until it ends.
-            let (status, stderrText) = wait(for: pid, errors: errors, holdingOutput: isTerminal)
+            var watchdog = Watchdog(pid: pid, isTerminal: isTerminal)
+            let (status, stderrText) = wait(for: pid, errors: errors, holdingOutput: isTerminal, watchdog: &watchdog)
             close(errors)
             // Held output is shown once the app has given the terminal back.
             let unshown = isTerminal ? stderrText : ""
+            if watchdog.reason != nil {
+                // The watchdog ended a stuck app: the app cannot have restored the terminal.
+                if hasTerminalSettings { restoreTerminal(saved) }
+                writeError(unshown)
+                writeError(watchdog.report())
+                exit(crashStatus)
+            }
             if WaitStatus.exited(status), CrashRecord.hostExited(with: WaitStatus.exitCode(status)) {
                 writeError(unshown)
                 exit(WaitStatus.exitCode(status))
@@ -147,7 +155,8 @@ public enum Supervisor {
 
     /// Reads the app's standard error until it ends, passing it on at once or
     /// holding it, and returns the app's wait status and what it wrote.
-    static func wait(for pid: pid_t, errors: Int32, holdingOutput: Bool) -> (Int32, String) {
+    /// `watchdog` looks at the app's turn of work at every wake.
+    static func wait(for pid: pid_t, errors: Int32, holdingOutput: Bool, watchdog: inout Watchdog) -> (Int32, String) {
         var held: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var open = true
@@ -162,14 +171,20 @@ public enum Supervisor {
                         open = false
                     }
                 }
+            } else {
+                // Standard error closed (a plugin closed it): still wake to watch.
+                var nothing = pollfd(fd: -1, events: 0, revents: 0)
+                _ = poll(&nothing, 1, 50)
             }
+            watchdog.check()
             var status: Int32 = 0
-            // Once standard error has ended, the app is ending: wait for it without polling.
-            let ended = waitpid(pid, &status, open ? WNOHANG | WUNTRACED : WUNTRACED)
+            // Without waiting: the watchdog wakes with the loop, even once standard error has ended.
+            let ended = waitpid(pid, &status, WNOHANG | WUNTRACED)
             if ended == pid {
                 if WaitStatus.stopped(status) {
                     // The app stopped itself (Ctrl-Z): stop too, so the shell takes over; go on together.
                     raise(SIGSTOP)
+                    watchdog.appResumed()
                     kill(pid, SIGCONT)
                     continue
                 }

@@ -182,6 +182,22 @@ enum TerminalState {
             action.sa_flags = SA_SIGINFO
             sigaction(signal, &action, previousActions + Int(signal))
         }
+        guard CrashRecord.isSupervised else { return }
+        // The supervisor's watchdog ends a stuck app with this signal, sent to the
+        // main thread: its frames say where the plugin is stuck.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            CrashRecord.recordFrames()
+            TerminalState.restore()
+            CrashRecord.exitAsHung()
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(Watchdog.reportSignal, &action, nil)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, Watchdog.reportSignal)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
     }
 
     static func removeHandlers() {
@@ -217,6 +233,8 @@ enum TerminalState {
 private func reportSignal(_ signal: Int32) {
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(TerminalState.signalWriteDescriptor, &byte, 1)
+    // If the loop is stuck in a plugin, the supervisor's watchdog acts on it.
+    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT { CrashRecord.notePendingEnd(signal) }
 }
 
 /// Restores the terminal and ends the process with the signal. Under a supervisor

@@ -49,6 +49,11 @@ enum TestBehaviour: String {
     /// standard error (the supervisor's pipe) open; it writes its pid to the file
     /// `pidFile`. Shows `Helper started`.
     case backgroundHelper
+    /// The builder never returns: it waits in a loop, as on a lock never released.
+    case hangInBuild
+    /// Shows a Freeze button whose tap never returns, or returns after the
+    /// parameter `seconds` and shows `Thawed`.
+    case hangInTap
     /// Shows ``buildLabel`` and a count that the Count button raises and a live
     /// swap keeps (``StatePreserving``); Close asks the parent to dismiss it.
     case counter
@@ -113,6 +118,14 @@ final class TestScreensBuilder: ScreenBuildable {
             // Its pid is written before `system` returns.
             _ = system("sleep 300 >/dev/null </dev/null & echo $! > '\(pidFile)'")
             return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Helper started")))
+        case .hangInBuild:
+            hangForever()
+        case .hangInTap:
+            let view = ViewController(content: .stack(axis: .vertical, spacing: 0,
+                                                      children: [.text("Frozen soon"), .button(title: "Freeze", id: "Freeze")]))
+            let interactor = HangingInteractor(presenter: view)
+            interactor.seconds = try context.parameter("seconds", as: Int.self)
+            return ViewableRouter(interactor: interactor, viewController: view)
         case .counter:
             let view = ViewController()
             let interactor = CounterInteractor(view: view, count: context.preservedState(as: Int.self) ?? 0)
@@ -159,7 +172,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 throw TestFailure(description: "the test data source is gone")
             }
         case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper,
-             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild:
+             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
@@ -177,6 +190,25 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 }
             }
         }
+    }
+}
+
+/// Waits forever, a system call at a time, as code stuck on a lock does.
+@inline(never)
+func hangForever() -> Never {
+    while true { _ = poll(nil, 0, 50) }
+}
+
+final class HangingInteractor: PresentableInteractor<ViewController> {
+    var seconds: Int?
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        presenter.taps("Freeze").bind { [weak self] in
+            guard let seconds = self?.seconds else { hangForever() }
+            sleep(UInt32(clamping: seconds))
+            self?.presenter.content = .text("Thawed")
+        }.disposeOnDeactivate(interactor: self)
     }
 }
 

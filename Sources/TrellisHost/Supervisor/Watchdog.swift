@@ -1,0 +1,193 @@
+import CTerminal
+import Glibc
+
+/// The supervisor's watch over the app's main thread: a screen whose code does
+/// not return (a tap handler or a builder that loops or blocks) must not leave
+/// the user without a way out.
+///
+/// The app notes when each turn of its work begins and when it waits again
+/// (``CrashRecord/noteBusy()``, two stores a turn); the supervisor, which already
+/// wakes every 50 ms to read the app's standard error, reads the note. A turn
+/// longer than the limit (``CrashRecord/noteHangLimit(_:)``: 2 s in a terminal,
+/// `TRELLIS_HANG_SECONDS` to change it; the step's `--timeout` headless, at least
+/// 5 s; 5 s for each route `validate` builds) means
+/// the app is not responding:
+/// - in a terminal, a line at the bottom says which route and plugin and what it
+///   was doing, and Ctrl-C (read by the supervisor, since the app cannot) ends it;
+///   when the app returns, it draws its screen again and the line is gone;
+/// - headless, the app is ended at once: the step failed at its time-out.
+/// A signal to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT) sent to either process
+/// while the app is stuck ends it within a second.
+///
+/// To end it, the supervisor sends the app's main thread ``reportSignal``: its
+/// handler records the main thread's frames (where the plugin is stuck) and ends
+/// the process; one that does not end within a second is killed.
+public struct Watchdog {
+    /// The signal the watchdog ends a stuck app with: the first real-time signal
+    /// past the two glibc's threads use.
+    static var reportSignal: Int32 { __libc_current_sigrtmin() + 2 }
+
+    /// The limit in a terminal when `TRELLIS_HANG_SECONDS` says nothing.
+    public static let terminalLimit: Duration = .seconds(2)
+
+    /// What ended the app, once the watchdog did.
+    enum Reason: Equatable {
+        case userQuit
+        case signal(Int32)
+        case timedOut
+    }
+
+    let pid: pid_t
+    let isTerminal: Bool
+    private(set) var reason: Reason?
+    /// Seconds the turn had lasted when the watchdog ended it.
+    private(set) var stuckSeconds = 0.0
+    /// Whether the app did not take ``reportSignal`` and was killed.
+    private(set) var wasKilled = false
+    private var endSentAt: UInt64 = 0
+    /// The turn the notice is shown for (its start), if one is.
+    private var noticedTurn: UInt64 = 0
+    private var noticeShownAt: UInt64 = 0
+    /// Turns that began before this are timed from it: the app was stopped
+    /// (Ctrl-Z) and did no work meanwhile.
+    private var resumedAt: UInt64 = 0
+
+    init(pid: pid_t, isTerminal: Bool) {
+        self.pid = pid
+        self.isTerminal = isTerminal
+    }
+
+    /// The app was stopped and is going on: the time it was stopped is not work.
+    mutating func appResumed() {
+        resumedAt = CrashRecord.monotonicNanoseconds()
+    }
+
+    /// Looks at the app's turn; called at every wake of the supervisor's wait.
+    mutating func check() {
+        let now = CrashRecord.monotonicNanoseconds()
+        if reason != nil {
+            // Sent the report signal: give the app a second to record its frames.
+            if !wasKilled, now &- endSentAt > 1_000_000_000 {
+                wasKilled = true
+                kill(pid, SIGKILL)
+            }
+            return
+        }
+        let busySince = CrashRecord.load(.busySince)
+        guard busySince != 0 else {
+            clearNotice()
+            return
+        }
+        if noticedTurn != 0, noticedTurn != busySince { clearNotice() }
+        let start = max(busySince, resumedAt)
+        let elapsed = now > start ? now - start : 0
+        let pending = CrashRecord.load(.pendingEnd)
+        if pending != 0 {
+            // A signal to end, not acted on for a second: the loop is not coming back.
+            let signal = Int32(pending >> 48)
+            let sentAt = (pending & 0xFFFF_FFFF_FFFF) &* 1_000_000
+            if now > sentAt, now - sentAt > 1_000_000_000, sentAt >= start {
+                end(.signal(signal), stuck: elapsed)
+                return
+            }
+        }
+        let stored = CrashRecord.load(.hangLimit)
+        let limit = stored == 0 ? Self.nanoseconds(Self.terminalLimit) : stored
+        guard elapsed > limit else { return }
+        guard isTerminal else {
+            end(.timedOut, stuck: elapsed)
+            return
+        }
+        if noticedTurn == 0 || now - noticeShownAt > 1_000_000_000 {
+            showNotice(seconds: Double(elapsed) / 1e9)
+            noticedTurn = busySince
+            noticeShownAt = now
+        }
+        if readsControlC() { end(.userQuit, stuck: elapsed) }
+    }
+
+    private mutating func end(_ reason: Reason, stuck: UInt64) {
+        self.reason = reason
+        stuckSeconds = Double(stuck) / 1e9
+        endSentAt = CrashRecord.monotonicNanoseconds()
+        // To the main thread (its thread id is the process id): its frames are the
+        // stuck code's.
+        if trellis_signal_thread(pid, pid, Self.reportSignal) != 0 {
+            wasKilled = true
+            kill(pid, SIGKILL)
+        }
+    }
+
+    /// The bottom line of the terminal, drawn over the app's screen (the app
+    /// cannot draw): which screen is stuck, and the way out.
+    private func showNotice(seconds: Double) {
+        let activity = CrashRecord.read(.activity)
+        let screen = CrashRecord.read(.routePath)
+        let what = activity.isEmpty ? (screen.isEmpty ? "the app" : screen) : activity
+        var size = winsize()
+        let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) : 80
+        // One line, cut to the window: a wrapped line would scroll the app's screen.
+        let text = TextWidth.truncated("not responding for \(Int(seconds)) s · Ctrl-C ends the app · \(what)"
+            .escapingControlCharacters, to: columns - 1)
+        // A terminal that cannot address its cursor gets a line of its own.
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        let line = term.isEmpty || term == "dumb" ? "\r\n\(text)\r\n"
+            : "\u{1B}7\u{1B}[999;1H\u{1B}[2K\u{1B}[7m\(text)\u{1B}[0m\u{1B}8"
+        var bytes = Array(line.utf8)
+        _ = Glibc.write(STDOUT_FILENO, &bytes, bytes.count)
+    }
+
+    /// The app is back: it draws its whole screen again (as for a resize), which
+    /// covers the notice.
+    private mutating func clearNotice() {
+        guard noticedTurn != 0 else { return }
+        noticedTurn = 0
+        kill(pid, SIGWINCH)
+    }
+
+    /// Reads what the user typed while the app is stuck (the app reads nothing
+    /// then); Ctrl-C in it ends the app, the rest is dropped.
+    private func readsControlC() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            guard count > 0 else { return false }
+            if buffer.prefix(count).contains(0x03) { return true }
+        }
+        return false
+    }
+
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        return UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
+    }
+
+    /// What the supervisor says once the watchdog ended the app.
+    func report() -> String {
+        let record = CrashReport(signal: Self.reportSignal, stderr: "")
+        let seconds = "\((stuckSeconds * 10).rounded() / 10)"
+        let why: String
+        switch reason {
+        case .userQuit: why = "ended with Ctrl-C"
+        case .signal(let signal): why = "ended by signal \(signal), which it could not act on"
+        case .timedOut: why = "ended at the step's time-out (--timeout)"
+        case nil: why = "ended"
+        }
+        var lines = ["trellis: the app stopped responding: its main thread had not returned for \(seconds) s, \(why)."]
+        if !record.routePath.isEmpty { lines.append("  on screen:  \(record.routePath)") }
+        if !record.activity.isEmpty { lines.append("  running:    \(record.activity)") }
+        if let plugin = record.plugin {
+            lines.append("  plugin:     \(plugin.name) (\(plugin.file)), routes \(plugin.routes.joined(separator: ", "))")
+        }
+        if !record.pluginFrames.isEmpty {
+            lines.append("  where the plugin is stuck:")
+            lines += record.pluginFrames.map { "    \($0)" }
+        } else if wasKilled {
+            lines.append("  (it did not take the signal to report where it was stuck, and was killed)")
+        }
+        lines.append("  A screen's code must return to the loop: move slow or blocking work into a Worker, "
+            + "offMainActor { } or a task.")
+        return lines.joined(separator: "\n").escapingControlCharacters
+    }
+}
