@@ -23,6 +23,29 @@ struct TerminalTests {
         #expect(main.contains("[ Click Button! ]") && main.contains(" main "))
     }
 
+    /// What a plugin writes straight to the terminal stayed until the cells under
+    /// it changed; Ctrl-L draws the whole screen again.
+    @Test func ctrlLDrawsOverWhatAPluginWroteToTheTerminal() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run Examples/main-next.json; echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+        let device = tmux.terminalDevice()
+        let handle = FileHandle(forWritingAtPath: device)
+        handle?.write(Data("\u{1B}[3;3HSTRAY OUTPUT".utf8))
+        try handle?.close()
+        let written = handle != nil
+        let stray = try tmux.waitForText("STRAY OUTPUT")
+
+        try tmux.send(["C-l"])
+        let redrawn = try tmux.waitForScreen { !$0.contains("STRAY OUTPUT") }
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+
+        #expect(written, "wrote to \(device)")
+        #expect(stray.contains("STRAY OUTPUT"))
+        #expect(redrawn.contains("[ Click Button! ]") && redrawn.contains(" main "))
+    }
+
     @Test func enterOnCloseDismissesNext() throws {
         let tmux = try TmuxSession()
         try tmux.run("\(trellis) run Examples/main-next.json; echo EXITED=$?")

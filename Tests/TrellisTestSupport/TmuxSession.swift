@@ -46,6 +46,12 @@ public final class TmuxSession {
         tmux(["capture-pane", "-p", "-t", name]).output
     }
 
+    /// The pane's terminal device, which a test writes to as a program in the pane
+    /// would (a plugin writing to the terminal itself).
+    public func terminalDevice() -> String {
+        tmux(["display-message", "-p", "-t", name, "#{pane_tty}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The title the program in the pane gave its window.
     public func title() -> String {
         tmux(["display-message", "-p", "-t", name, "#{pane_title}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)

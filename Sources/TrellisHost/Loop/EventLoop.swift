@@ -40,6 +40,28 @@ public final class EventLoop {
     public init() {
         let request = frameRequest
         HostHooks.onScreenChange = { request.isNeeded = true }
+        Self.watchForForks()
+    }
+
+    /// Set in the child of a `fork` a plugin made: a child that comes back to the
+    /// loop instead of calling `exec` or `_exit` would run every later key and
+    /// command a second time.
+    nonisolated(unsafe) private static var isForkedCopy: sig_atomic_t = 0
+    nonisolated(unsafe) private static var watchesForks = false
+
+    private static func watchForForks() {
+        guard !watchesForks else { return }
+        watchesForks = true
+        pthread_atfork(nil, nil) { EventLoop.isForkedCopy = 1 }
+    }
+
+    /// Ends the copy of the app a plugin's `fork` made, which came back to the loop.
+    private static func endForkedCopy() -> Never {
+        CrashRecord.forgetShared()
+        let message = "trellis: a plugin forked the app (process \(getpid())) and the copy came back to trellis's loop; "
+            + "it was ended, so that nothing runs twice. In the child of a fork, a plugin must call exec or _exit.\n"
+        message.withCString { _ = Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+        _exit(1)
     }
 
     /// Notes that the screen must be drawn again (a key moved the focus, say).
@@ -95,6 +117,7 @@ public final class EventLoop {
             let cap = Self.milliseconds(Self.fallbackPollInterval)
             timeout = timeout < 0 ? cap : min(timeout, cap)
         }
+        if Self.isForkedCopy != 0 { Self.endForkedCopy() }
         // The supervisor's watchdog times each turn of work between two waits.
         CrashRecord.noteIdle()
         let count = poll(&polled, nfds_t(polled.count), timeout)

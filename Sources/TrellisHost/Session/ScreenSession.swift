@@ -412,7 +412,8 @@ public final class ScreenSession {
         lines += keyHints(controls: controls).map(\.explained)
         lines += ["", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right",
                   "PageUp/Down     page through a list", "mouse           click to press or select",
-                  "Ctrl-Z          suspend (fg to come back)", "", "any key closes this help"]
+                  "Ctrl-Z          suspend (fg to come back)", "Ctrl-L          draw the screen again", "",
+                  "any key closes this help"]
         let width = min((lines.map(TextWidth.of).max() ?? 0) + 4, window.width)
         let height = min(lines.count + 2, window.height - 1)
         let x = max((window.width - width) / 2, 0), y = max((window.height - 1 - height) / 2, 0)

@@ -162,6 +162,12 @@ public enum CrashRecord {
         _ = trellis_write_frames((page + range.lowerBound).assumingMemoryBound(to: CChar.self), range.count, 2)
     }
 
+    /// Stops writing to the shared page: in a copy of the app that a plugin's
+    /// `fork` made, whose notes would be taken for the app's.
+    static func forgetShared() {
+        page = nil
+    }
+
     /// Empties every slot, for a new app process, which is busy from its start.
     static func clear() {
         guard let page else { return }

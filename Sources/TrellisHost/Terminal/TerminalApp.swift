@@ -85,6 +85,14 @@ public enum TerminalApp {
             }
             for key in keys {
                 if key == .control("c") { return .quit }
+                if key == .control("l") {
+                    // What a plugin wrote straight to the terminal is drawn over.
+                    let size = terminal.size
+                    session.window = Window(width: size.columns, height: size.rows)
+                    diff.invalidate()
+                    loop.setNeedsFrame()
+                    continue
+                }
                 if key == .control("z") {
                     // Raw mode turns Ctrl-Z into a byte; suspend as the shell expects.
                     terminal.suspend()

@@ -54,6 +54,9 @@ enum TestBehaviour: String {
     /// Shows a Freeze button whose tap never returns, or returns after the
     /// parameter `seconds` and shows `Thawed`.
     case hangInTap
+    /// Shows a Fork button whose tap forks the app, and the child goes on as the
+    /// parent does, back into the host.
+    case forkInTap
     /// Shows ``buildLabel`` and a count that the Count button raises and a live
     /// swap keeps (``StatePreserving``); Close asks the parent to dismiss it.
     case counter
@@ -126,6 +129,11 @@ final class TestScreensBuilder: ScreenBuildable {
             let interactor = HangingInteractor(presenter: view)
             interactor.seconds = try context.parameter("seconds", as: Int.self)
             return ViewableRouter(interactor: interactor, viewController: view)
+        case .forkInTap:
+            let view = ViewController(content: .stack(axis: .vertical, spacing: 0,
+                                                      children: [.text("Ready to fork"), .button(title: "Fork", id: "Fork")]))
+            let interactor = ForkingInteractor(presenter: view)
+            return ViewableRouter(interactor: interactor, viewController: view)
         case .counter:
             let view = ViewController()
             let interactor = CounterInteractor(view: view, count: context.preservedState(as: Int.self) ?? 0)
@@ -172,7 +180,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 throw TestFailure(description: "the test data source is gone")
             }
         case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper,
-             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap:
+             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
+             .forkInTap:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
@@ -208,6 +217,16 @@ final class HangingInteractor: PresentableInteractor<ViewController> {
             guard let seconds = self?.seconds else { hangForever() }
             sleep(UInt32(clamping: seconds))
             self?.presenter.content = .text("Thawed")
+        }.disposeOnDeactivate(interactor: self)
+    }
+}
+
+final class ForkingInteractor: PresentableInteractor<ViewController> {
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        presenter.taps("Fork").bind { [weak self] in
+            _ = fork()
+            self?.presenter.content = .text("Forked")
         }.disposeOnDeactivate(interactor: self)
     }
 }
