@@ -107,20 +107,3 @@ struct WatchdogTests {
         #expect(result.stderr.contains("TestScreens.hangForever()"))
     }
 }
-
-/// A plugin that forks and lets the child return into trellis used to have every
-/// later command run twice, by the app and by its copy.
-struct ForkedPluginTests {
-    @Test func theCopyAForkMadeIsEndedWhenItComesBackToTheLoop() throws {
-        let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "forkInTap" } } }
-            """)
-        let result = try TrellisProcess.run(["run", config.path, "--headless"], input: "tap Fork\nexpect Forked\nprint\n")
-
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.components(separatedBy: "Forked").count == 2, "printed once: \(result.stdout)")
-        #expect(result.stderr.contains("a plugin forked the app"), "\(result.stderr)")
-        #expect(result.stderr.contains("it was ended, so that nothing runs twice"))
-    }
-}

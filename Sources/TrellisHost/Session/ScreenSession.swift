@@ -87,7 +87,7 @@ public final class ScreenSession {
                 throw .reloadRefused(reasons: report.failures)
             }
             if report.lines.isEmpty, route == nil {
-                routeTree.onNotice?("reload: no plugin file changed since it was loaded; `reload ROUTE` builds a route again")
+                routeTree.notify("reload: no plugin file changed since it was loaded; `reload ROUTE` builds a route again")
             }
             routeTree.report(report)
         case .quit, .wait:

@@ -34,7 +34,7 @@ public final class LiveSwap {
 
     private func watchFiles() {
         for problem in watcher.watch([tree.config.file.path] + tree.pluginFiles) {
-            tree.onNotice?("--watch: cannot watch \(problem); changes there are not seen")
+            tree.notify("--watch: cannot watch \(problem); changes there are not seen")
         }
     }
 
@@ -47,12 +47,12 @@ public final class LiveSwap {
             // the screens built from it run on; its next version swaps in.
             let present = plugins.filter { access($0, F_OK) == 0 }
             for path in plugins where !present.contains(path) {
-                tree.onNotice?("--watch: \(PluginFileSafety.fileName(of: path)) was removed; the screens built from it keep running")
+                tree.notify("--watch: \(PluginFileSafety.fileName(of: path)) was removed; the screens built from it keep running")
             }
             let report = tree.reload()
             let names = present.map(PluginFileSafety.fileName(of:))
             if report.lines.isEmpty, !names.isEmpty {
-                tree.onNotice?("--watch: \(names.joined(separator: ", ")) changed; no screen on show was built from an older version")
+                tree.notify("--watch: \(names.joined(separator: ", ")) changed; no screen on show was built from an older version")
             }
             tree.report(report)
         }
@@ -67,20 +67,20 @@ public final class LiveSwap {
         do {
             config = try loadConfig()
         } catch {
-            tree.onNotice?("\(file) not applied, the app keeps running as it was: \(error.userMessage)")
+            tree.notify("\(file) not applied, the app keeps running as it was: \(error.userMessage)")
             return
         }
         let errors = Validator(config: config, loader: PluginLoader(config: config)).problems().filter { $0.severity == .error }
         guard let first = errors.first else {
             let report = tree.apply(config)
-            tree.onNotice?("applied \(file)" + (report.lines.isEmpty ? ": no screen on show changed" : ""))
+            tree.notify("applied \(file)" + (report.lines.isEmpty ? ": no screen on show changed" : ""))
             tree.report(report)
             return
         }
         // Each problem, then a summary with the first: the terminal's status line
         // shows the last notice.
-        for error in errors.dropFirst() { tree.onNotice?(error.description) }
-        tree.onNotice?("\(file) not applied, the app keeps running as it was"
+        for error in errors.dropFirst() { tree.notify(error.description) }
+        tree.notify("\(file) not applied, the app keeps running as it was"
             + (errors.count > 1 ? " (\(errors.count) problems, the first:)" : "") + ": \(first.description)")
     }
 }

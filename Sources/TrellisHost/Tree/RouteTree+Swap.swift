@@ -109,7 +109,7 @@ extension RouteTree {
     /// Says what a swap did where the user sees notices: standard error headless,
     /// the status line in the terminal.
     public func report(_ report: SwapReport) {
-        for line in report.lines { onNotice?(line) }
+        for line in report.lines { notify(line) }
     }
 
     /// Every file a live swap watches: the plugin files the config's routes name
@@ -139,7 +139,7 @@ extension RouteTree {
             swap(proxy, into: &report)
         }
         if let routeID, routeID != config.root, done.isEmpty {
-            onNotice?("reload \(routeID): no screen of route \(routeID) is on show; it is built from its file when it is")
+            notify("reload \(routeID): no screen of route \(routeID) is on show; it is built from its file when it is")
         }
     }
 
@@ -224,7 +224,7 @@ extension RouteTree {
             let data = try Self.encodedState(of: saver)
             return { type in try Self.decode(type, from: data) }
         } catch {
-            onNotice?("route \(routeID): its state could not be saved for the swap (\(error)); the new build starts afresh")
+            notify("route \(routeID): its state could not be saved for the swap (\(error)); the new build starts afresh")
             return nil
         }
     }

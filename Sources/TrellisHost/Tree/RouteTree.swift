@@ -38,7 +38,23 @@ public final class RouteTree {
     /// Where the tree reports what the user should know that has no screen to be
     /// shown on (a viewless RIB's failed task, a child attached twice). Headless
     /// runs write it to standard error; the terminal shows it in the status line.
-    public var onNotice: ((String) -> Void)?
+    public var onNotice: ((String) -> Void)? {
+        didSet {
+            guard let onNotice else { return }
+            let early = pendingNotices
+            pendingNotices = []
+            early.forEach(onNotice)
+        }
+    }
+
+    /// Notices from before anyone listened (the root's build, before the front
+    /// end set ``onNotice``): kept, never dropped, and given to the first listener.
+    private var pendingNotices: [String] = []
+
+    /// Tells ``onNotice``, or keeps `notice` until it is set.
+    func notify(_ notice: String) {
+        if let onNotice { onNotice(notice) } else { pendingNotices.append(notice) }
+    }
 
     /// The window the root route is launched in.
     public let window = AppWindow()
@@ -58,22 +74,23 @@ public final class RouteTree {
     /// - Throws: ``RouteError`` when the root cannot be built: with nothing to show,
     ///   the app cannot start.
     public func launch() throws(RouteError) {
-        let built = try buildReturningScope(routeID: config.root, parameters: .object([:]), listener: nil,
-                                            scope: DependencyScope(), hostView: nil)
-        guard let viewable = built.router.viewableRouting else {
-            throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
-        }
+        // Before the root is built: what its builder reports is the tree's.
         HostHooks.onTaskFailure = { [weak self] interactor, error in
             self?.taskDidFail(of: interactor, error)
         }
         HostHooks.onMisuse = { [weak self] misuse in
-            self?.onNotice?("a plugin's programming error: \(misuse)")
+            self?.notify("a plugin's programming error: \(misuse)")
         }
-        HostHooks.onNotice = { [weak self] notice in self?.onNotice?(notice) }
-        if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.onNotice?($0) } }
+        HostHooks.onNotice = { [weak self] notice in self?.notify(notice) }
+        if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.notify($0) } }
         HostHooks.onDetach = { [weak self] router in
             guard let self else { return }
             leakDetector.expectDeallocation(of: router, origin: origin(of: router))
+        }
+        let built = try buildReturningScope(routeID: config.root, parameters: .object([:]), listener: nil,
+                                            scope: DependencyScope(), hostView: nil)
+        guard let viewable = built.router.viewableRouting else {
+            throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
         }
         start(viewable, generation: built.generation)
     }
@@ -173,7 +190,7 @@ public final class RouteTree {
                 continue
             }
             let plugin = config.routes[check.childRoute]?.plugin ?? "?"
-            onNotice?("route \"\(check.parentRoute)\" attached route \"\(check.childRoute)\" (plugin \(plugin)) but never showed "
+            notify("route \"\(check.parentRoute)\" attached route \"\(check.childRoute)\" (plugin \(plugin)) but never showed "
                 + "its view: present, push or embed the child's viewControllable after attachChild")
         }
     }
@@ -187,7 +204,7 @@ public final class RouteTree {
         if let view = router?.viewableRouting?.viewControllable.viewController {
             view.failure = ErrorScreen.failureContent(message: message, canGoBack: view.backAction != nil)
         } else {
-            onNotice?(message)
+            notify(message)
         }
     }
 
@@ -284,6 +301,7 @@ public final class RouteTree {
             throw .missingDependency(route: routeID, plugin: route.plugin, dependency: missing)
         }
         let scope = DependencyScope(parent: parentScope)
+        scope.declare(requires: loaded.manifest.requires, provides: loaded.manifest.provides, route: routeID, plugin: route.plugin)
         // One object that both closures capture, and nothing else: each closure's
         // context is then that object, not an allocation of its own.
         let slots = ScreenSlots(tree: self, route: route, scope: scope, declaredSlots: loaded.manifest.slots)

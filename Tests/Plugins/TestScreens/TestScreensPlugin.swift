@@ -57,6 +57,9 @@ enum TestBehaviour: String {
     /// Shows a Fork button whose tap forks the app, and the child goes on as the
     /// parent does, back into the host.
     case forkInTap
+    /// Provides and resolves the dependency "secret", which its manifest does not
+    /// list. Shows `Resolved the secret`.
+    case undeclaredDependency
     /// Shows ``buildLabel`` and a count that the Count button raises and a live
     /// swap keeps (``StatePreserving``); Close asks the parent to dismiss it.
     case counter
@@ -134,6 +137,11 @@ final class TestScreensBuilder: ScreenBuildable {
                                                       children: [.text("Ready to fork"), .button(title: "Fork", id: "Fork")]))
             let interactor = ForkingInteractor(presenter: view)
             return ViewableRouter(interactor: interactor, viewController: view)
+        case .undeclaredDependency:
+            let key = DependencyKey<String>("secret")
+            context.dependencies.provide("the secret", for: key)
+            let value = try context.dependencies.resolve(key)
+            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Resolved \(value)")))
         case .counter:
             let view = ViewController()
             let interactor = CounterInteractor(view: view, count: context.preservedState(as: Int.self) ?? 0)
@@ -181,7 +189,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             }
         case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper,
              .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
-             .forkInTap:
+             .forkInTap, .undeclaredDependency:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")

@@ -36,6 +36,12 @@ public final class DependencyScope {
     private let parent: DependencyScope?
     private var values: [String: Any] = [:]
 
+    /// The names the screen's manifest lists (`requires`, `provides`), and the
+    /// route and plugin to name: a resolution of another name is reported.
+    private var declared: (names: [String], more: [String], route: String, plugin: String)?
+    /// What was reported already, by plugin and name: once each.
+    private static var reported: Set<String> = []
+
     /// Creates a scope below `parent`.
     public init(parent: DependencyScope? = nil) {
         self.parent = parent
@@ -51,11 +57,27 @@ public final class DependencyScope {
     /// - Throws: ``DependencyError`` if no screen above provides it, or provides a
     ///   value of another type.
     public func resolve<Value>(_ key: DependencyKey<Value>) throws(DependencyError) -> Value {
+        if let declared, !declared.names.contains(key.name), !declared.more.contains(key.name) { reportUndeclared(key.name) }
         guard let value = lookUp(key.name) else { throw .missing(name: key.name) }
         guard let typed = value as? Value else {
             throw .wrongType(name: key.name, expected: "\(Value.self)", found: "\(type(of: value))")
         }
         return typed
+    }
+
+    /// Checks what this screen resolves against its manifest: `requires` and
+    /// `provides` (the host sets it for each build of a route).
+    @_spi(TrellisHost)
+    public func declare(requires: [String], provides: [String], route: String, plugin: String) {
+        declared = (requires, provides, route, plugin)
+    }
+
+    /// A dependency that works but that `validate` cannot check is provided,
+    /// since the manifest does not say the screen needs it.
+    private func reportUndeclared(_ name: String) {
+        guard let declared, Self.reported.insert(declared.plugin + "\u{0}" + name).inserted else { return }
+        HostHooks.report("route \"\(declared.route)\": plugin \(declared.plugin) resolved dependency \"\(name)\", which its "
+            + "manifest does not list in \"requires\"; add it there, so that validate checks a route above provides it")
     }
 
     /// Whether a value is provided under `name` here or above.
