@@ -67,13 +67,20 @@ enum Trellis {
     /// ``loadConfig(_:pluginFolders:whenRead:)``, and a loader for the config that
     /// starts reading the routes' plugin files while the routes are checked, for
     /// the validator, which then waits less for them.
-    static func loadConfigReadingPlugins(_ path: String?, pluginFolders: [String]) throws -> (RouteConfig, PluginLoader) {
+    /// - Parameter checksEntrySymbols: Whether each plugin file's entry symbol is
+    ///   looked up in its dynamic symbol table as it is read (`validate`).
+    static func loadConfigReadingPlugins(_ path: String?, pluginFolders: [String],
+                                         checksEntrySymbols: Bool = false) throws -> (RouteConfig, PluginLoader) {
         var loader: PluginLoader?
         let config = try loadConfig(path, pluginFolders: pluginFolders) { config in
             let reader = PluginLoader(config: config)
+            reader.checksEntrySymbols = checksEntrySymbols
             reader.startPrefetch(config.routes.values.map(\.plugin), relativeTo: config.file.deletingLastPathComponent())
             loader = reader
         }
-        return (config, loader ?? PluginLoader(config: config))
+        if let loader { return (config, loader) }
+        let reader = PluginLoader(config: config)
+        reader.checksEntrySymbols = checksEntrySymbols
+        return (config, reader)
     }
 }

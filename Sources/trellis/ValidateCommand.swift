@@ -16,7 +16,8 @@ struct ValidateCommand {
         if parsed.has("-v") || parsed.has("--verbose") { Log.level = max(Log.level, .info) }
         Log.info("trellis \(Help.version), SDK \(TrellisSDKInterface.release): loads plugins built against SDK \(Help.loadableSDKs)")
         let (config, loader) = try Trellis.loadConfigReadingPlugins(try parsed.singlePositional(command: "validate", name: "config"),
-                                                                     pluginFolders: parsed.allValues("--plugins"))
+                                                                     pluginFolders: parsed.allValues("--plugins"),
+                                                                     checksEntrySymbols: true)
         var problems = Validator(config: config, loader: loader).problems()
         if !problems.contains(where: { $0.severity == .error }) {
             // Plugin code runs only in child processes: every route with --deep,

@@ -228,7 +228,18 @@ struct BadInputTableTests {
         loadedCLibrary("whose entry returns NULL", "void *trellis_plugin_entry_v1(void) { return 0; }",
                        "the entry function returned an object that is not a TrellisPlugin"),
         loadedCLibrary("with no entry", "int nothing(void) { return 0; }", "exports no trellis_plugin_entry_v1 function"),
-        loadedCLibrary("whose loading ends the process", "#include <unistd.h>\n__attribute__((constructor)) static void quit(void) { _exit(7); }",
+        // Below the root: validate builds only the root, and a lazily loaded plugin
+        // is not mapped, so only its dynamic symbol table can say.
+        BadInput(description: "plugin: a C library with no entry, below the root", make: { folder in
+            try cLibrary("int nothing(void) { return 0; }", at: folder.url.appendingPathComponent("libC.so"), sdkVersion: nil)
+            try FileManager.default.copyItem(at: Products.plugin("MainScreen"), to: folder.url.appendingPathComponent("libMainScreen.so"))
+            let config = try folder.write(#"{ "plugins": ["."], "root": "main", "routes": { "main": { "plugin": "MainScreen", "#
+                + #""children": { "next": "c" } }, "c": { "plugin": "libC.so" } } }"#, to: "app.json")
+            return (["validate", config.path], "")
+        }, status: 2, words: ["exports no trellis_plugin_entry_v1 function"]),
+        loadedCLibrary("whose loading ends the process",
+                       "#include <unistd.h>\n__attribute__((constructor)) static void quit(void) { _exit(7); }\n"
+                           + "void *trellis_plugin_entry_v1(void) { return 0; }",
                        "the process that built it exited with status 7", "libC.so) ended the process (`exit`), or its file is damaged"),
         // Refused from the manifest, before the library is mapped: had its
         // constructor run, the message would be the exit's.

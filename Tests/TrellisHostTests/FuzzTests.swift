@@ -163,4 +163,45 @@ struct FuzzTests {
         #expect(manifestsRefused > 50)
         try? FileManager.default.removeItem(at: Self.evidence)
     }
+
+    /// `validate` looks the entry symbol up through the dynamic segment and the GNU
+    /// hash table: bytes changed anywhere in the file are an answer or a refusal,
+    /// never a trap, a hang or a read outside the file.
+    @Test func theEntrySymbolLookupSurvivesCorruption() throws {
+        let original = try [UInt8](Data(contentsOf: Products.plugin("NextScreen")))
+        let clean = try ELFFile(path: Products.plugin("NextScreen").path)
+        #expect(try clean.definesDynamicSymbol("trellis_plugin_entry_v1") == true)
+        #expect(try clean.definesDynamicSymbol("trellis_plugin_entry_v9") == false)
+        clean.close()
+        // Where the lookup reads: the dynamic segment, and the first pages, where
+        // linkers put the GNU hash table and the symbols.
+        func integer(_ offset: Int, _ size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(original[offset + $1]) << (8 * $1) }
+        }
+        let programHeaders = integer(0x20, 8)
+        let dynamic = (0..<integer(0x38, 2)).map { programHeaders + $0 * 56 }.first { integer($0, 4) == 2 }
+            .map { integer($0 + 8, 8)..<(integer($0 + 8, 8) + integer($0 + 32, 8)) }
+        let segment = try #require(dynamic)
+        var random = Generator(state: 0xD15_0001)
+        var refusals = 0
+        for _ in 0..<300 {
+            var bytes = original
+            for _ in 0..<4 {
+                let position = Bool.random(using: &random) ? Int.random(in: segment, using: &random)
+                    : Int.random(in: 0x200..<min(16_384, bytes.count), using: &random)
+                bytes[position] = Bool.random(using: &random) ? 0xFF : UInt8.random(in: 0...255, using: &random)
+            }
+            try Data(bytes).write(to: Self.evidence)
+            do {
+                let file = try ELFFile(path: Self.evidence.path)
+                defer { file.close() }
+                _ = try file.definesDynamicSymbol("trellis_plugin_entry_v1")
+            } catch {
+                refusals += 1
+                #expect(!error.reason.isEmpty)
+            }
+        }
+        #expect(refusals > 0, "some corruption reaches the tables the lookup reads")
+        try? FileManager.default.removeItem(at: Self.evidence)
+    }
 }

@@ -17,6 +17,7 @@ extension PluginLoader {
         private let allowedFolders: [String]?
         private let realFolders: [String: String]
         private let hostToolchain: String?
+        private let checksEntry: Bool
         /// Each file's slot is written by the one thread that took its index; the
         /// joins make every slot visible to the thread that finishes.
         private let results: UnsafeMutableBufferPointer<PluginFile?>
@@ -25,8 +26,9 @@ extension PluginLoader {
 
         /// Starts reading `files` on helper threads, one fewer than the cores: the
         /// thread that calls ``finish()`` is the last.
-        init(files: [String], allowedFolders: [String]?, realFolders: [String: String], hostToolchain: String?) {
+        init(files: [String], allowedFolders: [String]?, realFolders: [String: String], hostToolchain: String?, checksEntry: Bool) {
             (self.files, self.allowedFolders, self.realFolders, self.hostToolchain) = (files, allowedFolders, realFolders, hostToolchain)
+            self.checksEntry = checksEntry
             results = .allocate(capacity: files.count)
             results.initialize(repeating: nil)
             let count = min(max(ProcessInfo.processInfo.activeProcessorCount - 1, 1), 7, files.count - 1)
@@ -49,7 +51,7 @@ extension PluginLoader {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
                 results[index] = try? PluginLoader.read(files[index], allowedFolders: allowedFolders, realFolders: realFolders,
-                                                        hostToolchain: hostToolchain)
+                                                        hostToolchain: hostToolchain, checksEntry: checksEntry)
             }
         }
 

@@ -34,6 +34,12 @@ public final class PluginLoader {
     private var loadedIdentities: [String: FileIdentity] = [:]
     /// Shadow copies made so far, for their unique names.
     private var shadowCount = 0
+
+    /// Whether reading a plugin file also checks that it exports the entry
+    /// symbol, from its dynamic symbol table (`validate`: without it, only
+    /// `dlopen` would say, and a lazily loaded plugin is not opened). Set before
+    /// the files are read.
+    public var checksEntrySymbols = false
     /// Where each name on the search path was found: a config of many routes
     /// names few plugins.
     private var located: [String: String] = [:]
@@ -178,7 +184,7 @@ public final class PluginLoader {
                 result = known
             } else {
                 result = try Self.read(path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
-                                       hostToolchain: hostToolchain)
+                                       hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
             }
             // Who may have written it is part of what the file is: `validate` and
             // `run` refuse an unsafe plugin before the first frame, not when it is
@@ -251,7 +257,7 @@ public final class PluginLoader {
         // none, and reserving for them all would copy the table for nothing.
         described.reserveCapacity(described.count + files.count)
         return FileReading(files: files, allowedFolders: containmentFolders, realFolders: realFolders(of: files),
-                           hostToolchain: hostToolchain)
+                           hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
     }
 
     /// Keeps the files read whose owner and modes are safe; ``describe(_:relativeTo:pin:)``
@@ -284,7 +290,8 @@ public final class PluginLoader {
     /// - Parameter realFolders: The real paths of the files' folders, when the
     ///   caller needs the file's real path; `nil` when it does not.
     nonisolated static func read(_ path: String, allowedFolders: [String]?, realFolders: [String: String]?,
-                                         hostToolchain: String?, checksCompatibility: Bool = true) throws(PluginLoadError) -> PluginFile {
+                                         hostToolchain: String?, checksCompatibility: Bool = true,
+                                         checksEntry: Bool = false) throws(PluginLoadError) -> PluginFile {
         let elf: ELFFile
         do {
             elf = try ELFFile(path: path)
@@ -333,6 +340,18 @@ public final class PluginLoader {
             let host = TrellisSDKInterface.release
             guard let built = manifest.sdkVersion, host.loads(pluginBuiltAgainst: built) else {
                 throw .incompatibleSDK(path: path, plugin: manifest.sdkVersion, host: host)
+            }
+        }
+        if checksEntry {
+            // What `dlopen` would find only by mapping the file and running its code.
+            let defined: Bool?
+            do {
+                defined = try elf.definesDynamicSymbol(TrellisSDKInterface.entrySymbol)
+            } catch {
+                throw .notAPlugin(path: path, reason: error.reason)
+            }
+            if defined == false {
+                throw .missingEntry(path: path, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
             }
         }
         return PluginFile(path: path, manifest: manifest, toolchain: toolchain, realPath: real, status: PluginFileSafety.Status(elf.status),
@@ -391,7 +410,7 @@ public final class PluginLoader {
             throw .openFailed(path: reported, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
         }
         guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
-            throw .missingEntry(path: reported, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
+            throw .missingEntry(path: reported, expected: TrellisSDKInterface.entrySymbol, found: Self.otherEntrySymbol(in: path))
         }
         // Optional: a C library may export the name and return NULL.
         let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer?).self)
@@ -489,7 +508,7 @@ public final class PluginLoader {
 
     /// The entry symbol of another SDK interface that the file names, if any.
     /// Only asked after a failed load, of files up to 64 MiB.
-    private func otherEntrySymbol(in path: String) -> String? {
+    nonisolated private static func otherEntrySymbol(in path: String) -> String? {
         guard let bytes = try? RegularFile.read(path, limit: 64 << 20) else { return nil }
         let prefix = Array("trellis_plugin_entry_v".utf8)
         let isNamePart = { (byte: UInt8) in byte == 0x5F || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) }
