@@ -160,6 +160,7 @@ public enum Supervisor {
         var held: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var open = true
+        var closedWait: Int32 = 1
         while true {
             if open {
                 var descriptor = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
@@ -172,9 +173,11 @@ public enum Supervisor {
                     }
                 }
             } else {
-                // Standard error closed (a plugin closed it): still wake to watch.
+                // Standard error closed: the app is ending, so look again soon, then
+                // less often (a plugin that closed it and went on is still watched).
                 var nothing = pollfd(fd: -1, events: 0, revents: 0)
-                _ = poll(&nothing, 1, 50)
+                _ = poll(&nothing, 1, closedWait)
+                closedWait = min(closedWait * 2, 50)
             }
             watchdog.check()
             var status: Int32 = 0
