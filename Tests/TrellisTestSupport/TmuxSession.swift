@@ -46,6 +46,13 @@ public final class TmuxSession {
         tmux(["capture-pane", "-p", "-t", name]).output
     }
 
+    /// Copies every byte the program in the pane writes from now on to `file`:
+    /// what the terminal was sent, escape sequences included.
+    public func recordOutput(to file: URL) throws {
+        let result = tmux(["pipe-pane", "-o", "-t", name, "cat >> '\(file.path)'"])
+        guard result.status == 0 else { throw TmuxError.failed("tmux pipe-pane exited with \(result.status)") }
+    }
+
     /// The pane's terminal device, which a test writes to as a program in the pane
     /// would (a plugin writing to the terminal itself).
     public func terminalDevice() -> String {
