@@ -94,6 +94,19 @@ struct WatchdogTests {
         #expect(result.stderr.contains("TestScreens.hangForever()"), "\(result.stderr)")
     }
 
+    /// A plugin's own SIGSEGV handler that returns makes the fault come back
+    /// forever: the app used to hang with no report.
+    @Test func aPluginsOwnFaultHandlerThatReturnsIsAStuckScreen() throws {
+        let folder = try TemporaryFolder()
+        let result = try TrellisProcess.run(["run", try stuckConfig("ownSegfaultHandlerInBuild", in: folder).path, "--headless",
+                                             "--timeout", "1"], input: "tap Click Button\nexpect Never\n")
+
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("the app stopped responding"), "\(result.stderr)")
+        #expect(result.stderr.contains("running:    building route boom (plugin TestScreens)"))
+        #expect(result.stderr.contains("TestScreensBuilder.build"), "where it faults: \(result.stderr)")
+    }
+
     @Test func validateReportsTheRouteWhoseBuilderDoesNotReturn() throws {
         let folder = try TemporaryFolder()
         let config = try folder.writeConfig(routes: """

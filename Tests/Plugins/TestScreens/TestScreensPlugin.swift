@@ -60,6 +60,9 @@ enum TestBehaviour: String {
     /// Provides and resolves the dependency "secret", which its manifest does not
     /// list. Shows `Resolved the secret`.
     case undeclaredDependency
+    /// The builder installs a SIGSEGV handler of its own that returns, then reads
+    /// through an invalid pointer: the fault comes back forever.
+    case ownSegfaultHandlerInBuild
     /// Shows ``buildLabel`` and a count that the Count button raises and a live
     /// swap keeps (``StatePreserving``); Close asks the parent to dismiss it.
     case counter
@@ -93,6 +96,10 @@ final class TestScreensBuilder: ScreenBuildable {
         case .fatalErrorInBuild:
             fatalError("the test screen crashed on purpose")
         case .segfaultInBuild:
+            let invalid = UnsafeMutablePointer<Int>(bitPattern: 0x10)!
+            invalid.pointee = 1
+        case .ownSegfaultHandlerInBuild:
+            signal(SIGSEGV) { _ in }
             let invalid = UnsafeMutablePointer<Int>(bitPattern: 0x10)!
             invalid.pointee = 1
         case .abortInBuild:
@@ -189,7 +196,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             }
         case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper,
              .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
-             .forkInTap, .undeclaredDependency:
+             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
