@@ -115,3 +115,7 @@ int trellis_end_with_parent(int signal, pid_t parent) {
 int trellis_signal_thread(pid_t process, pid_t thread, int signal) {
     return (int)syscall(SYS_tgkill, process, thread, signal);
 }
+
+void trellis_full_fence(void) {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}

@@ -31,6 +31,10 @@ size_t trellis_refresh_thread_ids_after_fork(pid_t stale);
 /// ended first, the signal is raised at once. Returns 0, or -1 if prctl failed.
 int trellis_end_with_parent(int signal, pid_t parent);
 
+/// A full memory barrier: a store before it is seen by other processes before a
+/// load after it (what the app and its supervisor's watchdog need of each other).
+void trellis_full_fence(void);
+
 /// Sends `signal` to the thread `thread` of process `process` (tgkill(2)): the
 /// process's main thread has the process's id. Returns 0, or -1 with errno.
 int trellis_signal_thread(pid_t process, pid_t thread, int signal);

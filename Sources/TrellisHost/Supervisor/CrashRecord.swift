@@ -39,6 +39,19 @@ public enum CrashRecord {
         /// A signal to end that the app was sent while busy (its loop acts on it
         /// only when it next waits), and when: `signal << 48 | milliseconds`.
         case pendingEnd = 16
+        /// 1 while the supervisor waits without a time limit (the app was idle): the
+        /// app's next turn wakes it, through ``wakeDescriptor``.
+        case supervisorAsleep = 24
+    }
+
+    /// The app's end of the pipe that wakes its supervisor; -1 when unsupervised.
+    nonisolated(unsafe) static var wakeDescriptor: Int32 = -1
+
+    /// Wakes the supervisor (one byte down the pipe; a full pipe has woken it).
+    private static func wakeSupervisor() {
+        guard wakeDescriptor >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = Glibc.write(wakeDescriptor, &byte, 1)
     }
 
     nonisolated(unsafe) private static var page: UnsafeMutableRawPointer?
@@ -69,6 +82,13 @@ public enum CrashRecord {
     static func noteBusy() {
         guard let page, !isSupervisor else { return }
         store(monotonicNanoseconds(), at: .busySince, in: page)
+        // The store is seen before the flag is read, and the supervisor sets its
+        // flag before it reads ours: one of the two sees the other.
+        trellis_full_fence()
+        if (page + Slot.heartbeat.range.lowerBound + Beat.supervisorAsleep.rawValue).load(as: UInt64.self) != 0 {
+            store(0, at: .supervisorAsleep, in: page)
+            wakeSupervisor()
+        }
     }
 
     /// Notes that the main thread waits in the event loop: not busy.
@@ -92,6 +112,7 @@ public enum CrashRecord {
         guard let page, !isSupervisor else { return }
         let milliseconds = monotonicNanoseconds() / 1_000_000
         store(UInt64(UInt8(truncatingIfNeeded: signal)) << 48 | milliseconds & 0xFFFF_FFFF_FFFF, at: .pendingEnd, in: page)
+        wakeSupervisor()
     }
 
     static func load(_ beat: Beat) -> UInt64 {
@@ -166,6 +187,7 @@ public enum CrashRecord {
     /// `fork` made, whose notes would be taken for the app's.
     static func forgetShared() {
         page = nil
+        wakeDescriptor = -1
     }
 
     /// Empties every slot, for a new app process, which is busy from its start.

@@ -55,7 +55,7 @@ public enum DeepValidator {
 
     private static func check(_ path: [String], config: RouteConfig) -> ValidationProblem? {
         let route = path.last!
-        guard let (pid, errors) = Supervisor.forkApp() else {
+        guard let (pid, errors, wake) = Supervisor.forkApp() else {
             return .init(severity: .error, message: "route \"\(route)\" could not be checked: fork failed.")
         }
         if pid == 0 {
@@ -74,8 +74,9 @@ public enum DeepValidator {
             CrashRecord.exitChildAsHost(index == path.count - 1 ? 1 : 4)
         }
         var watchdog = Watchdog(pid: pid, isTerminal: false)
-        let (status, stderr) = Supervisor.wait(for: pid, errors: errors, holdingOutput: true, watchdog: &watchdog)
+        let (status, stderr) = Supervisor.wait(for: pid, errors: errors, wake: wake, holdingOutput: true, watchdog: &watchdog)
         close(errors)
+        if wake >= 0 { close(wake) }
         if watchdog.reason != nil {
             let details = watchdog.report().split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
             return .init(severity: .error, message: "route \"\(route)\": its plugin (\(pluginFile(of: route, config: config))) did not "

@@ -51,15 +51,16 @@ public enum Supervisor {
         var saved = termios()
         let hasTerminalSettings = isTerminal && tcgetattr(STDIN_FILENO, &saved) == 0
         while true {
-            guard let (pid, errors) = forkApp(parentDeathSignal: isTerminal ? SIGHUP : SIGKILL) else { return }
+            guard let (pid, errors, wake) = forkApp(parentDeathSignal: isTerminal ? SIGHUP : SIGKILL) else { return }
             // In the app process: go on to run it.
             if pid == 0 { return }
             child = pid
             forwardSignals()
             // In a terminal the app owns the screen: its messages wait until it ends.
             var watchdog = Watchdog(pid: pid, isTerminal: isTerminal)
-            let (status, stderrText) = wait(for: pid, errors: errors, holdingOutput: isTerminal, watchdog: &watchdog)
+            let (status, stderrText) = wait(for: pid, errors: errors, wake: wake, holdingOutput: isTerminal, watchdog: &watchdog)
             close(errors)
+            if wake >= 0 { close(wake) }
             // Held output is shown once the app has given the terminal back.
             let unshown = isTerminal ? stderrText : ""
             if watchdog.reason != nil {
@@ -125,16 +126,20 @@ public enum Supervisor {
     ///   SIGHUP where it owns a terminal it must give back (its handler does), else
     ///   SIGKILL, since a headless app may inherit SIGHUP ignored (`nohup`, a test
     ///   runner) and would run on, orphaned.
-    static func forkApp(parentDeathSignal: Int32 = SIGKILL) -> (pid: pid_t, errors: Int32)? {
+    static func forkApp(parentDeathSignal: Int32 = SIGKILL) -> (pid: pid_t, errors: Int32, wake: Int32)? {
         CrashRecord.clear()
         var errors: [Int32] = [-1, -1]
         guard pipe(&errors) == 0 else { return nil }
+        // What wakes the supervisor's watchdog when the app starts a turn after an
+        // idle wait: without it, the supervisor would wake on a timer.
+        var wake: [Int32] = [-1, -1]
+        if !makeQuietPipe(&wake) { wake = [-1, -1] }
         fflush(nil)
         let forkingThread = trellis_thread_id()
         let supervisor = getpid()
         let pid = fork()
         if pid < 0 {
-            close(errors[0]); close(errors[1])
+            for descriptor in errors + wake where descriptor >= 0 { close(descriptor) }
             return nil
         }
         if pid == 0 {
@@ -145,26 +150,65 @@ public enum Supervisor {
             _ = trellis_end_with_parent(parentDeathSignal, supervisor)
             dup2(errors[1], STDERR_FILENO)
             close(errors[0]); close(errors[1])
+            if wake[0] >= 0 { close(wake[0]) }
+            CrashRecord.wakeDescriptor = wake[1]
             CrashRecord.isSupervisor = false
-            return (0, -1)
+            return (0, -1, -1)
         }
         CrashRecord.isSupervisor = true
         close(errors[1])
-        return (pid, errors[0])
+        if wake[1] >= 0 { close(wake[1]) }
+        watchChildren()
+        return (pid, errors[0], wake[0])
+    }
+
+    /// The pipe SIGCHLD writes to: the supervisor learns at once that the app
+    /// stopped (Ctrl-Z) or ended, with no timer.
+    nonisolated(unsafe) private static var childSignal: [Int32] = [-1, -1]
+
+    /// A pipe whose ends neither block nor pass to a program the app runs.
+    private static func makeQuietPipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        return true
+    }
+
+    private static func watchChildren() {
+        guard childSignal[0] < 0, makeQuietPipe(&childSignal) else { return }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = Glibc.write(Supervisor.childSignal[1], &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGCHLD, &action, nil)
     }
 
     /// Reads the app's standard error until it ends, passing it on at once or
     /// holding it, and returns the app's wait status and what it wrote.
     /// `watchdog` looks at the app's turn of work at every wake.
-    static func wait(for pid: pid_t, errors: Int32, holdingOutput: Bool, watchdog: inout Watchdog) -> (Int32, String) {
+    static func wait(for pid: pid_t, errors: Int32, wake: Int32, holdingOutput: Bool,
+                     watchdog: inout Watchdog) -> (Int32, String) {
         var held: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var open = true
-        var closedWait: Int32 = 1
+        // Without the pipes (they could not be made), wake on a timer instead.
+        let hasPipes = wake >= 0 && childSignal[0] >= 0
         while true {
-            if open {
-                var descriptor = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
-                if poll(&descriptor, 1, 50) > 0 {
+            var descriptors = [pollfd(fd: open ? errors : -1, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: childSignal[0], events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: watchdog.readsKeys ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
+            let timeout = hasPipes ? watchdog.timeout() : 50
+            if poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 {
+                for index in 1...2 where descriptors[index].revents != 0 {
+                    while read(descriptors[index].fd, &buffer, buffer.count) > 0 {}
+                }
+                if descriptors[0].revents != 0 {
                     let count = read(errors, &buffer, buffer.count)
                     if count > 0 {
                         pass(buffer.prefix(count), to: &held, writing: !holdingOutput)
@@ -172,16 +216,10 @@ public enum Supervisor {
                         open = false
                     }
                 }
-            } else {
-                // Standard error closed: the app is ending, so look again soon, then
-                // less often (a plugin that closed it and went on is still watched).
-                var nothing = pollfd(fd: -1, events: 0, revents: 0)
-                _ = poll(&nothing, 1, closedWait)
-                closedWait = min(closedWait * 2, 50)
             }
             watchdog.check()
             var status: Int32 = 0
-            // Without waiting: the watchdog wakes with the loop, even once standard error has ended.
+            // Without blocking: SIGCHLD wakes the wait when the app stops or ends.
             let ended = waitpid(pid, &status, WNOHANG | WUNTRACED)
             if ended == pid {
                 if WaitStatus.stopped(status) {

@@ -6,8 +6,9 @@ import Glibc
 /// the user without a way out.
 ///
 /// The app notes when each turn of its work begins and when it waits again
-/// (``CrashRecord/noteBusy()``, two stores a turn); the supervisor, which already
-/// wakes every 50 ms to read the app's standard error, reads the note. A turn
+/// (``CrashRecord/noteBusy()``, two stores a turn); the supervisor reads the note
+/// when a turn could be over its limit, and not at all while the app waits (its
+/// next turn wakes the supervisor: ``timeout()``). A turn
 /// longer than the limit (``CrashRecord/noteHangLimit(_:)``: 2 s in a terminal,
 /// `TRELLIS_HANG_SECONDS` to change it; the step's `--timeout` headless, at least
 /// 5 s; 5 s for each route `validate` builds) means
@@ -60,6 +61,34 @@ public struct Watchdog {
     /// The app was stopped and is going on: the time it was stopped is not work.
     mutating func appResumed() {
         resumedAt = CrashRecord.monotonicNanoseconds()
+    }
+
+    /// Whether the user's keys are the supervisor's to read: the notice is shown.
+    var readsKeys: Bool { noticedTurn != 0 && reason == nil }
+
+    /// How long the supervisor may wait before it must look at the app again, in
+    /// milliseconds; -1 while the app is idle: its next turn wakes the supervisor
+    /// (``CrashRecord/noteBusy()``), so an idle app costs nothing.
+    func timeout() -> Int32 {
+        if reason != nil { return 50 }
+        if CrashRecord.load(.busySince) == 0 {
+            CrashRecord.store(1, at: .supervisorAsleep)
+            // Our flag is seen before we read the app's note, as the app stores its
+            // note before it reads our flag: one of the two sees the other.
+            trellis_full_fence()
+            if CrashRecord.load(.busySince) == 0 { return -1 }
+            CrashRecord.store(0, at: .supervisorAsleep)
+        }
+        // The notice counts the seconds, and the keys are read as they come.
+        if noticedTurn != 0 { return 1000 }
+        let now = CrashRecord.monotonicNanoseconds()
+        let busySince = CrashRecord.load(.busySince)
+        let stored = CrashRecord.load(.hangLimit)
+        var due = max(busySince, resumedAt) &+ (stored == 0 ? Self.nanoseconds(Self.terminalLimit) : stored)
+        let pending = CrashRecord.load(.pendingEnd)
+        if pending != 0 { due = min(due, (pending & 0xFFFF_FFFF_FFFF) &* 1_000_000 &+ 1_000_000_000) }
+        guard due > now else { return 1 }
+        return Int32(min((due - now) / 1_000_000 + 1, 60_000))
     }
 
     /// Looks at the app's turn; called at every wake of the supervisor's wait.
