@@ -185,9 +185,15 @@ struct RunCommand {
 
     private func parseTimeout(_ text: String?) throws -> Duration {
         guard let text else { return HeadlessRunner.defaultTimeout }
-        guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
-            throw CommandError.usage("--timeout must be a number of seconds from 0 to 3600, for example 5 or 0.5; got \"\(text)\".",
-                                     help: "run")
+        return try parseSeconds(text, of: "--timeout", from: 0, example: "5 or 0.5")
+    }
+
+    /// `text` as a number of seconds from `lowest` to 3600, to the millisecond;
+    /// the message names `name` and gives `example`.
+    private func parseSeconds(_ text: String, of name: String, from lowest: Double, example: String) throws -> Duration {
+        guard let seconds = Double(text), seconds.isFinite, (lowest...3600).contains(seconds) else {
+            throw CommandError.usage("\(name) must be a number of seconds from \(lowest == 0 ? "0" : "\(lowest)") to 3600, "
+                                     + "for example \(example); got \"\(text)\".", help: "run")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
     }
@@ -196,11 +202,7 @@ struct RunCommand {
     /// not responding in the terminal.
     private func parseHangLimit() throws -> Duration {
         guard let text = ProcessInfo.processInfo.environment["TRELLIS_HANG_SECONDS"] else { return Watchdog.terminalLimit }
-        guard let seconds = Double(text), seconds.isFinite, (0.5...3600).contains(seconds) else {
-            throw CommandError.usage("TRELLIS_HANG_SECONDS must be a number of seconds from 0.5 to 3600, for example 2; "
-                                     + "got \"\(text.escapingControlCharacters)\".", help: "run")
-        }
-        return .milliseconds(Int((seconds * 1000).rounded()))
+        return try parseSeconds(text, of: "TRELLIS_HANG_SECONDS", from: 0.5, example: "2")
     }
 
     private func parseSize(_ text: String) throws -> (columns: Int, rows: Int) {

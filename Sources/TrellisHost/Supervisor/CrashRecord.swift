@@ -101,9 +101,7 @@ public enum CrashRecord {
     /// it is not responding (in the terminal) or ends it (headless).
     public static func noteHangLimit(_ limit: Duration) {
         guard let page, !isSupervisor else { return }
-        let (seconds, attoseconds) = limit.components
-        store(UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000), at: .hangLimit,
-              in: page)
+        store(Watchdog.nanoseconds(limit), at: .hangLimit, in: page)
     }
 
     /// Notes, from a signal handler, that a signal to end arrived: if the main

@@ -83,8 +83,7 @@ public struct Watchdog {
         if noticedTurn != 0 { return 1000 }
         let now = CrashRecord.monotonicNanoseconds()
         let busySince = CrashRecord.load(.busySince)
-        let stored = CrashRecord.load(.hangLimit)
-        var due = max(busySince, resumedAt) &+ (stored == 0 ? Self.nanoseconds(Self.terminalLimit) : stored)
+        var due = max(busySince, resumedAt) &+ Self.limit
         let pending = CrashRecord.load(.pendingEnd)
         if pending != 0 { due = min(due, (pending & 0xFFFF_FFFF_FFFF) &* 1_000_000 &+ 1_000_000_000) }
         guard due > now else { return 1 }
@@ -120,9 +119,7 @@ public struct Watchdog {
                 return
             }
         }
-        let stored = CrashRecord.load(.hangLimit)
-        let limit = stored == 0 ? Self.nanoseconds(Self.terminalLimit) : stored
-        guard elapsed > limit else { return }
+        guard elapsed > Self.limit else { return }
         guard isTerminal else {
             end(.timedOut, stuck: elapsed)
             return
@@ -185,6 +182,12 @@ public struct Watchdog {
             if buffer.prefix(count).contains(0x03) { return true }
         }
         return false
+    }
+
+    /// How long a turn may last, in ns: what the app noted, else the terminal's.
+    private static var limit: UInt64 {
+        let noted = CrashRecord.load(.hangLimit)
+        return noted == 0 ? nanoseconds(terminalLimit) : noted
     }
 
     static func nanoseconds(_ duration: Duration) -> UInt64 {
