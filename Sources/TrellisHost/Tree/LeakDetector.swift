@@ -118,7 +118,11 @@ public final class LeakDetector {
 
     isolated deinit {
         Self.detectors[number] = nil
-        if !pending.isEmpty || !objects.isEmpty { Self.waitingDetectors -= 1 }
+        // A detector that goes away while waiting stops waiting.
+        if isWaiting {
+            Self.waitingDetectors -= 1
+            if Self.waitingDetectors == 0 { SDKLeakDetector.shared.checkDidChange(isWaiting: false) }
+        }
     }
 
     /// The detector made last that is still alive: the one the SDK's
