@@ -6,9 +6,12 @@ import TrellisTestSupport
 /// and runs on the first try.
 @Suite(.serialized)
 struct NewCommandTests {
-    private func swift(_ arguments: [String], in package: URL) throws -> ProcessResult {
-        try TrellisProcess.run(["swift"] + arguments + ["--package-path", package.path], in: package,
-                               executable: URL(fileURLWithPath: "/usr/bin/env"))
+    /// A nested `swift build` or `swift test` of a new package, which builds the
+    /// SDK from source: under the build time limit, not a command's 60 s, and
+    /// waited for off Swift concurrency's threads.
+    private func swift(_ arguments: [String], in package: URL) async throws -> ProcessResult {
+        try await TrellisProcess.run(["swift"] + arguments + ["--package-path", package.path], in: package,
+                                     executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
     }
 
     @Test func aScreenWithASlotBuildsPassesItsTestAndRuns() async throws {
@@ -17,9 +20,9 @@ struct NewCommandTests {
         #expect(made.status == 0, "\(made.stderr)")
         let package = folder.url.appendingPathComponent("Counter")
 
-        let build = try swift(["build"], in: package)
+        let build = try await swift(["build"], in: package)
         try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
-        let test = try swift(["test"], in: package)
+        let test = try await swift(["test"], in: package)
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
         #expect(test.stdout.contains("eachSlotIsBuiltWithTheInteractorAsItsListener"))
 
@@ -37,12 +40,12 @@ struct NewCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "counter (Counter)\n  details (NextScreen)\n")
 
-        try rebuiltCounterIsSwappedInPlace(package)
+        try await rebuiltCounterIsSwappedInPlace(package)
     }
 
     /// `trellis run --watch` with Main presenting the package's Counter: an edit and
     /// `swift build` show the new Counter in place, over the same Main.
-    private func rebuiltCounterIsSwappedInPlace(_ package: URL) throws {
+    private func rebuiltCounterIsSwappedInPlace(_ package: URL) async throws {
         try Data(#"""
             { "plugins": [".build/debug", "@host"], "root": "main",
               "routes": { "main": { "plugin": "MainScreen", "children": { "next": "counter" } },
@@ -57,7 +60,7 @@ struct NewCommandTests {
         try source.replacingOccurrences(of: ".title(title)", with: ".title(title + \" (edited)\")").write(to: view, atomically: true, encoding: .utf8)
         // SwiftPM misses an edit made within a second of its last build (PLUGIN-FACTS §10).
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: view.path)
-        let build = try swift(["build"], in: package)
+        let build = try await swift(["build"], in: package)
         try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
         let swapped = host.readErrors(through: "swapped counter (Counter")
         let after = host.send("expect (edited)\ntree", readingThrough: "(Counter)\n")
@@ -77,7 +80,7 @@ struct NewCommandTests {
         #expect(made.status == 0, "\(made.stderr)")
         let package = folder.url.appendingPathComponent("Shell")
 
-        let test = try swift(["test"], in: package)
+        let test = try await swift(["test"], in: package)
         try #require(test.status == 0, "\(test.stdout)\(test.stderr)")
         #expect(test.stdout.contains("itNeedsAHostView"))
 
