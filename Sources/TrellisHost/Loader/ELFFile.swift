@@ -362,42 +362,10 @@ struct ELFFile {
     /// dynamic segment and its GNU hash table: a handful of small reads, not the
     /// whole table. `nil` when the file has no GNU hash table to say.
     func definesDynamicSymbol(_ name: String) throws(Failure) -> Bool? {
-        var loads: [(address: Int, offset: Int, size: Int)] = []
-        var dynamicRange: (offset: Int, size: Int)?
-        for entry in stride(from: 0, to: programHeaders.count, by: 56) {
-            let (kind, offset, address, size) = programHeaders.withUnsafeBytes { raw in
-                (Self.integer(raw, at: entry, size: 4), Self.integer(raw, at: entry + 8, size: 8),
-                 Self.integer(raw, at: entry + 16, size: 8), Self.integer(raw, at: entry + 32, size: 8))
-            }
-            // PT_LOAD and PT_DYNAMIC.
-            if kind == 1, address >= 0, offset >= 0, size >= 0 { loads.append((address, offset, size)) }
-            if kind == 2 { dynamicRange = (offset, size) }
-        }
-        guard let dynamicRange else { return nil }
-        let dynamic = try Self.bytes(at: dynamicRange, from: head, descriptor: descriptor, fileSize: fileSize, what: "dynamic segment")
-        var gnuHash: Int?, symbols: Int?, strings: Int?, stringsSize: Int?
-        for entry in stride(from: 0, to: dynamic.count - 15, by: 16) {
-            let (tag, value) = dynamic.withUnsafeBytes { raw in (Self.integer(raw, at: entry, size: 8), Self.integer(raw, at: entry + 8, size: 8)) }
-            switch tag {
-            case 0: break
-            case 0x6FFF_FEF5: gnuHash = value
-            case 6: symbols = value
-            case 5: strings = value
-            case 10: stringsSize = value
-            default: continue
-            }
-            if tag == 0 { break }
-        }
-        // An address in the file: inside the loadable segment that maps it.
-        func fileOffset(_ address: Int?) -> Int? {
-            guard let address, address >= 0 else { return nil }
-            for load in loads where address >= load.address && address - load.address < load.size {
-                return load.offset + (address - load.address)
-            }
-            return nil
-        }
-        guard let hashTable = fileOffset(gnuHash) else { return nil }
-        guard let symbolTable = fileOffset(symbols), let stringTable = fileOffset(strings), let stringsSize, stringsSize >= 0 else {
+        guard let dynamic = try dynamicSection() else { return nil }
+        guard let hashTable = dynamic.fileOffset(dynamic.gnuHash) else { return nil }
+        guard let symbolTable = dynamic.fileOffset(dynamic.symbols), let stringTable = dynamic.fileOffset(dynamic.strings),
+              let stringsSize = dynamic.stringsSize, stringsSize >= 0 else {
             throw .malformed("its dynamic segment names no symbol or string table")
         }
         func word(at offset: Int, what: String) throws(Failure) -> Int {
@@ -436,5 +404,90 @@ struct ELFFile {
             index += 1
         }
         throw .malformed("its GNU hash table is corrupt")
+    }
+
+    /// The names of the libraries the file links (its `DT_NEEDED` entries), as
+    /// the dynamic loader will look them up; empty for a file that links none.
+    func neededLibraries() throws(Failure) -> [String] {
+        guard let dynamic = try dynamicSection() else { return [] }
+        guard !dynamic.needed.isEmpty else { return [] }
+        guard let stringTable = dynamic.fileOffset(dynamic.strings), let stringsSize = dynamic.stringsSize, stringsSize >= 0 else {
+            throw .malformed("its dynamic segment names no string table")
+        }
+        // A library's name is a file name: more than 255 bytes is no name.
+        return try dynamic.needed.prefix(256).map { (offset) throws(Failure) -> String in
+            guard offset >= 0, offset < stringsSize else { throw .malformed("a needed library's name lies outside its string table") }
+            let bytes = try Self.read(descriptor, offset: stringTable + offset, count: min(256, stringsSize - offset), fileSize: fileSize,
+                                      what: "string table")
+            guard let end = bytes.firstIndex(of: 0) else { throw .malformed("a needed library's name is not terminated") }
+            return String(decoding: bytes[..<end], as: UTF8.self)
+        }
+    }
+
+    /// The entries of the dynamic segment this reader uses, and the loadable
+    /// segments that place its addresses in the file.
+    private struct DynamicSection {
+        var loads: [(address: Int, offset: Int, size: Int)] = []
+        var gnuHash: Int?, symbols: Int?, strings: Int?, stringsSize: Int?
+        /// `DT_NEEDED`: offsets of library names in the string table.
+        var needed: [Int] = []
+
+        /// An address in the file: inside the loadable segment that maps it.
+        func fileOffset(_ address: Int?) -> Int? {
+            guard let address, address >= 0 else { return nil }
+            for load in loads where address >= load.address && address - load.address < load.size {
+                return load.offset + (address - load.address)
+            }
+            return nil
+        }
+    }
+
+    /// The file's dynamic segment, or `nil` when it has none.
+    private func dynamicSection() throws(Failure) -> DynamicSection? {
+        var section = DynamicSection()
+        var dynamicRange: (offset: Int, size: Int)?
+        for entry in stride(from: 0, to: programHeaders.count, by: 56) {
+            let (kind, offset, address, size) = programHeaders.withUnsafeBytes { raw in
+                (Self.integer(raw, at: entry, size: 4), Self.integer(raw, at: entry + 8, size: 8),
+                 Self.integer(raw, at: entry + 16, size: 8), Self.integer(raw, at: entry + 32, size: 8))
+            }
+            // PT_LOAD and PT_DYNAMIC.
+            if kind == 1, address >= 0, offset >= 0, size >= 0 { section.loads.append((address, offset, size)) }
+            if kind == 2 { dynamicRange = (offset, size) }
+        }
+        guard let dynamicRange else { return nil }
+        let dynamic = try Self.bytes(at: dynamicRange, from: head, descriptor: descriptor, fileSize: fileSize, what: "dynamic segment")
+        for entry in stride(from: 0, to: dynamic.count - 15, by: 16) {
+            let (tag, value) = dynamic.withUnsafeBytes { raw in (Self.integer(raw, at: entry, size: 8), Self.integer(raw, at: entry + 8, size: 8)) }
+            switch tag {
+            case 0: return section
+            case 1: section.needed.append(value)
+            case 0x6FFF_FEF5: section.gnuHash = value
+            case 6: section.symbols = value
+            case 5: section.strings = value
+            case 10: section.stringsSize = value
+            default: continue
+            }
+        }
+        return section
+    }
+
+    /// A path that opens the file this reader holds open, whatever its name
+    /// names by then: what is mapped through it is what was checked.
+    var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
+
+    /// The file's SHA-256 (as `"sha256"` pins it), read through the open file, or
+    /// `nil` without libcrypto or for a file over 1 GiB.
+    func sha256() -> String? {
+        guard let bytes = try? contents(limit: 1 << 30) else { return nil }
+        return SHA256.hex(of: bytes)
+    }
+
+    /// The whole file, read through the open file.
+    ///
+    /// - Throws: ``Failure/unreadable(_:)`` for a file over `limit` bytes.
+    func contents(limit: Int) throws(Failure) -> [UInt8] {
+        guard fileSize <= limit else { throw .unreadable("it has \(fileSize) bytes, more than \(limit)") }
+        return try Self.read(descriptor, offset: 0, count: fileSize, fileSize: fileSize, what: "file")
     }
 }

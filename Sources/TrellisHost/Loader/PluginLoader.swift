@@ -134,8 +134,7 @@ public final class PluginLoader {
         }
         let path = try locatePath(reference, relativeTo: self.path(of: base))
         if loaded[path] == nil { forgetIfChanged(path) }
-        if let pin { try check(path, against: pin) }
-        return try load(path: path)
+        return try load(path: path, pin: pin)
     }
 
     /// Forgets what was read of the file at `path` (its manifest, its hash) if it
@@ -155,7 +154,7 @@ public final class PluginLoader {
         if let linked = linkedPlugins[reference] {
             return PluginFile(path: Self.executable.path, manifest: linked.manifest, toolchain: nil, realPath: nil, status: nil)
         }
-        return try describe(path: try locate(reference, relativeTo: base, pin: pin), recheckingPermissions: false)
+        return try describe(path: try locate(reference, relativeTo: base, pin: pin))
     }
 
     /// ``locate(_:relativeTo:)``, then the file's `pin`, if the route has one.
@@ -171,32 +170,40 @@ public final class PluginLoader {
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func describe(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
-        try describe(path: file.path, recheckingPermissions: false)
+        try describe(path: file.path)
     }
 
-    /// - Parameter recheckingPermissions: Checks owner and modes again, as just
-    ///   before `dlopen`, even if this file's were checked already.
-    private func describe(path: String, recheckingPermissions: Bool) throws(PluginLoadError) -> PluginFile {
-        if let known = described[path], !recheckingPermissions { return known }
+    private func describe(path: String) throws(PluginLoadError) -> PluginFile {
+        if let known = described[path] { return known }
+        let file = try openChecked(path)
+        file.elf.close()
+        return file.description
+    }
+
+    /// Opens the file at `path` and checks it through the open file: place,
+    /// manifest, toolchain, SDK release, owner and modes. The caller closes it.
+    private func openChecked(_ path: String) throws(PluginLoadError) -> (elf: ELFFile, description: PluginFile) {
+        let elf: ELFFile
         let result: PluginFile
         do throws(PluginLoadError) {
-            if let known = described[path] {
-                result = known
-            } else {
-                result = try Self.read(path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
-                                       hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
+            elf = try Self.open(path)
+            do throws(PluginLoadError) {
+                result = try Self.check(elf, path: path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
+                                        hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
+                // Who may have written it is part of what the file is: `validate`
+                // and `run` refuse an unsafe plugin before the first frame, not
+                // when it is first built, and what is mapped is checked as opened.
+                try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: result.status)
+            } catch {
+                elf.close()
+                throw error
             }
-            // Who may have written it is part of what the file is: `validate` and
-            // `run` refuse an unsafe plugin before the first frame, not when it is
-            // first built (from the status taken when it was read), and again just
-            // before `dlopen` (the status taken now).
-            try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: recheckingPermissions ? nil : result.status)
         } catch {
             Log.info("refused \(path): \(error.localizedDescription)")
             throw error
         }
-        if described[path] == nil { remember(result) }
-        return result
+        if described[path]?.identity != result.identity { remember(result) }
+        return (elf, result)
     }
 
     private func remember(_ file: PluginFile) {
@@ -292,15 +299,28 @@ public final class PluginLoader {
     nonisolated static func read(_ path: String, allowedFolders: [String]?, realFolders: [String: String]?,
                                          hostToolchain: String?, checksCompatibility: Bool = true,
                                          checksEntry: Bool = false) throws(PluginLoadError) -> PluginFile {
-        let elf: ELFFile
+        let elf = try open(path)
+        defer { elf.close() }
+        return try check(elf, path: path, allowedFolders: allowedFolders, realFolders: realFolders, hostToolchain: hostToolchain,
+                         checksCompatibility: checksCompatibility, checksEntry: checksEntry)
+    }
+
+    /// Opens the plugin file at `path` as an ELF library.
+    nonisolated private static func open(_ path: String) throws(PluginLoadError) -> ELFFile {
         do {
-            elf = try ELFFile(path: path)
+            return try ELFFile(path: path)
         } catch .missing {
             throw .fileMissing(path: URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path)
         } catch {
             throw .notAPlugin(path: path, reason: error.reason)
         }
-        defer { elf.close() }
+    }
+
+    /// What the open plugin file `elf`, opened from `path`, is; see
+    /// ``read(_:allowedFolders:realFolders:hostToolchain:checksCompatibility:checksEntry:)``.
+    nonisolated private static func check(_ elf: ELFFile, path: String, allowedFolders: [String]?, realFolders: [String: String]?,
+                                          hostToolchain: String?, checksCompatibility: Bool = true,
+                                          checksEntry: Bool = false) throws(PluginLoadError) -> PluginFile {
         // The file must really be in the config's folder or a search folder, after
         // `..` and links (a search folder that is a link, like SwiftPM's .build/debug,
         // is resolved first). A file opened without following a link is where its
@@ -382,8 +402,19 @@ public final class PluginLoader {
         guard access(path, F_OK) == 0 else {
             throw .fileMissing(path: URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path)
         }
-        guard let actual = hash(ofFileAt: path) else { throw .notAPlugin(path: path, reason: "it cannot be read to check its pin") }
-        guard actual == pin.lowercased() else { throw .hashMismatch(path: path, pinned: pin, actual: actual) }
+        try check(hash(ofFileAt: path), of: path, against: pin)
+    }
+
+    /// Checks the pin against the file about to be mapped, hashed through the
+    /// open file: what is mapped, however the file was rewritten since it was read.
+    private func check(_ file: ELFFile, at path: String, against pin: String) throws(PluginLoadError) {
+        guard SHA256.isAvailable else { throw .pinUncheckable(path: path) }
+        try check(file.sha256(), of: path, against: pin)
+    }
+
+    private func check(_ hash: String?, of path: String, against pin: String) throws(PluginLoadError) {
+        guard let hash else { throw .notAPlugin(path: path, reason: "it cannot be read to check its pin") }
+        guard hash == pin.lowercased() else { throw .hashMismatch(path: path, pinned: pin, actual: hash) }
     }
 
     /// Checks and loads the plugin library at `file`.
@@ -391,24 +422,37 @@ public final class PluginLoader {
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func load(fileAt file: URL) throws(PluginLoadError) -> LoadedPlugin {
         if loaded[file.path] == nil { forgetIfChanged(file.path) }
-        return try load(path: file.path)
+        return try load(path: file.path, pin: nil)
     }
 
-    private func load(path: String) throws(PluginLoadError) -> LoadedPlugin {
+    /// Opens the file once, checks it through the open file (and its `pin`), and
+    /// maps that open file: a file renamed over the path meanwhile is not mapped.
+    private func load(path: String, pin: String?) throws(PluginLoadError) -> LoadedPlugin {
         if let plugin = loaded[path] { return plugin }
-        let description = try describe(path: path, recheckingPermissions: true)
-        let plugin = try open(path, reportedAs: path)
+        let (elf, description) = try openChecked(path)
+        defer { elf.close() }
+        if let pin { try check(elf, at: path, against: pin) }
+        let plugin = try open(elf, path: path)
         let result = LoadedPlugin(file: description.file, manifest: description.manifest, toolchain: description.toolchain, plugin: plugin)
         loaded[path] = result
-        loadedIdentities[path] = FileIdentity(path: path)
+        loadedIdentities[path] = FileIdentity(status: elf.status)
         return result
     }
 
-    /// Maps the library at `path` and calls its entry; errors name `reported`.
-    private func open(_ path: String, reportedAs reported: String) throws(PluginLoadError) -> TrellisPlugin {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            throw .openFailed(path: reported, reason: dlerror().map { String(cString: $0) } ?? "unknown dlopen error")
+    /// Called just before a file is mapped, with its path and the name its image
+    /// will have (what a crash's frames name), so a crash report can tell the two
+    /// are one plugin, even for a crash in the file's constructors.
+    public var onMapping: ((_ path: String, _ mappedName: String) -> Void)?
+
+    /// Maps the open library `file` (opened from `path`) and calls its entry.
+    private func open(_ file: ELFFile, path: String) throws(PluginLoadError) -> TrellisPlugin {
+        let mapping = try ImageMapping(file, path: path)
+        onMapping?(path, mapping.mappedName)
+        guard let handle = mapping.open(flags: RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
+            throw .openFailed(path: path, reason: reason.replacingOccurrences(of: mapping.mappedName, with: path))
         }
+        let reported = path
         guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
             throw .missingEntry(path: reported, expected: TrellisSDKInterface.entrySymbol, found: Self.otherEntrySymbol(in: path))
         }
@@ -450,46 +494,50 @@ public final class PluginLoader {
         guard identity != loadedIdentities[path], identity != nil else { return false }
         described[path] = nil
         hashes[path] = nil
-        let original = try describe(path: path, recheckingPermissions: true)
-        let shadow = try shadowCopy(of: path)
-        defer { unlink(shadow) }
-        // What is mapped is the copy: check it, not the file, which may change again.
-        let copy = try Self.read(shadow, allowedFolders: nil, realFolders: nil, hostToolchain: hostToolchain)
+        let (original, _) = try openChecked(path)
+        defer { original.close() }
+        // What is mapped is a copy of the file as opened: check the copy.
+        let shadow = try shadowCopy(of: original, path: path)
+        defer { shadow.close() }
+        let copy = try Self.check(shadow, path: path, allowedFolders: nil, realFolders: nil, hostToolchain: hostToolchain)
         // Another plugin's build renamed over this file is not a new version of it:
         // its routes would lose their state to a screen of another kind.
         guard copy.manifest.name == current.manifest.name else {
             throw .anotherPlugin(path: path, loaded: current.manifest.name, found: copy.manifest.name)
         }
-        if let pin { try check(shadow, against: pin) }
-        let plugin = try open(shadow, reportedAs: path)
-        Log.info("reloaded \(path) (\(copy.manifest.name) \(copy.manifest.version)) from \(shadow)")
-        loaded[path] = LoadedPlugin(file: original.file, manifest: copy.manifest, toolchain: copy.toolchain, plugin: plugin,
+        if let pin { try check(shadow, at: path, against: pin) }
+        let plugin = try open(shadow, path: path)
+        Log.info("reloaded \(path) (\(copy.manifest.name) \(copy.manifest.version))")
+        loaded[path] = LoadedPlugin(file: current.file, manifest: copy.manifest, toolchain: copy.toolchain, plugin: plugin,
                                     generation: current.generation + 1)
-        loadedIdentities[path] = identity
+        loadedIdentities[path] = FileIdentity(status: original.status)
         return true
     }
 
-    /// Copies the file at `path` to a new hidden name in its folder, where the
-    /// libraries it links and its resources are found as beside the original; in
-    /// the temporary folder if its own is read-only.
-    private func shadowCopy(of path: String) throws(PluginLoadError) -> String {
+    /// A copy of the open file `file` (opened from `path`) with no name: a new
+    /// build written over the old one in place has the old one's inode, which the
+    /// dynamic loader would take for the image it has. Made in the file's own
+    /// folder, where mapping code is allowed, or in the temporary folder; its name
+    /// is removed as soon as it is made, so no one else can open it.
+    private func shadowCopy(of file: ELFFile, path: String) throws(PluginLoadError) -> ELFFile {
         let bytes: [UInt8]
         do {
-            bytes = try RegularFile.read(path, limit: 256 << 20)
+            bytes = try file.contents(limit: 256 << 20)
         } catch {
-            throw .notAPlugin(path: path, reason: "it cannot be read to load it again (\(error))")
+            throw .notAPlugin(path: path, reason: "it cannot be read to load it again (\(error.reason))")
         }
         shadowCount += 1
         let name = "." + PluginFileSafety.fileName(of: path) + ".swap-\(getpid())-\(shadowCount).so"
         let temporary = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
         for folder in [PluginFileSafety.folder(of: path), temporary] {
             let shadow = folder + "/" + name
-            let descriptor = Glibc.open(shadow, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+            let descriptor = Glibc.open(shadow, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
             guard descriptor >= 0 else { continue }
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            close(descriptor)
-            if written == bytes.count { return shadow }
             unlink(shadow)
+            defer { close(descriptor) }
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard written == bytes.count, let copy = try? ELFFile(path: "/proc/self/fd/\(descriptor)") else { continue }
+            return copy
         }
         throw .openFailed(path: path, reason: "no copy of it could be written beside it or in \(temporary) to load it again")
     }

@@ -169,7 +169,8 @@ public enum CrashRecord {
         read(.hostExit) == "exit \(status)"
     }
 
-    /// Notes the plugins loaded so far, one `file<TAB>name<TAB>routes` a line.
+    /// Notes the plugins loaded so far, one `file<TAB>name<TAB>routes<TAB>image names` a
+    /// line (routes and image names separated by spaces).
     static func notePlugins(_ text: String) {
         write(text, to: .plugins)
     }

@@ -15,17 +15,19 @@ struct CrashReport {
         self.signal = signal
         activity = CrashRecord.read(.activity)
         routePath = CrashRecord.read(.routePath)
-        let plugins = CrashRecord.read(.plugins).split(separator: "\n").compactMap { line -> (name: String, file: String, routes: [String])? in
+        let plugins = CrashRecord.read(.plugins).split(separator: "\n").compactMap { line -> (name: String, file: String, routes: [String], images: Set<String>)? in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 3 else { return nil }
-            return (fields[1], fields[0], fields[2].split(separator: " ").map(String.init))
+            guard fields.count == 4 else { return nil }
+            let images = Set([fields[0]] + fields[3].split(separator: " ").map(String.init))
+            return (fields[1], fields[0], fields[2].split(separator: " ").map(String.init), images)
         }
         let frames = CrashRecord.read(.frames).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        // The first frame in a plugin's image names the plugin that crashed.
-        let crashed = frames.lazy.compactMap { frame in plugins.first { $0.file == frame.first } }.first
-        plugin = crashed
-        pluginFrames = frames.filter { $0.first == crashed?.file }.prefix(8).map { frame in
-            let image = frame[0].split(separator: "/").last.map(String.init) ?? frame[0]
+        // The first frame in a plugin's image names the plugin that crashed: the
+        // image is named after the file, or after the link it was mapped through.
+        let crashed = frames.lazy.compactMap { frame in plugins.first { frame.first.map($0.images.contains) ?? false } }.first
+        plugin = crashed.map { ($0.name, $0.file, $0.routes) }
+        pluginFrames = frames.filter { frame in frame.first.map { crashed?.images.contains($0) ?? false } ?? false }.prefix(8).map { frame in
+            let image = crashed.flatMap { $0.file.split(separator: "/").last.map(String.init) } ?? frame[0]
             return "\(image) +\(frame.count > 1 ? frame[1] : "?")  \(frame.count > 2 ? Self.demangled(frame[2]) : "")"
         }
         fatalMessage = stderr.split(separator: "\n").last { $0.contains("Fatal error") || $0.contains("fatal error") }.map(String.init)

@@ -239,6 +239,7 @@ public enum Supervisor {
                     guard count > 0 else { break }
                     pass(buffer.prefix(count), to: &held, writing: !holdingOutput)
                 }
+                ImageMapping.removeFolders(ofProcess: pid)
                 return (status, String(decoding: held, as: UTF8.self))
             }
         }

@@ -27,6 +27,8 @@ public final class RouteTree {
     /// For crash reports: the routes built from each plugin file, and its name.
     private var pluginRoutes: [String: Set<String>] = [:]
     private var pluginNames: [String: String] = [:]
+    /// The names each plugin file's images were mapped under, as crash frames name them.
+    private var mappedNames: [String: [String]] = [:]
     /// The routers ``buildChain(_:)`` built, kept while the check runs.
     private var chainKeptAlive: [Routing] = []
 
@@ -67,6 +69,11 @@ public final class RouteTree {
         self.config = config
         self.configFolder = config.file.deletingLastPathComponent()
         self.loader = loader
+        loader.onMapping = { [weak self] path, mappedName in
+            guard let self, CrashRecord.isSupervised else { return }
+            mappedNames[URL(fileURLWithPath: path, isDirectory: false).path, default: []].append(mappedName)
+            notePlugins()
+        }
     }
 
     /// Builds the root route, activates it and loads it.
@@ -370,8 +377,14 @@ public final class RouteTree {
     private func notePlugin(file: String, name: String, route: String) {
         pluginNames[file] = name
         guard pluginRoutes[file, default: []].insert(route).inserted else { return }
+        notePlugins()
+    }
+
+    /// Tells a supervisor each plugin file's name, routes and image names
+    /// (``CrashRecord/notePlugins(_:)``).
+    private func notePlugins() {
         CrashRecord.notePlugins(pluginRoutes.map { file, routes in
-            "\(file)\t\(pluginNames[file] ?? "")\t\(routes.sorted().joined(separator: " "))"
+            "\(file)\t\(pluginNames[file] ?? "")\t\(routes.sorted().joined(separator: " "))\t\(mappedNames[file, default: []].joined(separator: " "))"
         }.joined(separator: "\n"))
     }
 
