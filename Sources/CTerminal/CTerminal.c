@@ -119,3 +119,27 @@ int trellis_signal_thread(pid_t process, pid_t thread, int signal) {
 void trellis_full_fence(void) {
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
+
+struct trellis_loaded_search {
+    const char *name;
+    int found;
+};
+
+static int trellis_match_loaded(struct dl_phdr_info *info, size_t size, void *context) {
+    (void)size;
+    struct trellis_loaded_search *search = context;
+    if (info->dlpi_name == NULL) return 0;
+    const char *slash = strrchr(info->dlpi_name, '/');
+    const char *file = slash ? slash + 1 : info->dlpi_name;
+    if (strcmp(file, search->name) == 0) {
+        search->found = 1;
+        return 1;
+    }
+    return 0;
+}
+
+int trellis_is_loaded(const char *name) {
+    struct trellis_loaded_search search = { name, 0 };
+    dl_iterate_phdr(trellis_match_loaded, &search);
+    return search.found;
+}

@@ -50,6 +50,29 @@ struct LoadRaceTests {
         print("LoadRaceTests: \(loads) of \(Self.tries) contained loads met the good file")
     }
 
+    /// A mapped file's descriptor is kept open so that its `/proc/self/fd` name
+    /// stays its own; a plugin that closes it frees the number, and the dynamic
+    /// loader would give the earlier image for the next file given that name.
+    @Test func aKeptDescriptorThatAPluginClosedDoesNotGiveTheNextFileTheEarlierImage() throws {
+        let folder = try TemporaryFolder()
+        let first = folder.url.appendingPathComponent("libNextScreen.so")
+        let second = folder.url.appendingPathComponent("libLeafScreen.so")
+        try FileManager.default.copyItem(at: Products.plugin("NextScreen"), to: first)
+        try FileManager.default.copyItem(at: Products.plugin("LeafScreen"), to: second)
+        let loader = PluginLoader(searchPath: [folder.url])
+        _ = try loader.load(fileAt: first)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap(Int32.init).filter { descriptor in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) == first.path
+        }
+        try #require(!kept.isEmpty, "no descriptor of the first file is kept")
+        for descriptor in kept { close(descriptor) }
+
+        let loaded = try loader.load(fileAt: second)
+
+        let type = String(reflecting: Swift.type(of: loaded.plugin))
+        #expect(type.hasPrefix("LeafScreen."), "the second file was given the first one's image: its plugin is \(type)")
+    }
+
     /// Loads with `body` while another thread renames `good` and `bad` (hard
     /// links of them) over `libNextScreen.so` in `folder`, and records an issue if
     /// what was mapped is not the good file's plugin.

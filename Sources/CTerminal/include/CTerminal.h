@@ -39,4 +39,9 @@ void trellis_full_fence(void);
 /// process's main thread has the process's id. Returns 0, or -1 with errno.
 int trellis_signal_thread(pid_t process, pid_t thread, int signal);
 
+/// Whether an object whose file name (the last part of its path) is `name` is
+/// loaded in the process: a library a plugin needs that the dynamic loader will
+/// match by name, with no search.
+int trellis_is_loaded(const char *name);
+
 #endif

@@ -40,7 +40,8 @@ struct ELFFile {
     /// manifest among them), so reading a manifest is one `pread`.
     private static let headSize = 4096
 
-    private let descriptor: Int32
+    /// The open file.
+    let descriptor: Int32
     private let fileSize: Int
     /// The open file's owner and mode, for the permission checks.
     let status: stat
@@ -414,13 +415,22 @@ struct ELFFile {
         guard let stringTable = dynamic.fileOffset(dynamic.strings), let stringsSize = dynamic.stringsSize, stringsSize >= 0 else {
             throw .malformed("its dynamic segment names no string table")
         }
-        // A library's name is a file name: more than 255 bytes is no name.
-        return try dynamic.needed.prefix(256).map { (offset) throws(Failure) -> String in
-            guard offset >= 0, offset < stringsSize else { throw .malformed("a needed library's name lies outside its string table") }
-            let bytes = try Self.read(descriptor, offset: stringTable + offset, count: min(256, stringsSize - offset), fileSize: fileSize,
-                                      what: "string table")
-            guard let end = bytes.firstIndex(of: 0) else { throw .malformed("a needed library's name is not terminated") }
-            return String(decoding: bytes[..<end], as: UTF8.self)
+        // The names sit together near the table's start, where linkers put them:
+        // one read from the first to 256 bytes past the last (a library's name is
+        // a file name: more than 255 bytes is no name).
+        let offsets = dynamic.needed.prefix(256)
+        guard let first = offsets.min(), let last = offsets.max(), first >= 0, last < stringsSize else {
+            throw .malformed("a needed library's name lies outside its string table")
+        }
+        let end = min(stringsSize, last + 256)
+        guard end - first <= Self.maximumSectionSize else { throw .malformed("its needed libraries' names are spread too far apart") }
+        let names = try Self.read(descriptor, offset: stringTable + first, count: end - first, fileSize: fileSize, what: "string table")
+        return try offsets.map { (offset) throws(Failure) -> String in
+            let start = offset - first
+            guard let terminator = names[start...].prefix(256).firstIndex(of: 0) else {
+                throw .malformed("a needed library's name is not terminated")
+            }
+            return String(decoding: names[start..<terminator], as: UTF8.self)
         }
     }
 

@@ -446,12 +446,7 @@ public final class PluginLoader {
 
     /// Maps the open library `file` (opened from `path`) and calls its entry.
     private func open(_ file: ELFFile, path: String) throws(PluginLoadError) -> TrellisPlugin {
-        let mapping = try ImageMapping(file, path: path)
-        onMapping?(path, mapping.mappedName)
-        guard let handle = mapping.open(flags: RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            throw .openFailed(path: path, reason: reason.replacingOccurrences(of: mapping.mappedName, with: path))
-        }
+        let handle = try ImageMapping.map(file, path: path, flags: RTLD_NOW | RTLD_LOCAL) { onMapping?(path, $0) }
         let reported = path
         guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
             throw .missingEntry(path: reported, expected: TrellisSDKInterface.entrySymbol, found: Self.otherEntrySymbol(in: path))
