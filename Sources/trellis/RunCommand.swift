@@ -84,6 +84,8 @@ struct RunCommand {
         for (line, command) in script.commands {
             if command == .quit { break }
             try execute(command, runner: runner, place: "\(script.file):\(line)")
+            // `key q` quits as the key does in the terminal.
+            if runner.session.quitRequested { break }
         }
         return .success
     }
@@ -138,6 +140,7 @@ struct RunCommand {
             } catch let error as CommandError where isTerminal {
                 Trellis.printError(error.message)
             }
+            if runner.session.quitRequested { break }
             if isTerminal, command != .print { print(runner.session.frame().text) }
             fflush(nil)
         }

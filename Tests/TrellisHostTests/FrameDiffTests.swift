@@ -15,7 +15,19 @@ struct FrameDiffTests {
 
         let output = diff.update(to: frame(["ab", "", "  c"]))
 
-        #expect(output == "\u{1B}[0m\u{1B}[H\u{1B}[2Jab\u{1B}[3;3Hc")
+        #expect(output == "\u{1B}[?2026h\u{1B}[0m\u{1B}[H\u{1B}[2Jab\u{1B}[3;3Hc\u{1B}[?2026l")
+    }
+
+    /// A whole frame and a large change are one synchronized update (DEC 2026),
+    /// so a resize never flickers; a small change is sent bare, as few bytes as it takes.
+    @Test func wholeFramesAndLargeChangesAreSynchronizedAndSmallOnesAreNot() {
+        var diff = FrameDiff(usesColor: false)
+        _ = diff.update(to: frame(["", ""], width: 400))
+        let small = diff.update(to: frame(["x", ""], width: 400))
+        let large = diff.update(to: frame([String(repeating: "y", count: 400), String(repeating: "z", count: 400)], width: 400))
+
+        #expect(!small.contains("\u{1B}[?2026"))
+        #expect(large.hasPrefix("\u{1B}[?2026h") && large.hasSuffix("\u{1B}[?2026l"))
     }
 
     @Test func theCursorMovesTheShortestWay() {

@@ -139,7 +139,41 @@ struct StatusLineHonestyTests {
 
     @Test func aNarrowWindowShortensTheHintsBeforeDroppingThem() {
         let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 30, height: 6))
-        #expect(statusRow(session).hasSuffix("Tab · Enter · ? · ^C"), "\(statusRow(session))")
+        #expect(statusRow(session).hasSuffix("Tab · Enter · ? · q/^C"), "\(statusRow(session))")
+    }
+
+    /// At 30 columns or less every hint used to vanish; help and quit stay, and
+    /// the path gives way to them, cut with an ellipsis.
+    @Test func aVeryNarrowWindowKeepsHelpAndQuitAndCutsThePathWithAnEllipsis() {
+        let status = StatusLine(path: "launcher › tutorial › loggedIn", position: "3 of 9",
+                                keys: "Tab next · Enter select · Esc back · ? help · q/Ctrl-C quit",
+                                shortKeys: "Tab · Enter · Esc · ? · q/^C", essentialKeys: "? · q/^C")
+        var canvas = Canvas(width: 24, height: 1)
+        status.draw(into: &canvas, row: 0)
+        #expect(canvas.text.hasPrefix(" launcher › …"), "\(canvas.text)")
+        #expect(canvas.text.hasSuffix("? · q/^C"), "\(canvas.text)")
+
+        var tiny = Canvas(width: 11, height: 1)
+        status.draw(into: &tiny, row: 0)
+        #expect(tiny.text.drop { $0 == " " }.hasPrefix("? · q/^C"), "\(tiny.text)")
+    }
+
+    /// In a field, Enter submits and F1 opens the help (`?` types), and both are said.
+    @Test func aFocusedFieldOffersEnterAndF1() {
+        let session = ScreenSession(tree: SingleScreenTree(.textField(id: "q", text: "", placeholder: "Search")),
+                                    window: Window(width: 80, height: 6))
+        #expect(statusRow(session).contains("Enter submit"), "\(statusRow(session))")
+        #expect(statusRow(session).contains("F1 help"), "\(statusRow(session))")
+        #expect(!statusRow(session).contains("? help"))
+    }
+
+    /// The focused row's place in its list, after the path.
+    @Test func theStatusLineSaysWhereTheFocusedRowIsInItsList() {
+        let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: (0..<28_298).map { "Row \($0)" })),
+                                    window: Window(width: 80, height: 6))
+        session.press(.down)
+        session.press(.down)
+        #expect(statusRow(session).hasPrefix(" main  3 of 28,298 "), "\(statusRow(session))")
     }
 
     @Test func escIsNotOfferedAgainWhereGoingBackDidNothing() {
@@ -411,5 +445,71 @@ struct ListsForReadingTests {
 
         #expect(status().contains("the rows here are for reading"))
         #expect(actions.isEmpty)
+    }
+}
+
+/// Outside a text field, the keys of less and vi: j, k, Ctrl-N and Ctrl-P move
+/// through a list, g and G go to its ends, and q quits; in a field they are text.
+@MainActor
+struct NavigationKeyTests {
+    @Test func jKGAndShiftGMoveThroughAListAndQQuits() {
+        let tree = SingleScreenTree(.list(id: "rows", rows: (0..<20).map { "Row \($0)" }))
+        var selected: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { selected.append($0) }
+        defer { subscription.dispose() }
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
+
+        for key: Key in [.character("j"), .character("j"), .control("n"), .enter, .character("k"), .control("p"), .enter,
+                         .character("G"), .enter, .character("g"), .enter] {
+            session.press(key)
+        }
+        #expect(selected == [.select(list: "rows", row: 3), .select(list: "rows", row: 1), .select(list: "rows", row: 19),
+                             .select(list: "rows", row: 0)])
+        #expect(!session.quitRequested)
+
+        session.press(.character("q"))
+        #expect(session.quitRequested)
+    }
+
+    @Test func inAFieldTheyAreText() throws {
+        let tree = SingleScreenTree(.vstack([.textField(id: "q", text: "", placeholder: "Search"), .list(id: "rows", rows: ["a", "b"])]))
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
+        for character in "jkgGq" { session.press(.character(character)) }
+        #expect(tree.view.content.textFields == ["jkgGq"])
+        #expect(!session.quitRequested)
+    }
+}
+
+/// Notices were cut to the status line's width and their whole text was nowhere:
+/// `m` shows every message of the run, whole.
+@MainActor
+struct MessageLogTests {
+    @Test func mShowsTheMessagesWholeAndAnyKeyClosesThem() {
+        let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 40, height: 12))
+        session.press(.character("m"))
+        #expect(session.frame().text.contains("m: no messages yet"))
+
+        let message = "route \"detail\" leaked: RepositoryDetailInteractor is still alive 1 s after its router was detached"
+        session.post(message)
+        let status = String(session.frame().text.split(separator: "\n").last ?? "")
+        #expect(status.contains("…"), "the status line cuts it: \(status)")
+        #expect(!session.frame().text.contains("the messages of this run"))
+
+        session.press(.character("m"))
+        let log = session.frame().text
+        let words = log.split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
+        #expect(words.contains(message), "\(log)")
+        #expect(log.contains("1 message"))
+
+        session.press(.character("x"))
+        #expect(!session.showsMessages)
+        #expect(String(session.frame().text.split(separator: "\n").last ?? "").contains("· m ·"), "m is offered once there are messages")
+    }
+
+    @Test func theLogKeepsTheNewestMessages() {
+        let session = ScreenSession(tree: SingleScreenTree(.text("Hi")), window: Window(width: 40, height: 12))
+        for index in 0..<(ScreenSession.messageLimit + 5) { session.post("message \(index)") }
+        #expect(session.messages.count == ScreenSession.messageLimit)
+        #expect(session.messages.last == "message \(ScreenSession.messageLimit + 4)")
     }
 }

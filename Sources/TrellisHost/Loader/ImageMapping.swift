@@ -8,8 +8,11 @@ import Foundation
 /// `dlopen` is given `/proc/self/fd/N`, which opens the open file whatever its
 /// name names by now. The dynamic loader takes a path it has mapped before for
 /// that image, so `N` is a copy of the descriptor kept open as long as the image
-/// is mapped (forever: images are never closed), and a handle the loader has
-/// returned before is taken for what it is, a reused number.
+/// is mapped (forever: images are never closed), numbered from
+/// ``keptDescriptorFloor`` up, away from the numbers code opens and closes all
+/// the time. A handle the loader has returned before for another file is taken
+/// for what it is, a reused number (a plugin closed a kept descriptor), and the
+/// file is mapped through a link instead.
 ///
 /// `$ORIGIN` is the given path's folder, so a file that needs a library from
 /// its own folder (one not loaded yet) is reached through a link to
@@ -26,8 +29,16 @@ enum ImageMapping {
     /// The link folder of each plugin folder, and the libraries linked in it.
     private static var linkFolders: [String: (folder: String, linked: Set<String>)] = [:]
     private static var count = 0
-    /// Every handle returned so far.
-    private static var handles: Set<UnsafeMutableRawPointer> = []
+    /// The file (device and inode) of every handle returned so far.
+    private static var handles: [UnsafeMutableRawPointer: FileKey] = [:]
+
+    private struct FileKey: Equatable {
+        let device: UInt64, inode: UInt64
+        init(_ file: ELFFile) { (device, inode) = (UInt64(file.status.st_dev), UInt64(file.status.st_ino)) }
+    }
+
+    /// The lowest number a kept descriptor takes.
+    static let keptDescriptorFloor: Int32 = 256
 
     /// Maps `file`, opened from `path`, telling `willMap` first the name the
     /// image will have (what `dladdr` and a crash's frames will say).
@@ -57,20 +68,25 @@ enum ImageMapping {
     /// image's (a plugin closed a kept descriptor and the number was reused).
     private static func mapThroughDescriptor(_ file: ELFFile, path: String, flags: Int32, willMap: (String) -> Void)
         throws(PluginLoadError) -> UnsafeMutableRawPointer? {
-        let kept = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
+        roomForKeptDescriptors()
+        var kept = fcntl(file.descriptor, F_DUPFD_CLOEXEC, keptDescriptorFloor)
+        if kept < 0 { kept = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0) }
         guard kept >= 0 else { return nil }
-        roomForKeptDescriptors(above: kept)
         let name = "/proc/self/fd/\(kept)"
         willMap(name)
         guard let handle = dlopen(name, flags) else {
             close(kept)
             throw failure(path: path, mappedName: name)
         }
-        guard handles.insert(handle).inserted else {
-            close(kept)
-            return nil
+        guard let known = handles[handle] else {
+            handles[handle] = FileKey(file)
+            return handle
         }
-        return handle
+        // The dynamic loader gave an image it had: the same file loaded again (by
+        // another loader), which takes the name as one more of its names, or
+        // another file's whose name this was. Either way the name is that image's
+        // now, so the descriptor stays open: the number is never given again.
+        return known == FileKey(file) ? handle : nil
     }
 
     private static func mapThroughLink(_ file: ELFFile, path: String, ownFolder: String, beside: [String], flags: Int32,
@@ -87,17 +103,17 @@ enum ImageMapping {
         defer { unlink(name) }
         willMap(name)
         guard let handle = dlopen(name, flags) else { throw failure(path: path, mappedName: name) }
-        handles.insert(handle)
+        handles[handle] = FileKey(file)
         return handle
     }
 
     /// Raises the soft limit on open files to the hard one when the descriptors
-    /// kept for images near it (hundreds of plugins loaded), so that the app's
-    /// own files still open; as Go's runtime does at start.
-    private static func roomForKeptDescriptors(above descriptor: Int32) {
+    /// kept for images come near it (hundreds of plugins loaded), so that the
+    /// app's own files still open; as Go's runtime does at start.
+    private static func roomForKeptDescriptors() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max,
-              rlim_t(descriptor) > limit.rlim_cur / 2 else { return }
+              rlim_t(Int(keptDescriptorFloor) + 2 * handles.count + 64) > limit.rlim_cur else { return }
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }

@@ -1,12 +1,16 @@
 /// The line at the bottom of the screen: where the user is, and the keys that apply.
 public struct StatusLine: Equatable, Sendable {
-    /// The route path, for example `main › next`.
+    /// The route path, for example `main › next`; cut with `…` when it does not fit.
     public var path: String
+    /// Where the focus is in a list, `3 of 50`, shown after the path when it fits.
+    public var position: String?
     /// The keys that apply, shown at the right when they fit.
     public var keys: String
     /// The same keys, shorter (`Tab · Enter · Esc · ^C`), shown when `keys` does
     /// not fit: hints are shortened before they are dropped.
     public var shortKeys: String
+    /// The keys kept when not even `shortKeys` fits (help and quit, say).
+    public var essentialKeys: String
 
     /// What the user should know now (a refused swap, a key that does nothing
     /// here), shown instead of the keys. Never dropped: cut to fit with `…`, the
@@ -14,11 +18,19 @@ public struct StatusLine: Equatable, Sendable {
     public var notice: String?
 
     /// Creates a status line.
-    public init(path: String = "", keys: String = "", shortKeys: String? = nil, notice: String? = nil) {
+    public init(path: String = "", position: String? = nil, keys: String = "", shortKeys: String? = nil,
+                essentialKeys: String? = nil, notice: String? = nil) {
         self.path = path
+        self.position = position
         self.keys = keys
         self.shortKeys = shortKeys ?? keys
+        self.essentialKeys = essentialKeys ?? shortKeys ?? keys
         self.notice = notice
+    }
+
+    /// The path with the position after it.
+    private var located: String {
+        position.map { path.isEmpty ? $0 : path + "  " + $0 } ?? path
     }
 
     func draw(into canvas: inout Canvas, row: Int) {
@@ -27,22 +39,36 @@ public struct StatusLine: Equatable, Sendable {
             drawNotice(notice, into: &canvas, row: row)
             return
         }
-        canvas.write(" " + path, x: 0, y: row, style: .status)
-        let pathWidth = TextWidth.of(path)
-        guard let shown = [keys, shortKeys].first(where: { !$0.isEmpty && pathWidth + 4 + TextWidth.of($0) + 1 <= canvas.width })
-        else { return }
-        let keysWidth = TextWidth.of(shown) + 1
-        canvas.write(shown, x: canvas.width - keysWidth, y: row, style: .status)
+        // Richer keys first, then the path whole: the position gives way first,
+        // then the path (cut with `…`, down to a few columns), then the hints,
+        // down to the essential ones alone.
+        let width = canvas.width
+        func fits(_ pathText: String, _ keys: String) -> Bool { 1 + TextWidth.of(pathText) + 2 + TextWidth.of(keys) + 1 <= width }
+        var choice: (path: String, keys: String)?
+        for form in [keys, shortKeys, essentialKeys] where !form.isEmpty {
+            if fits(located, form) { choice = (located, form) } else if fits(path, form) { choice = (path, form) } else {
+                let room = width - 1 - 2 - TextWidth.of(form) - 1
+                if room >= min(TextWidth.of(path), 4) { choice = (TextWidth.truncated(path, to: room), form) }
+            }
+            if choice != nil { break }
+        }
+        if choice == nil, !essentialKeys.isEmpty, TextWidth.of(essentialKeys) + 2 <= width { choice = ("", essentialKeys) }
+        guard let (pathText, shown) = choice else {
+            canvas.write(" " + TextWidth.truncated(path, to: max(width - 2, 0)), x: 0, y: row, style: .status)
+            return
+        }
+        if !pathText.isEmpty { canvas.write(" " + pathText, x: 0, y: row, style: .status) }
+        canvas.write(shown, x: width - TextWidth.of(shown) - 1, y: row, style: .status)
     }
 
     /// The notice at the right of the path, or alone when the path leaves it
     /// fewer than 30 columns; cut with `…` when it does not fit.
     private func drawNotice(_ notice: String, into canvas: inout Canvas, row: Int) {
-        let pathWidth = TextWidth.of(path)
+        let pathWidth = TextWidth.of(located)
         let notice = notice.split(whereSeparator: \.isNewline).joined(separator: " ")
         let besidePath = canvas.width - pathWidth - 4 - 1
         let showsPath = besidePath >= min(TextWidth.of(notice), 30)
-        if showsPath { canvas.write(" " + path, x: 0, y: row, style: .status) }
+        if showsPath { canvas.write(" " + located, x: 0, y: row, style: .status) }
         let room = showsPath ? besidePath : canvas.width - 2
         guard room > 0 else { return }
         let shown = TextWidth.truncated(notice, to: room)

@@ -36,6 +36,25 @@ public final class ScreenSession {
     private weak var backDoesNothingOn: ViewController?
     /// Whether the keys of the screen are shown over it (`?` or F1; any key closes).
     public private(set) var showsHelp = false
+    /// The messages of this run, oldest first (the last ``messageLimit``): what
+    /// the status line showed cut to its width, kept whole for the log (`m`).
+    public private(set) var messages: [String] = []
+    /// How many messages the log keeps.
+    public static let messageLimit = 200
+    /// Whether the message log is shown over the screen (`m`; any key closes).
+    public private(set) var showsMessages = false
+
+    /// Shows `message` in the status line until the next key, and keeps it in
+    /// the message log.
+    public func post(_ message: String) {
+        notice = message
+        messages.append(message)
+        if messages.count > Self.messageLimit { messages.removeFirst(messages.count - Self.messageLimit) }
+    }
+
+    /// Whether the user asked to quit (`q` outside a text field): the front end
+    /// ends the app as it does for Ctrl-C.
+    public private(set) var quitRequested = false
 
     /// Creates a session over a launched tree.
     public init(tree: any RouterTree, window: Window) {
@@ -104,9 +123,10 @@ public final class ScreenSession {
     /// Left, Right, Home and End edit; Esc goes back.
     public func press(_ key: Key) {
         notice = nil
-        if showsHelp {
-            // Any key closes the help, and does nothing else.
+        if showsHelp || showsMessages {
+            // Any key closes the help or the log, and does nothing else.
             showsHelp = false
+            showsMessages = false
             return
         }
         // One frame settles the focus and gives the controls the key moves among.
@@ -136,6 +156,17 @@ public final class ScreenSession {
             return
         }
         if let field = focusedField, edit(field, with: key) { return }
+        // Outside a text field, less's and vi's keys: j and k, Ctrl-N and Ctrl-P
+        // move, g and G go to a list's first and last row, q quits.
+        let key = focusedField == nil ? Self.navigationMeaning(of: key) : key
+        if key == .character("q"), focusedField == nil {
+            quitRequested = true
+            return
+        }
+        if key == .character("m"), focusedField == nil {
+            if messages.isEmpty { notice = "m: no messages yet" } else { showsMessages = true }
+            return
+        }
         if key == .enter, let field = focusedField {
             // Enter in a field: the screen acts on it (a search's top result, a form).
             topChain.last?.send(.submit(field: field))
@@ -180,6 +211,17 @@ public final class ScreenSession {
         }
     }
 
+    /// What a key outside a text field means among lists and controls.
+    static func navigationMeaning(of key: Key) -> Key {
+        switch key {
+        case .character("j"), .control("n"): .down
+        case .character("k"), .control("p"): .up
+        case .character("g"): .home
+        case .character("G"): .end
+        default: key
+        }
+    }
+
     /// The current frame, with the focus on the first control of a screen that
     /// has just appeared, and the cursor in the focused text field.
     public func frame() -> Frame {
@@ -191,6 +233,7 @@ public final class ScreenSession {
         let status = statusLine(controls: frame.controls)
         status.draw(into: &frame.canvas, row: window.height - 1)
         if showsHelp { drawHelp(over: &frame, controls: frame.controls) }
+        if showsMessages { drawMessages(over: &frame) }
         return frame
     }
 
@@ -411,10 +454,33 @@ public final class ScreenSession {
         var lines = ["Keys on this screen", ""]
         lines += keyHints(controls: controls).map(\.explained)
         lines += ["", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right",
-                  "PageUp/Down     page through a list", "mouse           click to press or select",
+                  "j, k            down, up (Ctrl-N, Ctrl-P too)", "PageUp/Down     page through a list",
+                  "g, G, Home/End  a list's first, last row", "mouse           click to press or select",
                   "Ctrl-Z          suspend (fg to come back)", "Ctrl-L          draw the screen again", "",
                   "any key closes this help"]
-        let width = min((lines.map(TextWidth.of).max() ?? 0) + 4, window.width)
+        drawBox(lines, over: &frame)
+    }
+
+    /// The messages of this run, newest last, each whole (wrapped to the box);
+    /// the newest that fit when there are more.
+    private func drawMessages(over frame: inout Frame) {
+        let width = max(window.width - 6, 1)
+        let wrapped = messages.flatMap { LayoutNode.wrap($0, width: width).split(separator: "\n").map(String.init) + [""] }
+        let room = max(window.height - 1 - 2 - 3, 1)
+        let shown = wrapped.count > room ? Array(wrapped.suffix(room)) : wrapped
+        let title = messages.count == 1 ? "1 message" : "\(messages.count) messages, the newest last"
+        drawBox([title, ""] + shown + ["any key closes the messages"], over: &frame, fullWidth: true)
+    }
+
+    /// `lines` in a box over the frame, centred (as wide as the window with
+    /// `fullWidth`), each wrapped to it rather than cut; the frame's controls
+    /// are out of reach meanwhile.
+    private func drawBox(_ lines: [String], over frame: inout Frame, fullWidth: Bool = false) {
+        let widest = (lines.map(TextWidth.of).max() ?? 0) + 4
+        let width = fullWidth ? window.width : min(widest, window.width)
+        let lines = lines.flatMap { line in
+            TextWidth.of(line) <= width - 4 ? [line] : LayoutNode.wrap(line, width: max(width - 4, 1)).split(separator: "\n").map(String.init)
+        }
         let height = min(lines.count + 2, window.height - 1)
         let x = max((window.width - width) / 2, 0), y = max((window.height - 1 - height) / 2, 0)
         guard width >= 4, height >= 3 else { return }
@@ -441,12 +507,18 @@ public final class ScreenSession {
         case .button?: keys.append(("Enter press", "Enter", "Enter, Space    press the button"))
         case let .row(list, _)? where topChain.last?.listsForReading.contains(list) == true: break
         case .row?: keys.append(("Enter select", "Enter", "Enter, Space    select the row"))
-        case .field?: keys.append(("", "", "Enter           submit the field"))
+        case .field?: keys.append(("Enter submit", "Enter", "Enter           submit the field"))
         case nil: break
         }
         if canGoBack() { keys.append(("Esc back", "Esc", "Esc             go back")) }
-        if focusedField == nil { keys.append(("? help", "?", "?, F1           this help")) }
-        keys.append(("Ctrl-C quit", "^C", "Ctrl-C          quit"))
+        if focusedField == nil {
+            if !messages.isEmpty { keys.append(("m messages", "m", "m               the messages of this run, whole")) }
+            keys.append(("? help", "?", "?, F1           this help"))
+            keys.append(("q/Ctrl-C quit", "q/^C", "q, Ctrl-C       quit"))
+        } else {
+            keys.append(("F1 help", "F1", "F1              this help"))
+            keys.append(("Ctrl-C quit", "^C", "Ctrl-C          quit"))
+        }
         return keys
     }
 
@@ -460,8 +532,28 @@ public final class ScreenSession {
         routePathText = path
         // The path on screen, for a crash report: noted with each frame, not walked again.
         CrashRecord.noteRoutePath(path)
-        if let notice { return StatusLine(path: path, notice: notice) }
-        return StatusLine(path: path, keys: keys.map(\.long).joined(separator: " · "), shortKeys: keys.map(\.short).joined(separator: " · "))
+        let position = listPosition()
+        if let notice { return StatusLine(path: path, position: position, notice: notice) }
+        // In a window too narrow for every short key: help and quit, which lead to the rest.
+        let essential = keys.suffix(2).map(\.short).joined(separator: " · ")
+        return StatusLine(path: path, position: position, keys: keys.map(\.long).joined(separator: " · "),
+                          shortKeys: keys.map(\.short).joined(separator: " · "), essentialKeys: essential)
+    }
+
+    /// Where the focused row is in its list, `3 of 28,298`; `nil` off a list, or
+    /// in a list of one row.
+    private func listPosition() -> String? {
+        guard case let .row(list, row)? = focus, let count = topChain.last?.displayedContent.rowCount(ofList: list), count > 1
+        else { return nil }
+        return "\(Self.grouped(row + 1)) of \(Self.grouped(count))"
+    }
+
+    /// `28298` as `28,298`.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        return String(digits.enumerated().flatMap { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+        })
     }
 }
 

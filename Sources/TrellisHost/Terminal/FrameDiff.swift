@@ -8,6 +8,14 @@ public struct FrameDiff {
     /// box drawing and symbols get ASCII stand-ins, other text `?` a column.
     public var asciiOnly = false
 
+    /// Whether a whole frame, or a large change, is sent as one synchronized
+    /// update (DEC mode 2026: the terminal shows it when it is complete, so a
+    /// resize or a redraw never flickers; terminals without the mode ignore it).
+    public var synchronizesLargeUpdates = true
+
+    /// Bytes over which a change is large: a focus move (40 to 65 bytes) is sent bare.
+    static let largeUpdate = 512
+
     private var previous: Canvas?
     private var cursorVisible = false
 
@@ -53,6 +61,9 @@ public struct FrameDiff {
         if style != .plain { output += sgr(.plain, from: style) }
         output += cursorCommands(for: frame.cursor)
         previous = canvas
+        if synchronizesLargeUpdates, old == nil || output.utf8.count > Self.largeUpdate {
+            return "\u{1B}[?2026h" + output + "\u{1B}[?2026l"
+        }
         return output
     }
 

@@ -27,14 +27,32 @@ public enum TerminalApp {
     public static func run(tree: RouteTree, loop: EventLoop, usesMouse: Bool = true) throws(TerminalError) -> Ending {
         TerminalState.usesMouse = usesMouse
         let terminal = try Terminal()
+        var session: ScreenSession?
+        // After the terminal is given back (defers run last first): the messages
+        // the status line cut to its width, whole, when there were warnings.
+        defer { if let session { printMessages(of: session) } }
         defer { terminal.restore() }
         let usesColor = (getenv("NO_COLOR").map { String(cString: $0).isEmpty }) ?? true
         var diff = FrameDiff(usesColor: usesColor)
         diff.asciiOnly = !FrameDiff.localeIsUTF8(ProcessInfo.processInfo.environment)
         let size = terminal.size
-        let session = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
+        let screens = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
+        session = screens
+        return run(session: screens, tree: tree, terminal: terminal, loop: loop, diff: &diff)
+    }
+
+    /// Prints the run's messages to standard error.
+    private static func printMessages(of session: ScreenSession) {
+        guard !session.messages.isEmpty else { return }
+        let lines = session.messages.suffix(20).map { "  " + $0.escapingControlCharacters }
+        let more = session.messages.count > 20 ? " (the last 20 of \(session.messages.count))" : ""
+        FileHandle.standardError.write(Data(("trellis: messages of this run\(more):\n" + lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    private static func run(session: ScreenSession, tree: RouteTree, terminal: Terminal, loop: EventLoop,
+                            diff: inout FrameDiff) -> Ending {
         tree.onNotice = { [weak session] message in
-            session?.notice = message
+            session?.post(message)
             loop.setNeedsFrame()
         }
         var decoder = KeyDecoder()
@@ -105,6 +123,7 @@ public enum TerminalApp {
                 session.noteKeyForCrashReport()
                 session.press(key)
                 CrashRecord.noteActivity("")
+                if session.quitRequested { return .quit }
                 loop.setNeedsFrame()
             }
         }
