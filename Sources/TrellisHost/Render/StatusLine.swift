@@ -40,13 +40,13 @@ public struct StatusLine: Equatable, Sendable {
             return
         }
         // Richer keys first, then the path whole: the position gives way first,
-        // then the path (cut with `…`, down to a few columns), then the hints,
-        // down to the essential ones alone.
+        // then the hints are shortened, then the path is cut with `…` (down to a
+        // few columns), and at the narrowest the essential hints stay alone.
         let width = canvas.width
         func fits(_ pathText: String, _ keys: String) -> Bool { 1 + TextWidth.of(pathText) + 2 + TextWidth.of(keys) + 1 <= width }
         var choice: (path: String, keys: String)?
         for form in [keys, shortKeys, essentialKeys] where !form.isEmpty {
-            if fits(located, form) { choice = (located, form) } else if fits(path, form) { choice = (path, form) } else {
+            if fits(located, form) { choice = (located, form) } else if fits(path, form) { choice = (path, form) } else if form != keys {
                 let room = width - 1 - 2 - TextWidth.of(form) - 1
                 if room >= min(TextWidth.of(path), 4) { choice = (TextWidth.truncated(path, to: room), form) }
             }
