@@ -21,7 +21,7 @@ struct RunCommand {
         // steps in: a person at a terminal is told at 2 s; a script's step fails
         // at its time-out, and at least 5 s, so that a loaded machine's slow start
         // or plugin load is not taken for a screen that does not return.
-        let isInteractive = script == nil && !parsed.has("--headless") && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let isInteractive = script == nil && !parsed.has("--headless") && Terminal.drawsScreens
         CrashRecord.noteHangLimit(isInteractive ? try parseHangLimit() : max(timeout, HeadlessRunner.defaultTimeout))
         let configPath = try parsed.singlePositional(command: "run", name: "config")
         let (config, loader) = try Trellis.loadConfigReadingPlugins(configPath, pluginFolders: parsed.allValues("--plugins"))
@@ -60,8 +60,7 @@ struct RunCommand {
         defer { withExtendedLifetime(liveSwap) {} }
         // A terminal that cannot address its cursor (TERM=dumb, or none named) gets
         // the headless session, which writes plain text only.
-        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
-        if script == nil, !parsed.has("--headless"), Terminal.isAvailable, !term.isEmpty, term != "dumb" {
+        if script == nil, !parsed.has("--headless"), Terminal.drawsScreens {
             let mouseOff = parsed.has("--no-mouse") || getenv("TRELLIS_MOUSE").map { String(cString: $0) == "off" } == true
             return try runInTerminal(tree, loop: loop, usesMouse: !mouseOff)
         }
@@ -112,7 +111,11 @@ struct RunCommand {
     private func runStandardInput(runner: HeadlessRunner, loop: EventLoop) throws -> ExitStatus {
         let isTerminal = isatty(STDIN_FILENO) == 1
         let reader = LineReader(descriptor: STDIN_FILENO, loop: loop)
-        if isTerminal { print(runner.session.frame().text) }
+        runner.session.takesCommands = isTerminal
+        if isTerminal {
+            runner.settle()
+            print(runner.session.frame().text)
+        }
         while true {
             if isTerminal { print("> ", terminator: ""); fflush(nil) }
             let line: String?
@@ -123,6 +126,10 @@ struct RunCommand {
                     + "\(LineReader.maximumLineLength) bytes; split it into several commands.")
             }
             guard let line else { break }
+            if isTerminal, line.trimmingCharacters(in: .whitespaces) == "help" {
+                print("Commands (one a line):\n" + ScriptCommand.summary)
+                continue
+            }
             let command: ScriptCommand?
             do {
                 command = try ScriptCommand.parse(line, line: reader.lineNumber)
@@ -141,7 +148,11 @@ struct RunCommand {
                 Trellis.printError(error.message)
             }
             if runner.session.quitRequested { break }
-            if isTerminal, command != .print { print(runner.session.frame().text) }
+            if isTerminal, command != .print {
+                // The screen the command led to, its asynchronous result included.
+                runner.settle()
+                print(runner.session.frame().text)
+            }
             fflush(nil)
         }
         return .success

@@ -408,6 +408,29 @@ struct TerminalConventionTests {
         try tmux.waitForText("EXITED=0")
     }
 
+    /// A dumb terminal's line session swallowed errors (the supervisor held them
+    /// as if the app owned the screen), printed the screen before a command's
+    /// asynchronous result, and offered Tab, `?` and Ctrl-C, which it does not take.
+    @Test func aDumbTerminalSaysWhatIsWrongOffersCommandsAndShowsEachCommandsResult() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("TERM=dumb \(trellis) run; echo EXITED=$?")
+        let first = try tmux.waitForScreen { $0.contains("\n>") }
+        let status = try #require(first.split(separator: "\n").last { $0.contains("launcher") }.map(String.init))
+        #expect(status.contains("tap LABEL") && status.hasSuffix("help · quit"), "\(status)")
+        #expect(!status.contains("Ctrl-C") && !status.contains("Tab") && !status.contains("?"), "\(status)")
+
+        try tmux.run("foo")
+        try tmux.waitForText("unknown command \"foo\"")
+        try tmux.run("help")
+        try tmux.waitForText("Commands (one a line)")
+        // Airports loads its cities after it is shown: the screen printed is the loaded one.
+        try tmux.run("tap Coordinator: Airports")
+        let loaded = try tmux.waitForText("108 Mile")
+        #expect(!loaded.contains("Loading cities"), "\(loaded)")
+        try tmux.run("quit")
+        try tmux.waitForText("EXITED=0")
+    }
+
     @Test func aLongSearchScrollsInAFieldThatStaysPutWithTheCursorAtItsEnd() throws {
         let tmux = try TmuxSession()
         try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")

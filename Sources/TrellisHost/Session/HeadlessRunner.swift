@@ -51,6 +51,20 @@ public final class HeadlessRunner {
         }
     }
 
+    /// Runs the app's work until the screen has not changed for `quiet`, or for
+    /// `limit` at most: what a person typing commands is shown after each is the
+    /// screen it led to, its asynchronous result included.
+    public func settle(quiet: Duration = .milliseconds(200), limit: Duration = .seconds(2)) {
+        let end = loop.now + limit
+        loop.drain()
+        while loop.now < end {
+            loop.didDrawFrame()
+            let quietEnd = min(loop.now + quiet, end)
+            waitForChange(until: quietEnd)
+            if !loop.needsFrame { return }
+        }
+    }
+
     /// Runs the main actor's work for `duration`, as a person waits and watches.
     private func pause(for duration: Duration) {
         let deadline = loop.now + duration

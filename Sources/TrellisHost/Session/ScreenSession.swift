@@ -52,6 +52,11 @@ public final class ScreenSession {
         if messages.count > Self.messageLimit { messages.removeFirst(messages.count - Self.messageLimit) }
     }
 
+    /// Whether a person types commands instead of keys (the line session of a
+    /// terminal that cannot draw screens): the status line offers commands, since
+    /// Tab, `?` and Ctrl-C are not keys there.
+    public var takesCommands = false
+
     /// Whether the user asked to quit (`q` outside a text field): the front end
     /// ends the app as it does for Ctrl-C.
     public private(set) var quitRequested = false
@@ -525,7 +530,7 @@ public final class ScreenSession {
     /// The route path and the keys that work on this frame, each with a short
     /// form for a narrow window: only what a key does here is offered.
     private func statusLine(controls: [Control]) -> StatusLine {
-        let keys = keyHints(controls: controls).filter { !$0.long.isEmpty }
+        let keys = takesCommands ? commandHints(controls: controls) : keyHints(controls: controls).filter { !$0.long.isEmpty }
         let routes = routePath()
         topRoute = routes.last
         let path = routes.joined(separator: " › ")
@@ -538,6 +543,16 @@ public final class ScreenSession {
         let essential = keys.suffix(2).map(\.short).joined(separator: " · ")
         return StatusLine(path: path, position: position, keys: keys.map(\.long).joined(separator: " · "),
                           shortKeys: keys.map(\.short).joined(separator: " · "), essentialKeys: essential)
+    }
+
+    /// The commands that do something on this frame, for a person typing them.
+    private func commandHints(controls: [Control]) -> [(long: String, short: String, explained: String)] {
+        var commands: [String] = []
+        if controls.contains(where: { !$0.isField }) { commands.append("tap LABEL") }
+        if focusedField != nil { commands.append("type TEXT") }
+        if canGoBack() { commands.append("key esc") }
+        commands += ["help", "quit"]
+        return commands.map { ($0, $0.split(separator: " ").first.map(String.init) ?? $0, $0) }
     }
 
     /// Where the focused row is in its list, `3 of 28,298`; `nil` off a list, or

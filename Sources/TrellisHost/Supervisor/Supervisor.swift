@@ -56,13 +56,15 @@ public enum Supervisor {
             if pid == 0 { return }
             child = pid
             forwardSignals()
-            // In a terminal the app owns the screen: its messages wait until it ends.
-            var watchdog = Watchdog(pid: pid, isTerminal: isTerminal)
-            let (status, stderrText) = wait(for: pid, errors: errors, wake: wake, holdingOutput: isTerminal, watchdog: &watchdog)
+            // On a terminal it draws on, the app owns the screen: its messages wait
+            // until it ends. A line session (TERM=dumb) shows them as they come.
+            let holdsOutput = isTerminal && Terminal.drawsScreens
+            var watchdog = Watchdog(pid: pid, isTerminal: holdsOutput)
+            let (status, stderrText) = wait(for: pid, errors: errors, wake: wake, holdingOutput: holdsOutput, watchdog: &watchdog)
             close(errors)
             if wake >= 0 { close(wake) }
             // Held output is shown once the app has given the terminal back.
-            let unshown = isTerminal ? stderrText : ""
+            let unshown = holdsOutput ? stderrText : ""
             if watchdog.reason != nil {
                 // The watchdog ended a stuck app: the app cannot have restored the terminal.
                 if hasTerminalSettings { restoreTerminal(saved) }

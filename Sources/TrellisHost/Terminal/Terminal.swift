@@ -25,8 +25,16 @@ public final class Terminal {
     public let signalDescriptor: Int32
 
     /// Whether standard input and output are both a terminal.
-    public static var isAvailable: Bool {
+    public nonisolated static var isAvailable: Bool {
         isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// Whether the terminal can address its cursor, so the app can draw screens
+    /// on it: one is named in `TERM`, and it is not `dumb`. Otherwise a person at
+    /// it gets the line session (commands typed, the screen as plain text).
+    public nonisolated static var drawsScreens: Bool {
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        return isAvailable && !term.isEmpty && term != "dumb"
     }
 
     /// Enters raw mode and the alternate screen, and installs the signal handlers.
