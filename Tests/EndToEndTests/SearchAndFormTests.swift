@@ -14,6 +14,16 @@ struct SearchAndFormTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    /// Down and Enter right after typing used to act on the results of the text
+    /// before (the filter runs off the main actor): they wait for the new ones.
+    @Test func keysRightAfterTypingActOnTheResultsOfWhatWasTyped() throws {
+        let result = try TrellisProcess.run(["TRELLIS_TYPEAHEAD_SECONDS=20", Products.trellis.path, "run", "Examples/airports.json", "--headless"],
+                                            input: "focus Search a city\ntype seoul\nkey down\nkey enter\nprint\n",
+                                            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Airports of Seoul (KR)"), "\(result.stdout)")
+    }
+
     @Test(arguments: [("são paulo", "Sao Paulo (BR)"), ("ZÜRICH", "Zurich (CH)"), ("olmos", "Olmos (PE)")])
     func theSearchIgnoresCaseAndDiacritics(query: String, expected: String) throws {
         let result = try airports("type \(query)\nexpect \(expected)\nexpect-not <Olmos\n")

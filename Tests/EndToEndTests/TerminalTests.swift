@@ -344,6 +344,25 @@ struct TerminalConventionTests {
         try tmux.waitForText("EXITED=0")
     }
 
+    /// Keys typed ahead used to be dropped or to act on stale results: "seoul"
+    /// typed while Airports said "Loading cities…" was lost, and Down and Enter
+    /// right after it opened the first city of the empty search. They act on the
+    /// screen the person will see. (The limit is raised so a loaded machine's
+    /// slow load is waited for.)
+    @Test func keysTypedAheadActOnTheScreenTheyAreMeantFor() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("TRELLIS_TYPEAHEAD_SECONDS=20 \(trellis) run; echo EXITED=$?")
+        try tmux.waitForText("Coordinator: Airports")
+        try tmux.send(["Down", "Down", "Down", "Enter"])
+        try tmux.send(["-l", "seoul"])
+        try tmux.send(["Down", "Enter"])
+        let screen = try tmux.waitForText("Airports of Seoul")
+
+        #expect(screen.contains("ICN"), "\(screen)")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
     /// Alt-b used to read as Esc then b: back to the launcher, the text lost.
     @Test func altKeysEditByWordInAFieldAndNeverGoBack() throws {
         let tmux = try TmuxSession()

@@ -15,9 +15,11 @@ struct WatchdogTests {
             """)
     }
 
-    /// Waits for the line the shell prints once trellis has ended.
+    /// Waits for the line the shell prints once trellis has ended, and for the
+    /// terminal's settings `stty -a` prints after it (on a loaded machine the
+    /// screen can be read between the two).
     private func waitForExit(_ tmux: TmuxSession) throws -> String {
-        try tmux.waitForScreen { $0.range(of: "EXITED=[0-9]", options: .regularExpression) != nil }
+        try tmux.waitForScreen { $0.range(of: "EXITED=[0-9]", options: .regularExpression) != nil && $0.contains("speed ") }
     }
 
     /// Opens the stuck screen in a terminal and taps Freeze.

@@ -32,14 +32,22 @@ public final class EventLoop {
     /// strongly, so a change costs no weak reference's load.
     private final class FrameRequest {
         @exclusivity(unchecked) var isNeeded = false
+        @exclusivity(unchecked) var changes = 0
     }
+
+    /// How many times a screen changed so far (each content or layer change the
+    /// SDK reported), to tell whether a screen reacted since a moment.
+    public var screenChanges: Int { frameRequest.changes }
 
     private let frameRequest = FrameRequest()
 
     /// Creates the loop and starts listening for screen changes.
     public init() {
         let request = frameRequest
-        HostHooks.onScreenChange = { request.isNeeded = true }
+        HostHooks.onScreenChange = {
+            request.isNeeded = true
+            request.changes &+= 1
+        }
         Self.watchForForks()
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs headless commands against a session on the event loop, waiting for the
 /// screen the way a person would.
 ///
@@ -36,6 +38,12 @@ public final class HeadlessRunner {
             pause(for: duration)
             return nil
         }
+        if case let .key(key) = command { waitUntilReady(for: key) }
+        let changesBefore = loop.screenChanges
+        defer {
+            if case .key = command { typeAhead.notePressed(by: session, changesBefore: changesBefore, changes: loop.screenChanges, now: loop.now) }
+            if case .type = command { typeAhead.notePressed(by: session, changesBefore: changesBefore, changes: loop.screenChanges, now: loop.now) }
+        }
         let deadline = loop.now + timeout
         while true {
             // What the step sees is consumed here; a change after it wakes the wait.
@@ -48,6 +56,22 @@ public final class HeadlessRunner {
                 guard error.mayHoldLater, loop.now < deadline else { throw error }
                 waitForChange(until: deadline)
             }
+        }
+    }
+
+    /// Keys wait for the screen they are meant for, as in the terminal
+    /// (``TypeAhead``): a key right after `type` acts on the results of the text
+    /// typed, not on those of the text before.
+    private var typeAhead = TypeAhead(environment: ProcessInfo.processInfo.environment)
+
+    private func waitUntilReady(for key: Key) {
+        while true {
+            _ = session.frame()
+            typeAhead.noteFrame(of: session, now: loop.now)
+            guard typeAhead.isNotReady(for: key, session: session, changes: loop.screenChanges, now: loop.now),
+                  let limit = typeAhead.limit else { return }
+            loop.didDrawFrame()
+            waitForChange(until: limit)
         }
     }
 

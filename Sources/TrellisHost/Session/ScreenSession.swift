@@ -52,6 +52,16 @@ public final class ScreenSession {
         if messages.count > Self.messageLimit { messages.removeFirst(messages.count - Self.messageLimit) }
     }
 
+    /// Whether the last key pressed edited a text field (sent it an edit).
+    public private(set) var lastKeyEdited = false
+    /// The screen on top as the last frame showed it, and whether it had a
+    /// control to focus: a screen with none that has just appeared is loading.
+    public private(set) var topScreen: ObjectIdentifier?
+    public private(set) var topHasControls = false
+    /// The screen on top now (without drawing a frame): when it is not
+    /// ``topScreen``, the last frame is of another screen.
+    public var currentTopScreen: ObjectIdentifier? { topChain.last.map(ObjectIdentifier.init) }
+
     /// Whether a person types commands instead of keys (the line session of a
     /// terminal that cannot draw screens): the status line offers commands, since
     /// Tab, `?` and Ctrl-C are not keys there.
@@ -128,6 +138,7 @@ public final class ScreenSession {
     /// Left, Right, Home and End edit; Esc goes back.
     public func press(_ key: Key) {
         notice = nil
+        lastKeyEdited = false
         if showsHelp || showsMessages {
             // Any key closes the help or the log, and does nothing else.
             showsHelp = false
@@ -233,7 +244,10 @@ public final class ScreenSession {
         guard let root = tree.root?.viewControllable.viewController else {
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
-        var frame = settlingFocus(root: root, top: Window.layers(from: root).last!.last!)
+        let top = Window.layers(from: root).last!.last!
+        var frame = settlingFocus(root: root, top: top)
+        topScreen = ObjectIdentifier(top)
+        topHasControls = !frame.controls.isEmpty
         // The keys offered follow the controls this frame has.
         let status = statusLine(controls: frame.controls)
         status.draw(into: &frame.canvas, row: window.height - 1)
@@ -373,6 +387,7 @@ public final class ScreenSession {
         cursor = min(cursor, characters.count)
         characters.insert(contentsOf: text, at: cursor)
         cursor += text.count
+        lastKeyEdited = true
         topChain.last?.send(.edit(field: field, text: String(characters)))
     }
 
@@ -431,6 +446,7 @@ public final class ScreenSession {
         default:
             return false
         }
+        lastKeyEdited = true
         topChain.last?.send(.edit(field: field, text: String(characters)))
         return true
     }

@@ -57,11 +57,13 @@ public enum TerminalApp {
         }
         var decoder = KeyDecoder()
         var escapeDeadline: ContinuousClock.Instant?
+        var typeAhead = TypeAhead(environment: ProcessInfo.processInfo.environment)
         var title = ""
         loop.setNeedsFrame()
         while true {
             if loop.isFrameDue {
                 terminal.write(diff.update(to: session.frame()))
+                typeAhead.noteFrame(of: session, now: loop.now)
                 // The window's title names the app and the screen shown.
                 if session.routePathText != title {
                     title = session.routePathText
@@ -69,7 +71,23 @@ public enum TerminalApp {
                 }
                 loop.didDrawFrame()
             }
-            let deadline = [loop.nextFrameTime, escapeDeadline].compactMap { $0 }.min()
+            var keys: [Key] = []
+            // Keys released at their limit go in whatever the screen; those released
+            // because it became ready are checked again, key by key.
+            var pressedAnyway = 0
+            if let first = typeAhead.held.first {
+                // Keys typed ahead go in once the screen is ready for them, or at their limit.
+                if loop.needsFrame {
+                    _ = session.frame()
+                    typeAhead.noteFrame(of: session, now: loop.now)
+                }
+                let isDue = typeAhead.deadline.map { $0 <= loop.now } ?? false
+                if isDue || !typeAhead.isNotReady(for: first, session: session, changes: loop.screenChanges, now: loop.now) {
+                    keys = typeAhead.takeHeld()
+                    if isDue { pressedAnyway = keys.count }
+                }
+            }
+            let deadline = [keys.isEmpty ? loop.nextFrameTime : loop.now, escapeDeadline, typeAhead.deadline].compactMap { $0 }.min()
             let ready = loop.wait(for: [STDIN_FILENO, terminal.signalDescriptor], until: deadline)
             if ready.contains(terminal.signalDescriptor) {
                 for event in terminal.takeSignals() {
@@ -91,17 +109,16 @@ public enum TerminalApp {
                     }
                 }
             }
-            var keys: [Key] = []
             if ready.contains(STDIN_FILENO) {
                 let input = terminal.readInput()
                 if input.ended { return .signal(SIGHUP) }
-                keys = decoder.decode(input.bytes)
+                keys += decoder.decode(input.bytes)
                 escapeDeadline = decoder.isWaiting ? loop.now + escapeWait : nil
             } else if let pending = escapeDeadline, pending <= loop.now {
-                keys = decoder.flush()
+                keys += decoder.flush()
                 escapeDeadline = nil
             }
-            for key in keys {
+            for (index, key) in keys.enumerated() {
                 if key == .control("c") { return .quit }
                 if key == .control("l") {
                     // What a plugin wrote straight to the terminal is drawn over.
@@ -120,8 +137,21 @@ public enum TerminalApp {
                     loop.setNeedsFrame()
                     continue
                 }
+                // Behind keys held, or ahead of a screen not ready for it, a key waits.
+                if session.currentTopScreen != session.topScreen {
+                    // The last key brought another screen on top: see what it has.
+                    _ = session.frame()
+                    typeAhead.noteFrame(of: session, now: loop.now)
+                }
+                let changes = loop.screenChanges
+                if index >= pressedAnyway, typeAhead.held.count < TypeAhead.capacity,
+                   !typeAhead.held.isEmpty || typeAhead.isNotReady(for: key, session: session, changes: changes, now: loop.now) {
+                    typeAhead.hold(key)
+                    continue
+                }
                 session.noteKeyForCrashReport()
                 session.press(key)
+                typeAhead.notePressed(by: session, changesBefore: changes, changes: loop.screenChanges, now: loop.now)
                 CrashRecord.noteActivity("")
                 if session.quitRequested { return .quit }
                 loop.setNeedsFrame()

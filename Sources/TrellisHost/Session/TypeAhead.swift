@@ -1,0 +1,90 @@
+/// Keys typed ahead of the screen they are meant for, held until it can take
+/// them, so that a person's keys act on the screen they will see:
+/// - a screen that has just come on top with nothing to focus yet (it is
+///   loading): keys wait until it has a control, for ``loadingLimit`` at most;
+/// - a list a text field filters off the main actor, after an edit the screen has
+///   not reacted to yet: keys that are not edits wait for its next change, for
+///   ``filterLimit`` at most (a form that does not react costs that much once).
+///
+/// Then the held keys are pressed in order; Esc, the help and Ctrl keys are
+/// never held behind them (a person leaving a screen does not wait for it).
+/// Time and screen changes come from the front end, so the terminal and
+/// headless runs hold keys alike.
+@MainActor
+struct TypeAhead {
+    /// How long keys wait for a loading screen.
+    var loadingLimit: Duration = .seconds(1)
+    /// How long keys wait for a screen to react to an edit.
+    var filterLimit: Duration = .milliseconds(250)
+    /// The most keys held: more are pressed at once.
+    static let capacity = 256
+
+    private(set) var held: [Key] = []
+    private var top: (screen: ObjectIdentifier?, since: ContinuousClock.Instant)?
+    /// After an edit: the screen change count it left, and when.
+    private var edit: (changes: Int, at: ContinuousClock.Instant)?
+
+    /// The limits from `TRELLIS_TYPEAHEAD_SECONDS` (both), when it is a number of
+    /// seconds from 0 to 60; the defaults otherwise.
+    init(environment: [String: String] = [:]) {
+        if let text = environment["TRELLIS_TYPEAHEAD_SECONDS"], let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) {
+            loadingLimit = .milliseconds(Int(seconds * 1000))
+            filterLimit = loadingLimit
+        }
+    }
+
+    /// Notes what the last frame showed.
+    mutating func noteFrame(of session: ScreenSession, now: ContinuousClock.Instant) {
+        if top?.screen != session.topScreen { top = (session.topScreen, now) }
+    }
+
+    /// Notes that `key` was pressed, leaving `changes` screen changes.
+    ///
+    /// - Parameter changesBefore: The count before it was pressed.
+    mutating func notePressed(by session: ScreenSession, changesBefore: Int, changes: Int, now: ContinuousClock.Instant) {
+        // Only the field's own text changed: the screen has yet to react.
+        edit = session.lastKeyEdited && changes - changesBefore <= 1 ? (changes, now) : nil
+    }
+
+    /// Whether the screen is not ready for `key` yet.
+    func isNotReady(for key: Key, session: ScreenSession, changes: Int, now: ContinuousClock.Instant) -> Bool {
+        switch key {
+        case .escape, .help, .control, .paste, .click, .wheel: return false
+        default: break
+        }
+        if let top, !session.topHasControls, now - top.since < loadingLimit { return true }
+        if let edit, changes == edit.changes, now - edit.at < filterLimit, !Self.edits(key) { return true }
+        return false
+    }
+
+    /// Whether `key` edits a focused field (typing goes on while a filter catches up).
+    private static func edits(_ key: Key) -> Bool {
+        switch key {
+        case .character, .backspace, .delete, .left, .right, .home, .end, .alt, .altBackspace, .wordLeft, .wordRight: true
+        default: false
+        }
+    }
+
+    /// Keeps `key` to press later.
+    mutating func hold(_ key: Key) {
+        held.append(key)
+    }
+
+    /// Takes the keys held, to press them now.
+    mutating func takeHeld() -> [Key] {
+        defer { held = [] }
+        return held
+    }
+
+    /// When the keys held are pressed anyway, if any are held.
+    var deadline: ContinuousClock.Instant? {
+        held.isEmpty ? nil : limit
+    }
+
+    /// When a key that waits now is pressed anyway.
+    var limit: ContinuousClock.Instant? {
+        let loading = top.map { $0.since + loadingLimit }
+        let filter = edit.map { $0.at + filterLimit }
+        return [loading, filter].compactMap { $0 }.min()
+    }
+}
