@@ -48,6 +48,7 @@ final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
         detachCurrentChild()
 
         let ticTacToe = ticTacToeBuilder.build(withListener: interactor)
+        ticTacToe.viewControllable.viewController.backTitle = "leave the game"
         currentChild = ticTacToe
         attachChild(ticTacToe)
         viewController.present(viewController: ticTacToe.viewControllable)
@@ -67,6 +68,8 @@ final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
 
     private func attachOffGame() {
         let offGame = offGameBuilder.build(withListener: interactor)
+        // Back from here detaches LoggedIn (the root's choice, as RIBs has it).
+        offGame.viewControllable.viewController.backTitle = "log out"
         self.currentChild = offGame
         attachChild(offGame)
         viewController.present(viewController: offGame.viewControllable)

@@ -39,13 +39,14 @@ final class RootInteractor: Interactor, LoggedOutListener, LoggedInListener, Roo
     // MARK: ScreenListener
 
     func screenDidRequestDismiss() {
-        // Back from LoggedOut, or from LoggedIn's first screen (LoggedIn passes it
-        // on), leaves the tutorial: tell whoever attached it. Run on its own, the
-        // tutorial has no one above it: back from LoggedIn logs out instead.
-        if let listener {
-            listener.screenDidRequestDismiss()
-        } else if loggedInItem.value != nil {
+        // RIBs' meaning of back: the parent detaches the child the user leaves.
+        // Back from LoggedIn's first screen (LoggedIn passes it on) detaches
+        // LoggedIn: a log out, alone or under a launcher. Back from LoggedOut
+        // leaves the tutorial: whoever attached it closes it.
+        if loggedInItem.value != nil {
             didLogout()
+        } else {
+            listener?.screenDidRequestDismiss()
         }
     }
 

@@ -29,7 +29,11 @@ final class RootRouter: LaunchRouter<RootInteractor, ViewController>, RootRoutin
         let child = loggedOutBuilder.build(listener: interactor)
         // Run on its own, the tutorial's first screen has nothing to go back to:
         // no back is offered there.
-        if !interactor.hasParent { child.viewControllable.viewController.backAction = nil }
+        if interactor.hasParent {
+            child.viewControllable.viewController.backTitle = "close the tutorial"
+        } else {
+            child.viewControllable.viewController.backAction = nil
+        }
         loggedOut = child
         attachChild(child)
         viewController.embed(child.viewControllable)

@@ -101,11 +101,13 @@ struct TicTacToeTests {
         #expect(result.stdout.hasSuffix("    offGame (OffGame)\n"))
     }
 
-    @Test func escOnOffGameLeavesTheTutorialForTheLauncher() throws {
+    @Test func escOnOffGameLogsOutAndEscOnTheLoginLeavesTheTutorialForTheLauncher() throws {
         let result = try TrellisProcess.run(["run", "--headless"], input: """
             tap RIBs tutorial
             \(login)
             expect Alice (0) vs Bob (0)
+            key esc
+            expect Welcome! Who is playing?
             key esc
             expect Trellis pattern gallery
             wait 1.2
@@ -178,6 +180,31 @@ struct StandaloneTutorialBackTests {
         let screens = result.stdout.components(separatedBy: "Ctrl-C quit")
         #expect(screens.count >= 2)
         #expect(!screens[0].contains("Esc back"), "the first screen has nothing to go back to: \(screens[0])")
-        #expect(screens[1].contains("Esc back"), "the game menu goes back, to the login")
+        #expect(screens[1].contains("Esc log out"), "the game menu goes back, to the login: \(screens[1])")
+    }
+
+    /// Esc used to mean two things: alone, it logged out of the game menu; under
+    /// the launcher, it closed the demo. It has RIBs' meaning in both (the parent
+    /// detaches the child left: LoggedIn, a log out), and the status line says
+    /// what it will do.
+    @Test func underTheLauncherEscLogsOutToo() throws {
+        let result = try TrellisProcess.run(["run", "--headless", "--size", "200x20"], input: """
+            tap RIBs tutorial: TicTacToe
+            expect Welcome! Who is playing?
+            print
+            tap Login
+            expect Start Game
+            print
+            key esc
+            expect Welcome! Who is playing?
+            key esc
+            expect Trellis pattern gallery
+            """)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        let screens = result.stdout.components(separatedBy: "Ctrl-C quit")
+        #expect(screens.count >= 2)
+        #expect(screens[0].contains("Esc close the tutorial"), "\(screens[0])")
+        #expect(screens[1].contains("Esc log out"), "\(screens[1])")
     }
 }

@@ -176,6 +176,20 @@ struct StatusLineHonestyTests {
         #expect(statusRow(session).hasPrefix(" main  3 of 28,298 "), "\(statusRow(session))")
     }
 
+    /// The screen that goes back names what back does there.
+    @Test func escSaysWhatGoingBackDoesHere() {
+        let tree = SingleScreenTree(.button("Start Game"))
+        tree.view.backAction = {}
+        let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
+        #expect(statusRow(session).contains("Esc back"))
+
+        tree.view.backTitle = "log out"
+
+        #expect(statusRow(session).contains("Esc log out"), "\(statusRow(session))")
+        session.press(.character("?"))
+        #expect(session.frame().text.contains("Esc             log out"))
+    }
+
     @Test func escIsNotOfferedAgainWhereGoingBackDidNothing() {
         let tree = SingleScreenTree(.button("Stay"))
         tree.view.backAction = {}

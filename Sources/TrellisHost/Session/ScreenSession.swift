@@ -531,7 +531,11 @@ public final class ScreenSession {
         case .field?: keys.append(("Enter submit", "Enter", "Enter           submit the field"))
         case nil: break
         }
-        if canGoBack() { keys.append(("Esc back", "Esc", "Esc             go back")) }
+        if canGoBack() {
+            // What back does here, as the screen that goes back names it.
+            let title = topChain.reversed().first(where: { $0.backAction != nil })?.backTitle?.escapingControlCharacters ?? "back"
+            keys.append(("Esc " + title, "Esc", "Esc             " + (title == "back" ? "go back" : title)))
+        }
         if focusedField == nil {
             if !messages.isEmpty { keys.append(("m messages", "m", "m               the messages of this run, whole")) }
             keys.append(("? help", "?", "?, F1           this help"))

@@ -80,6 +80,14 @@ open class ViewController: ViewControllable {
     /// sets it when it attaches the screen; a screen rarely needs to.
     @exclusivity(unchecked) public final var backAction: (() -> Void)?
 
+    /// What going back from this view does, in a few words ("log out", "leave
+    /// the game"), for the status line (`Esc log out`) and the help; `nil` says
+    /// "back". UIKit's `navigationItem.backButtonTitle`: the router that attaches
+    /// the screen, which decides what back does, usually sets it.
+    public final var backTitle: String? {
+        didSet { HostHooks.screenDidChange() }
+    }
+
     /// Creates a view showing `content`.
     public init(content: ViewNode = .empty) {
         self.content = content
