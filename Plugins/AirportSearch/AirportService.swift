@@ -74,18 +74,33 @@ final class AirportService: Sendable {
         }
         self.cities = cities.map { (model: $0.0, key: $0.1) }
         airportsByCity = byCity
+        var byCode: [String: [String]] = [:]
+        for (key, airports) in byCity {
+            for code in Set(airports.map(\.iata).filter { !$0.isEmpty }) { byCode[code.lowercased(), default: []].append(key) }
+        }
+        citiesByCode = byCode
     }
 
-    /// The cities whose name contains `text`, those starting with it first.
+    /// The cities of each IATA code (`icn`: Seoul), by the code lowercased.
+    private let citiesByCode: [String: [String]]
+
+    /// The cities whose name contains `text`, those starting with it first; a
+    /// three-letter airport code (`ICN`) finds its city before them.
     func cities(matching text: String) -> [CityViewModel] {
         let query = Self.folded(text).trimmingCharacters(in: .whitespaces)
         guard !query.isEmpty else { return cities.map(\.model) }
+        let coded = Set(query.count == 3 ? citiesByCode[query] ?? [] : [])
+        var byCode: [CityViewModel] = []
         var starting: [CityViewModel] = []
         var containing: [CityViewModel] = []
-        for city in cities where city.key.contains(query) {
-            if city.key.hasPrefix(query) { starting.append(city.model) } else { containing.append(city.model) }
+        for city in cities {
+            if !coded.isEmpty, coded.contains("\(city.model.city)\t\(city.model.country)") {
+                byCode.append(city.model)
+            } else if city.key.contains(query) {
+                if city.key.hasPrefix(query) { starting.append(city.model) } else { containing.append(city.model) }
+            }
         }
-        return starting + containing
+        return byCode + starting + containing
     }
 
     /// `text` lowercased and without diacritics.

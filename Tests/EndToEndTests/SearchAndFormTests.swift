@@ -14,6 +14,12 @@ struct SearchAndFormTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    /// An airport's IATA code finds its city first.
+    @Test func anAirportCodeFindsItsCity() throws {
+        let result = try airports("type icn\nexpect Seoul (KR)\nkey enter\nexpect Airports of Seoul (KR)\nexpect Incheon\n")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     /// Down and Enter right after typing used to act on the results of the text
     /// before (the filter runs off the main actor): they wait for the new ones.
     @Test func keysRightAfterTypingActOnTheResultsOfWhatWasTyped() throws {

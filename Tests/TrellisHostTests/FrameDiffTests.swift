@@ -132,4 +132,10 @@ struct RowStyleTests {
         #expect(output.contains("1;32m★ pinned"), "\(output.debugDescription)")
         #expect(!output.contains("1;32m☆ plain"))
     }
+
+    /// Under LANG=C a filled and an empty star both became `*`.
+    @Test func filledAndEmptyStarsStayApartInASCII() {
+        #expect(FrameDiff.asciiStandIn(for: "★", columns: 1) == "*")
+        #expect(FrameDiff.asciiStandIn(for: "☆", columns: 1) == "o")
+    }
 }

@@ -408,6 +408,21 @@ struct MouseTests {
 
         #expect(actions == [.select(list: "rows", row: 1), .select(list: "rows", row: 4)], "a click on nothing does nothing")
     }
+
+    /// A click in a field used to put the cursor at its end, wherever it landed.
+    @Test func aClickInAFieldPutsTheCursorWhereItLands() throws {
+        let tree = SingleScreenTree(.vstack([.button("Go"), .textField(id: "q", text: "hello world", placeholder: "Search")]))
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
+        let field = try #require(session.frame().controls.first { $0.isField })
+
+        session.press(.click(column: field.x + 1 + 6, row: field.y))
+        session.press(.character("X"))
+        #expect(tree.view.content.textFields == ["hello Xworld"])
+
+        session.press(.click(column: field.x + 1, row: field.y))
+        session.press(.character("Y"))
+        #expect(tree.view.content.textFields == ["Yhello Xworld"])
+    }
 }
 
 /// `?` or F1 shows the keys of the screen over it; any key closes it.

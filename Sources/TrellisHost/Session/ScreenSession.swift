@@ -162,7 +162,27 @@ public final class ScreenSession {
         if case let .click(column, row) = key {
             // A click focuses what it lands on and activates a button or a row.
             guard let control = controls.first(where: { $0.contains(column: column, row: row) }) else { return }
-            if control.isField { moveFocus(to: control.id) } else { activate(control) }
+            guard control.isField else {
+                activate(control)
+                return
+            }
+            // The cursor goes where the click landed in the text shown.
+            let wasFocused = focus == control.id
+            let before = cursor
+            moveFocus(to: control.id)
+            if let text = fieldText {
+                let shown = wasFocused ? Layout.scrolled(text, cursor: before, width: Layout.fieldWidth).shown : text[...]
+                let start = text.distance(from: text.startIndex, to: shown.startIndex)
+                var columns = 0, offset = 0
+                for character in shown {
+                    let width = TextWidth.of(character)
+                    // A click on a character's second half puts the cursor after it.
+                    guard columns + (width + 1) / 2 <= column - control.x - 1 else { break }
+                    columns += width
+                    offset += 1
+                }
+                cursor = start + offset
+            }
             return
         }
         if case let .wheel(up) = key {

@@ -81,7 +81,9 @@ public struct FrameDiff {
         case "▼", "↓": "v"
         case "■", "█": "#"
         case "□": "o"
-        case "☆", "★": "*"
+        // Filled and empty apart, as a rating shows them: ★★☆ is `**o`.
+        case "★": "*"
+        case "☆": "o"
         case "“", "”": "\""
         case "‘", "’": "'"
         default: "?"
