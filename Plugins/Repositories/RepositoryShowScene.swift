@@ -25,6 +25,8 @@ final class RepositoryShowInteractor {
 
 struct RepositoryShowViewModel: Equatable {
     let title: String
+    /// `owner/name`: the page's place in the route path.
+    let name: String
     let desc: String
     let pinTitle: String
 }
@@ -36,6 +38,7 @@ final class RepositoryShowPresenter {
     func present(_ repository: Repository) {
         viewModel.accept(RepositoryShowViewModel(
             title: "\(repository.isPinned ? "★" : "☆") \(repository.owner)/\(repository.name)",
+            name: "\(repository.owner)/\(repository.name)",
             desc: repository.desc,
             // The same width either way, so the button does not shift when it changes.
             pinTitle: repository.isPinned ? "Unpin" : " Pin "
@@ -68,5 +71,7 @@ final class RepositoryShowViewController: ViewController {
         // A pinned repository's name is highlighted, with its star.
         let title: ViewNode = viewModel.pinTitle == "Unpin" ? .styled(.highlight, .text(viewModel.title)) : .title(viewModel.title)
         content = .vstack([title, .text(viewModel.desc), .button(title: viewModel.pinTitle, id: "pin")])
+        // The route path names the page, as it does Airports' city pages.
+        self.title = viewModel.name
     }
 }

@@ -71,6 +71,18 @@ struct AsyncWorkTests {
         #expect(result.stdout.contains("Repositories (fetched 1×)"))
     }
 
+    /// The detail page used to keep the list's path in the status line.
+    @Test func aRepositorysPageIsNamedInThePath() throws {
+        let result = try TrellisProcess.run(["run", "Examples/repositories.json", "--headless"], input: """
+            tap uber/RIBs
+            expect Unpin
+            print
+            """)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("repositories › uber/RIBs "), "\(result.stdout)")
+    }
+
     @Test func theNextClockTicksBetweenTwoPrintsASecondApart() throws {
         let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: """
             tap Click Button

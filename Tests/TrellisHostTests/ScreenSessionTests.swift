@@ -542,3 +542,24 @@ struct MessageLogTests {
         #expect(session.messages.last == "message \(ScreenSession.messageLimit + 4)")
     }
 }
+
+/// The help box was clipped in a small window and could not scroll.
+@MainActor
+struct HelpBoxTests {
+    @Test func aHelpTallerThanTheWindowScrollsAndAnyOtherKeyClosesIt() {
+        let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 60, height: 10))
+        session.press(.character("?"))
+        let first = session.frame().text
+        #expect(first.contains("Keys on this screen"))
+        #expect(first.contains("of "), "says where it is: \(first)")
+
+        for _ in 0..<30 { session.press(.down) }
+        let last = session.frame().text
+        #expect(last.contains("any other key closes this help"), "\(last)")
+        #expect(!last.contains("Keys on this screen"))
+        #expect(session.showsHelp)
+
+        session.press(.character("x"))
+        #expect(!session.showsHelp)
+    }
+}

@@ -139,8 +139,14 @@ public final class ScreenSession {
     public func press(_ key: Key) {
         notice = nil
         lastKeyEdited = false
+        if showsHelp || showsMessages, let step = Self.scrollStep(of: key) {
+            // Up, Down, j, k and the page keys scroll the box.
+            boxScroll = max(boxScroll + step, 0)
+            return
+        }
         if showsHelp || showsMessages {
-            // Any key closes the help or the log, and does nothing else.
+            // Any other key closes the help or the log, and does nothing else.
+            boxScroll = 0
             showsHelp = false
             showsMessages = false
             return
@@ -200,7 +206,11 @@ public final class ScreenSession {
             return
         }
         if key == .character("m"), focusedField == nil {
-            if messages.isEmpty { notice = "m: no messages yet" } else { showsMessages = true }
+            if messages.isEmpty { notice = "m: no messages yet" } else {
+                showsMessages = true
+                // The newest first in sight; Up goes back through the older ones.
+                boxScroll = Int.max / 2
+            }
             return
         }
         if key == .enter, let field = focusedField {
@@ -498,7 +508,7 @@ public final class ScreenSession {
                   "j, k            down, up (Ctrl-N, Ctrl-P too)", "PageUp/Down     page through a list",
                   "g, G, Home/End  a list's first, last row", "mouse           click to press or select",
                   "Ctrl-Z          suspend (fg to come back)", "Ctrl-L          draw the screen again", "",
-                  "any key closes this help"]
+                  "Up, Down scroll · any other key closes this help"]
         drawBox(lines, over: &frame)
     }
 
@@ -507,10 +517,8 @@ public final class ScreenSession {
     private func drawMessages(over frame: inout Frame) {
         let width = max(window.width - 6, 1)
         let wrapped = messages.flatMap { LayoutNode.wrap($0, width: width).split(separator: "\n").map(String.init) + [""] }
-        let room = max(window.height - 1 - 2 - 3, 1)
-        let shown = wrapped.count > room ? Array(wrapped.suffix(room)) : wrapped
         let title = messages.count == 1 ? "1 message" : "\(messages.count) messages, the newest last"
-        drawBox([title, ""] + shown + ["any key closes the messages"], over: &frame, fullWidth: true)
+        drawBox([title, ""] + wrapped + ["Up, Down scroll · any other key closes the messages"], over: &frame, fullWidth: true)
     }
 
     /// `lines` in a box over the frame, centred (as wide as the window with
@@ -519,12 +527,20 @@ public final class ScreenSession {
     private func drawBox(_ lines: [String], over frame: inout Frame, fullWidth: Bool = false) {
         let widest = (lines.map(TextWidth.of).max() ?? 0) + 4
         let width = fullWidth ? window.width : min(widest, window.width)
-        let lines = lines.flatMap { line in
+        var lines = lines.flatMap { line in
             TextWidth.of(line) <= width - 4 ? [line] : LayoutNode.wrap(line, width: max(width - 4, 1)).split(separator: "\n").map(String.init)
         }
         let height = min(lines.count + 2, window.height - 1)
         let x = max((window.width - width) / 2, 0), y = max((window.height - 1 - height) / 2, 0)
         guard width >= 4, height >= 3 else { return }
+        // Taller than the window: scrolled, with where it is on its last line.
+        let room = height - 2
+        if lines.count > room {
+            let shown = max(room - 1, 1)
+            boxScroll = min(boxScroll, lines.count - shown)
+            let end = boxScroll + shown
+            lines = Array(lines[boxScroll..<end]) + ["↑↓ \(boxScroll + 1)-\(end) of \(lines.count) lines"]
+        }
         frame.canvas.clear(x: x, y: y, width: width, height: height)
         frame.canvas.write("┌" + String(repeating: "─", count: width - 2) + "┐", x: x, y: y, style: .chrome)
         frame.canvas.write("└" + String(repeating: "─", count: width - 2) + "┘", x: x, y: y + height - 1, style: .chrome)
@@ -535,6 +551,20 @@ public final class ScreenSession {
         }
         frame.controls = []
         frame.cursor = nil
+    }
+
+    /// How far the help or the log is scrolled, in lines from its start.
+    private var boxScroll = 0
+
+    /// The lines `key` scrolls a box by, or `nil` for a key that closes it.
+    private static func scrollStep(of key: Key) -> Int? {
+        switch key {
+        case .down, .character("j"): 1
+        case .up, .character("k"): -1
+        case .pageDown, .character(" "): 10
+        case .pageUp: -10
+        default: nil
+        }
     }
 
     /// The keys that work on this frame: a long and a short form for the status
