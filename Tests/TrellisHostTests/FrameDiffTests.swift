@@ -138,4 +138,18 @@ struct RowStyleTests {
         #expect(FrameDiff.asciiStandIn(for: "★", columns: 1) == "*")
         #expect(FrameDiff.asciiStandIn(for: "☆", columns: 1) == "o")
     }
+
+    /// A placeholder in the focused field was drawn as the field is, so it looked
+    /// like typed text, and with NO_COLOR even unfocused it was only dim.
+    @Test func aPlaceholderNeverLooksLikeTypedText() {
+        let view = ViewController(content: .textField(id: "name", text: "", placeholder: "Name"))
+        for usesColor in [true, false] {
+            var diff = FrameDiff(usesColor: usesColor)
+            let focused = diff.update(to: Window(width: 30, height: 3).draw(root: view, status: StatusLine(), focus: .field("name")))
+            #expect(focused.contains("\u{1B}[0;7;2;3mName") || focused.contains("\u{1B}[7;2;3mName"), "\(focused.debugDescription)")
+            var plain = FrameDiff(usesColor: usesColor)
+            let unfocused = plain.update(to: Window(width: 30, height: 3).draw(root: view, status: StatusLine(), focus: nil))
+            #expect(unfocused.contains(usesColor ? "3;90mName" : "2;3mName"), "\(unfocused.debugDescription)")
+        }
+    }
 }

@@ -563,3 +563,24 @@ struct HelpBoxTests {
         #expect(!session.showsHelp)
     }
 }
+
+/// Enter in the first login field did nothing: in a form, it goes on to the next field.
+@MainActor
+struct FormEnterTests {
+    @Test func enterInAFieldBeforeTheLastGoesToTheNextAndEveryEnterSubmits() {
+        let tree = SingleScreenTree(.vstack([.textField(id: "one", text: "", placeholder: "Player 1"),
+                                             .textField(id: "two", text: "", placeholder: "Player 2"), .button("Login")]))
+        var actions: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        defer { subscription.dispose() }
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
+
+        session.press(.character("A"))
+        session.press(.enter)
+        session.press(.character("B"))
+        session.press(.enter)
+
+        #expect(tree.view.content.textFields == ["A", "B"])
+        #expect(actions.filter { if case .submit = $0 { true } else { false } } == [.submit(field: "one"), .submit(field: "two")])
+    }
+}

@@ -5,8 +5,9 @@ public enum CellStyle: Equatable, Sendable {
     case plain
     /// A control that has the focus.
     case focused
-    /// A text field's placeholder.
-    case placeholder
+    /// A text field's placeholder, and the same in the focused field: dim and
+    /// italic, so it never looks like typed text (with `NO_COLOR` too).
+    case placeholder, focusedPlaceholder
     /// A modal's frame.
     case chrome
     /// The status line.

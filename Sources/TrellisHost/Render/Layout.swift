@@ -145,13 +145,13 @@ struct Layout {
             if focus == .field(id) {
                 let (shown, cursorColumn) = Layout.scrolled(text, cursor: fieldCursor ?? text.count, width: inner)
                 canvas.write(text.isEmpty ? Substring(placeholder) : shown, x: x + 1, y: y,
-                             style: text.isEmpty && style == .plain ? .placeholder : style, limit: inner)
+                             style: text.isEmpty ? Self.placeholderStyle(in: style) : style, limit: inner)
                 cursor = (x + 1 + cursorColumn, y)
             } else {
                 let shown = text.isEmpty ? placeholder : text
                 let fits = TextWidth.of(shown) <= inner
                 canvas.write(fits ? shown : TextWidth.truncated(shown, to: inner), x: x + 1, y: y,
-                             style: text.isEmpty && style == .plain ? .placeholder : style, limit: inner)
+                             style: text.isEmpty ? Self.placeholderStyle(in: style) : style, limit: inner)
             }
             record(.field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y, width: inner + 2, height: 1)
         case let .list(id, rows):
@@ -190,6 +190,15 @@ struct Layout {
     /// `cursor` (characters), and the cursor's column in it: the text from its
     /// start while the cursor fits, else the end of the text up to the cursor,
     /// with one column kept for the cursor itself.
+    /// How a placeholder is drawn in a field drawn in `style`.
+    static func placeholderStyle(in style: CellStyle) -> CellStyle {
+        switch style {
+        case .plain: .placeholder
+        case .focused: .focusedPlaceholder
+        default: style
+        }
+    }
+
     static func scrolled(_ text: String, cursor: Int, width: Int) -> (shown: Substring, cursorColumn: Int) {
         let cursorIndex = text.index(text.startIndex, offsetBy: min(max(cursor, 0), text.count))
         let beforeCursor = TextWidth.of(text[..<cursorIndex])

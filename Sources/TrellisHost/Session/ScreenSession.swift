@@ -214,8 +214,15 @@ public final class ScreenSession {
             return
         }
         if key == .enter, let field = focusedField {
-            // Enter in a field: the screen acts on it (a search's top result, a form).
-            topChain.last?.send(.submit(field: field))
+            // Enter in a field: the screen acts on it (a search's top result, a
+            // form's last field); in a form, Enter in any other field goes on to
+            // the next one, as forms do.
+            let screen = topChain.last
+            screen?.send(.submit(field: field))
+            if topChain.last === screen, let index = controls.firstIndex(where: { $0.id == focus }),
+               let next = controls[(index + 1)...].first(where: \.isField) {
+                moveFocus(to: next.id)
+            }
             return
         }
         let index = controls.firstIndex { $0.id == focus }

@@ -127,7 +127,8 @@ public struct FrameDiff {
         let attributes: String = switch style {
         case .plain: ""
         case .focused: "7"
-        case .placeholder: usesColor ? "90" : "2"
+        case .placeholder: usesColor ? "3;90" : "2;3"
+        case .focusedPlaceholder: "7;2;3"
         case .chrome: usesColor ? "36" : ""
         case .status: usesColor ? "30;46" : "7"
         // Meaning in colour where colour is on; a title and a highlight stay bold.
