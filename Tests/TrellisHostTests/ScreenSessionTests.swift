@@ -174,6 +174,11 @@ struct StatusLineHonestyTests {
         session.press(.down)
         session.press(.down)
         #expect(statusRow(session).hasPrefix(" main  3 of 28,298 "), "\(statusRow(session))")
+
+        // A list all in sight says where the focus is by itself.
+        let short = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b", "c"])), window: Window(width: 80, height: 8))
+        short.press(.down)
+        #expect(!statusRow(short).contains(" of 3"), "\(statusRow(short))")
     }
 
     /// The screen that goes back names what back does there.

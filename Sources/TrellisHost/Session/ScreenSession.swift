@@ -614,7 +614,7 @@ public final class ScreenSession {
         routePathText = path
         // The path on screen, for a crash report: noted with each frame, not walked again.
         CrashRecord.noteRoutePath(path)
-        let position = listPosition()
+        let position = listPosition(controls: controls)
         if let notice { return StatusLine(path: path, position: position, notice: notice) }
         // In a window too narrow for every short key: help and quit, which lead to the rest.
         let essential = keys.suffix(2).map(\.short).joined(separator: " · ")
@@ -633,10 +633,12 @@ public final class ScreenSession {
     }
 
     /// Where the focused row is in its list, `3 of 28,298`; `nil` off a list, or
-    /// in a list of one row.
-    private func listPosition() -> String? {
+    /// in a list whose rows are all in sight (the list says as much).
+    private func listPosition(controls: [Control]) -> String? {
         guard case let .row(list, row)? = focus, let count = topChain.last?.displayedContent.rowCount(ofList: list), count > 1
         else { return nil }
+        let shown = controls.count { if case .row(list, _) = $0.id { true } else { false } }
+        guard shown < count else { return nil }
         return "\(Self.grouped(row + 1)) of \(Self.grouped(count))"
     }
 
