@@ -74,31 +74,30 @@ final class AirportService: Sendable {
         }
         self.cities = cities.map { (model: $0.0, key: $0.1) }
         airportsByCity = byCity
-        var byCode: [String: [String]] = [:]
-        for (key, airports) in byCity {
-            for code in Set(airports.map(\.iata).filter { !$0.isEmpty }) { byCode[code.lowercased(), default: []].append(key) }
+        var byCode: [String: Set<Int>] = [:]
+        for (index, city) in self.cities.enumerated() {
+            for airport in byCity["\(city.model.city)\t\(city.model.country)"] ?? [] where !airport.iata.isEmpty {
+                byCode[airport.iata.lowercased(), default: []].insert(index)
+            }
         }
         citiesByCode = byCode
     }
 
-    /// The cities of each IATA code (`icn`: Seoul), by the code lowercased.
-    private let citiesByCode: [String: [String]]
+    /// The cities of each IATA code (`icn`: Seoul), as indices in ``cities``, by
+    /// the code lowercased.
+    private let citiesByCode: [String: Set<Int>]
 
     /// The cities whose name contains `text`, those starting with it first; a
     /// three-letter airport code (`ICN`) finds its city before them.
     func cities(matching text: String) -> [CityViewModel] {
         let query = Self.folded(text).trimmingCharacters(in: .whitespaces)
         guard !query.isEmpty else { return cities.map(\.model) }
-        let coded = Set(query.count == 3 ? citiesByCode[query] ?? [] : [])
-        var byCode: [CityViewModel] = []
+        let coded = query.count == 3 ? citiesByCode[query] ?? [] : []
+        let byCode = coded.sorted().map { cities[$0].model }
         var starting: [CityViewModel] = []
         var containing: [CityViewModel] = []
-        for city in cities {
-            if !coded.isEmpty, coded.contains("\(city.model.city)\t\(city.model.country)") {
-                byCode.append(city.model)
-            } else if city.key.contains(query) {
-                if city.key.hasPrefix(query) { starting.append(city.model) } else { containing.append(city.model) }
-            }
+        for (index, city) in cities.enumerated() where city.key.contains(query) && !coded.contains(index) {
+            if city.key.hasPrefix(query) { starting.append(city.model) } else { containing.append(city.model) }
         }
         return byCode + starting + containing
     }
