@@ -178,7 +178,8 @@ struct SupervisorTests {
         let (tmux, _) = try atTheCrashPrompt(in: folder)
 
         try tmux.send(keys)
-        let screen = try tmux.waitForText("EXITED=")
+        // The status, not the command line typed (which holds `EXITED=$?`).
+        let screen = try tmux.waitForScreen { $0.range(of: "EXITED=[0-9]", options: .regularExpression) != nil }
 
         // Before, ^C was echoed and ignored, and end of input started the app again.
         #expect(screen.contains("EXITED=3"), "\(keys) quits with the crash's status: \(screen)")

@@ -414,6 +414,37 @@ struct MouseTests {
         #expect(actions == [.select(list: "rows", row: 1), .select(list: "rows", row: 4)], "a click on nothing does nothing")
     }
 
+    /// Shift-Tab from a search field above a cut list landed on the last row
+    /// drawn, mid-list: it lands on the list's first row in sight.
+    @Test func shiftTabIntoAListLandsOnItsFirstRowInSight() {
+        let tree = SingleScreenTree(.vstack([.textField(id: "q", text: "", placeholder: "Search"),
+                                             .list(id: "rows", rows: (0..<30).map { "Row \($0)" })]))
+        var actions: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        defer { subscription.dispose() }
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
+
+        session.press(.backtab)
+        session.press(.enter)
+
+        #expect(actions.last == .select(list: "rows", row: 0), "\(actions)")
+    }
+
+    /// A click on `▲` or `▼` beside a cut list did nothing: it moves through the list.
+    @Test func aClickOnAListsArrowMovesThroughIt() throws {
+        let tree = SingleScreenTree(.list(id: "rows", rows: (0..<30).map { "Row \($0)" }))
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
+        let first = session.frame()
+        let rows = first.controls.filter { if case .row = $0.id { true } else { false } }
+        let last = try #require(rows.last)
+        #expect(first.text.contains("▼"))
+
+        session.press(.click(column: last.x + last.width + 1, row: last.y))
+        let moved = session.frame()
+        #expect(moved.text.contains("Row \(rows.count)"), "the row below came into sight: \(moved.text)")
+        #expect(moved.text.contains("▲"))
+    }
+
     /// A click in a field used to put the cursor at its end, wherever it landed.
     @Test func aClickInAFieldPutsTheCursorWhereItLands() throws {
         let tree = SingleScreenTree(.vstack([.button("Go"), .textField(id: "q", text: "hello world", placeholder: "Search")]))

@@ -167,7 +167,10 @@ public final class ScreenSession {
         }
         if case let .click(column, row) = key {
             // A click focuses what it lands on and activates a button or a row.
-            guard let control = controls.first(where: { $0.contains(column: column, row: row) }) else { return }
+            guard let control = controls.first(where: { $0.contains(column: column, row: row) }) else {
+                scrollList(byArrowAt: column, row: row, controls: controls)
+                return
+            }
             guard control.isField else {
                 activate(control)
                 return
@@ -232,7 +235,15 @@ public final class ScreenSession {
         case .tab:
             if !controls.isEmpty { moveFocus(to: controls[((index ?? -1) + 1) % controls.count].id) }
         case .backtab:
-            if !controls.isEmpty { moveFocus(to: controls[((index ?? 0) - 1 + controls.count) % controls.count].id) }
+            guard !controls.isEmpty else { break }
+            var target = controls[((index ?? 0) - 1 + controls.count) % controls.count].id
+            // Coming into a list from outside, Shift-Tab lands on its first row in
+            // sight, as Tab does, not on the last one drawn, mid-list.
+            if case let .row(list, _) = target, !Self.isRow(focus, of: list),
+               let top = controls.first(where: { Self.isRow($0.id, of: list) }) {
+                target = top.id
+            }
+            moveFocus(to: target)
         case .pageUp, .pageDown, .home, .end:
             // In a list: a page of the rows shown at a time, or its first or last row.
             guard case let .row(list, row)? = focus, let count = topChain.last?.displayedContent.rowCount(ofList: list), count > 0
@@ -262,6 +273,32 @@ public final class ScreenSession {
         default:
             break
         }
+    }
+
+    /// A click on the `▲` or `▼` beside a cut list moves through it a row, the
+    /// focus with it, as the arrow keys do.
+    private func scrollList(byArrowAt column: Int, row: Int, controls: [Control]) {
+        let rows = controls.compactMap { control -> (list: String, index: Int, control: Control)? in
+            guard case let .row(list, index) = control.id else { return nil }
+            return (list, index, control)
+        }
+        for list in Set(rows.map(\.list)) {
+            let shown = rows.filter { $0.list == list }
+            guard let first = shown.min(by: { $0.index < $1.index }), let last = shown.max(by: { $0.index < $1.index }),
+                  column == first.control.x + first.control.width + 1,
+                  let count = topChain.last?.displayedContent.rowCount(ofList: list) else { continue }
+            if row == first.control.y, first.index > 0 {
+                moveFocus(to: .row(list: list, index: first.index - 1))
+            } else if row == last.control.y, last.index + 1 < count {
+                moveFocus(to: .row(list: list, index: last.index + 1))
+            }
+            return
+        }
+    }
+
+    private static func isRow(_ id: Control.ID?, of list: String) -> Bool {
+        if case let .row(other, _)? = id { return other == list }
+        return false
     }
 
     /// What a key outside a text field means among lists and controls.
