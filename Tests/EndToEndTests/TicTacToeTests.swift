@@ -166,8 +166,17 @@ struct TicTacToeTests {
 
 /// Run on its own, the tutorial offers back only where back does something.
 struct StandaloneTutorialBackTests {
+    /// The screens a headless run of `arguments` printed, once it succeeded.
+    private func printedScreens(_ arguments: [String], script: String) throws -> [String] {
+        let result = try TrellisProcess.run(["run", "--headless"] + arguments, input: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        let screens = result.stdout.components(separatedBy: "Ctrl-C quit")
+        try #require(screens.count >= 2, "\(result.stdout)")
+        return screens
+    }
+
     @Test func theLoginOffersNoBackAndBackFromTheGameMenuLogsOut() throws {
-        let result = try TrellisProcess.run(["run", "Examples/tictactoe.json", "--headless", "--size", "100x20"], input: """
+        let screens = try printedScreens(["Examples/tictactoe.json", "--size", "100x20"], script: """
             print
             tap Login
             expect Start Game
@@ -176,9 +185,6 @@ struct StandaloneTutorialBackTests {
             expect Welcome! Who is playing?
             """)
 
-        #expect(result.status == 0, "\(result.stderr)")
-        let screens = result.stdout.components(separatedBy: "Ctrl-C quit")
-        #expect(screens.count >= 2)
         #expect(!screens[0].contains("Esc back"), "the first screen has nothing to go back to: \(screens[0])")
         #expect(screens[1].contains("Esc log out"), "the game menu goes back, to the login: \(screens[1])")
     }
@@ -188,7 +194,7 @@ struct StandaloneTutorialBackTests {
     /// detaches the child left: LoggedIn, a log out), and the status line says
     /// what it will do.
     @Test func underTheLauncherEscLogsOutToo() throws {
-        let result = try TrellisProcess.run(["run", "--headless", "--size", "200x20"], input: """
+        let screens = try printedScreens(["--size", "200x20"], script: """
             tap RIBs tutorial: TicTacToe
             expect Welcome! Who is playing?
             print
@@ -201,9 +207,6 @@ struct StandaloneTutorialBackTests {
             expect Trellis pattern gallery
             """)
 
-        #expect(result.status == 0, "\(result.stderr)")
-        let screens = result.stdout.components(separatedBy: "Ctrl-C quit")
-        #expect(screens.count >= 2)
         #expect(screens[0].contains("Esc close the tutorial"), "\(screens[0])")
         #expect(screens[1].contains("Esc log out"), "\(screens[1])")
     }
