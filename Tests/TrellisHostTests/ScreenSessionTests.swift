@@ -395,7 +395,7 @@ struct MouseTests {
     @Test func sgrReportsAreDecodedAndReleasesIgnored() {
         var decoder = KeyDecoder()
         #expect(decoder.decode(Array("\u{1B}[<0;12;3M\u{1B}[<0;12;3m\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;5;5M".utf8))
-                == [.click(column: 11, row: 2), .wheel(up: true), .wheel(up: false)])
+                == [.click(column: 11, row: 2), .wheel(up: true, column: 0, row: 0), .wheel(up: false, column: 0, row: 0)])
     }
 
     @Test func aClickActivatesTheRowUnderItAndTheWheelMovesTheList() throws {
@@ -412,6 +412,22 @@ struct MouseTests {
         session.press(.click(column: 0, row: 0))
 
         #expect(actions == [.select(list: "rows", row: 1), .select(list: "rows", row: 4)], "a click on nothing does nothing")
+    }
+
+    /// The wheel moved only the focused list: it moves the one under the pointer.
+    @Test func theWheelMovesTheListUnderThePointer() throws {
+        let tree = SingleScreenTree(.hstack([.list(id: "left", rows: (0..<30).map { "L\($0)" }),
+                                             .list(id: "right", rows: (0..<30).map { "R\($0)" })]))
+        var actions: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        defer { subscription.dispose() }
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 10))
+        let right = try #require(session.frame().controls.first { $0.label == "R1" })
+
+        session.press(.wheel(up: false, column: right.x, row: right.y))
+        session.press(.enter)
+
+        #expect(actions == [.select(list: "right", row: 4)], "\(actions)")
     }
 
     /// Shift-Tab from a search field above a cut list landed on the last row

@@ -194,8 +194,13 @@ public final class ScreenSession {
             }
             return
         }
-        if case let .wheel(up) = key {
-            // The wheel moves through the focused list, three rows a notch.
+        if case let .wheel(up, column, row) = key {
+            // The wheel moves through the list under the pointer (else the
+            // focused one), three rows a notch.
+            if let under = controls.first(where: { $0.contains(column: column, row: row) }), case .row = under.id,
+               under.id != focus, !Self.isRow(focus, of: Self.list(of: under.id)) {
+                moveFocus(to: under.id)
+            }
             guard case .row? = focus else { return }
             for _ in 0..<3 { press(up ? .up : .down) }
             return
@@ -294,6 +299,11 @@ public final class ScreenSession {
             }
             return
         }
+    }
+
+    private static func list(of id: Control.ID) -> String {
+        if case let .row(list, _) = id { return list }
+        return ""
     }
 
     private static func isRow(_ id: Control.ID?, of list: String) -> Bool {

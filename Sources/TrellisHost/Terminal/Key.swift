@@ -20,8 +20,9 @@ public enum Key: Hashable, Sendable {
     case paste(String)
     /// A left mouse click at a cell (from 0, 0 at the top left).
     case click(column: Int, row: Int)
-    /// The mouse wheel turned, up or down.
-    case wheel(up: Bool)
+    /// The mouse wheel turned, up or down, with the pointer at a cell (-1, -1
+    /// when not known): it moves the list under the pointer.
+    case wheel(up: Bool, column: Int = -1, row: Int = -1)
 
     /// The keys a script names with `key NAME`.
     public static let scriptNames: KeyValuePairs<String, Key> = [

@@ -153,8 +153,8 @@ public struct KeyDecoder {
                   let row = numbers[2], column >= 1, row >= 1 else { return nil }
             switch button {
             case 0: return .click(column: column - 1, row: row - 1)
-            case 64: return .wheel(up: true)
-            case 65: return .wheel(up: false)
+            case 64: return .wheel(up: true, column: column - 1, row: row - 1)
+            case 65: return .wheel(up: false, column: column - 1, row: row - 1)
             default: return nil
             }
         }
