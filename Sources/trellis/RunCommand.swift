@@ -23,6 +23,10 @@ struct RunCommand {
         // or plugin load is not taken for a screen that does not return.
         let isInteractive = script == nil && !parsed.has("--headless") && Terminal.drawsScreens
         CrashRecord.noteHangLimit(isInteractive ? try parseHangLimit() : max(timeout, HeadlessRunner.defaultTimeout))
+        // Read by the session itself; a value it cannot use is said here, not ignored.
+        if let text = ProcessInfo.processInfo.environment["TRELLIS_TYPEAHEAD_SECONDS"] {
+            _ = try parseSeconds(text, of: "TRELLIS_TYPEAHEAD_SECONDS", from: 0, example: "1")
+        }
         let configPath = try parsed.singlePositional(command: "run", name: "config")
         let (config, loader) = try Trellis.loadConfigReadingPlugins(configPath, pluginFolders: parsed.allValues("--plugins"))
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }

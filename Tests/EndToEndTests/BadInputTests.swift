@@ -12,6 +12,15 @@ struct BadInputTests {
 
     private let plugins = "\"plugins\": [\"\(Products.directory.path)\"]"
 
+    /// A type-ahead limit the session cannot use is refused, not ignored.
+    @Test(arguments: ["abc", "-1", "1e9", ""])
+    func aBadTypeAheadLimitIsRefusedWithWhatItMustBe(value: String) throws {
+        let result = try TrellisProcess.run(["TRELLIS_TYPEAHEAD_SECONDS=\(value)", Products.trellis.path, "run", "--headless"],
+                                            input: "print\n", executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("TRELLIS_TYPEAHEAD_SECONDS must be a number of seconds from 0 to 3600"), "\(result.stderr)")
+    }
+
     @Test func aMissingPluginNamesTheRouteAndTheFoldersSearched() throws {
         let result = try run(config: "{ \(plugins), \"root\": \"main\", \"routes\": { \"main\": { \"plugin\": \"Ghost\" } } }")
 

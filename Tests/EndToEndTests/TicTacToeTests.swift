@@ -166,6 +166,15 @@ struct TicTacToeTests {
 
 /// Run on its own, the tutorial offers back only where back does something.
 struct StandaloneTutorialBackTests {
+    /// Logs in, prints the game menu, goes back from it, and is at the login again.
+    private static let loginAndBack = """
+        tap Login
+        expect Start Game
+        print
+        key esc
+        expect Welcome! Who is playing?
+        """
+
     /// The screens a headless run of `arguments` printed, once it succeeded.
     private func printedScreens(_ arguments: [String], script: String) throws -> [String] {
         let result = try TrellisProcess.run(["run", "--headless"] + arguments, input: script)
@@ -178,11 +187,7 @@ struct StandaloneTutorialBackTests {
     @Test func theLoginOffersNoBackAndBackFromTheGameMenuLogsOut() throws {
         let screens = try printedScreens(["Examples/tictactoe.json", "--size", "100x20"], script: """
             print
-            tap Login
-            expect Start Game
-            print
-            key esc
-            expect Welcome! Who is playing?
+            \(Self.loginAndBack)
             """)
 
         #expect(!screens[0].contains("Esc back"), "the first screen has nothing to go back to: \(screens[0])")
@@ -198,11 +203,7 @@ struct StandaloneTutorialBackTests {
             tap RIBs tutorial: TicTacToe
             expect Welcome! Who is playing?
             print
-            tap Login
-            expect Start Game
-            print
-            key esc
-            expect Welcome! Who is playing?
+            \(Self.loginAndBack)
             key esc
             expect Trellis pattern gallery
             """)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Runs headless commands against a session on the event loop, waiting for the
 /// screen the way a person would.
 ///
@@ -41,8 +39,10 @@ public final class HeadlessRunner {
         if case let .key(key) = command { waitUntilReady(for: key) }
         let changesBefore = loop.screenChanges
         defer {
-            if case .key = command { typeAhead.notePressed(by: session, changesBefore: changesBefore, changes: loop.screenChanges, now: loop.now) }
-            if case .type = command { typeAhead.notePressed(by: session, changesBefore: changesBefore, changes: loop.screenChanges, now: loop.now) }
+            switch command {
+            case .key, .type: typeAhead.notePressed(by: session, changesBefore: changesBefore, changes: loop.screenChanges, now: loop.now)
+            default: break
+            }
         }
         let deadline = loop.now + timeout
         while true {
@@ -62,7 +62,7 @@ public final class HeadlessRunner {
     /// Keys wait for the screen they are meant for, as in the terminal
     /// (``TypeAhead``): a key right after `type` acts on the results of the text
     /// typed, not on those of the text before.
-    private var typeAhead = TypeAhead(environment: ProcessInfo.processInfo.environment)
+    private var typeAhead = TypeAhead()
 
     private func waitUntilReady(for key: Key) {
         while true {

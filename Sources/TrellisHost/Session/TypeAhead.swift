@@ -1,3 +1,5 @@
+import Glibc
+
 /// Keys typed ahead of the screen they are meant for, held until it can take
 /// them, so that a person's keys act on the screen they will see:
 /// - a screen that has just come on top with nothing to focus yet (it is
@@ -25,13 +27,17 @@ struct TypeAhead {
     private var edit: (changes: Int, at: ContinuousClock.Instant)?
 
     /// The limits from `TRELLIS_TYPEAHEAD_SECONDS` (both), when it is a number of
-    /// seconds from 0 to 60; the defaults otherwise.
-    init(environment: [String: String] = [:]) {
-        if let text = environment["TRELLIS_TYPEAHEAD_SECONDS"], let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) {
-            loadingLimit = .milliseconds(Int(seconds * 1000))
-            filterLimit = loadingLimit
-        }
+    /// seconds from 0 to 3600 (`trellis run` refuses another value); the defaults otherwise.
+    init() {
+        if let limit = Self.configuredLimit { (loadingLimit, filterLimit) = (limit, limit) }
     }
+
+    /// `TRELLIS_TYPEAHEAD_SECONDS`, read once: a headless run makes a runner per step.
+    private nonisolated static let configuredLimit: Duration? = {
+        guard let value = getenv("TRELLIS_TYPEAHEAD_SECONDS"), let seconds = Double(String(cString: value)),
+              seconds.isFinite, (0...3600).contains(seconds) else { return nil }
+        return .milliseconds(Int(seconds * 1000))
+    }()
 
     /// Notes what the last frame showed.
     mutating func noteFrame(of session: ScreenSession, now: ContinuousClock.Instant) {
@@ -48,13 +54,19 @@ struct TypeAhead {
 
     /// Whether the screen is not ready for `key` yet.
     func isNotReady(for key: Key, session: ScreenSession, changes: Int, now: ContinuousClock.Instant) -> Bool {
-        switch key {
-        case .escape, .help, .control, .paste, .click, .wheel: return false
-        default: break
-        }
+        guard Self.mayWait(key) else { return false }
         if let top, !session.topHasControls, now - top.since < loadingLimit { return true }
         if let edit, changes == edit.changes, now - edit.at < filterLimit, !Self.edits(key) { return true }
         return false
+    }
+
+    /// Whether `key` is one that waits for the screen, ahead of it or behind
+    /// keys held: not Esc, the help, Ctrl keys, a paste or the mouse.
+    static func mayWait(_ key: Key) -> Bool {
+        switch key {
+        case .escape, .help, .control, .paste, .click, .wheel: false
+        default: true
+        }
     }
 
     /// Whether `key` edits a focused field (typing goes on while a filter catches up).

@@ -57,7 +57,7 @@ public enum TerminalApp {
         }
         var decoder = KeyDecoder()
         var escapeDeadline: ContinuousClock.Instant?
-        var typeAhead = TypeAhead(environment: ProcessInfo.processInfo.environment)
+        var typeAhead = TypeAhead()
         var title = ""
         loop.setNeedsFrame()
         while true {
@@ -144,7 +144,7 @@ public enum TerminalApp {
                     typeAhead.noteFrame(of: session, now: loop.now)
                 }
                 let changes = loop.screenChanges
-                if index >= pressedAnyway, typeAhead.held.count < TypeAhead.capacity,
+                if index >= pressedAnyway, typeAhead.held.count < TypeAhead.capacity, TypeAhead.mayWait(key),
                    !typeAhead.held.isEmpty || typeAhead.isNotReady(for: key, session: session, changes: changes, now: loop.now) {
                     typeAhead.hold(key)
                     continue
