@@ -106,6 +106,25 @@ public final class TmuxSession {
         try waitForScreen { $0.contains(text) }
     }
 
+    /// Clicks `text` where the screen first shows it (on its second character),
+    /// or last with `fromBottom` (a key hint of the status line), as a terminal
+    /// reports a left press and release in SGR form.
+    ///
+    /// - Returns: The screen it was clicked on.
+    @discardableResult
+    public func click(_ text: String, fromBottom: Bool = false) throws -> String {
+        let screen = try waitForText(text)
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let found = fromBottom ? lines.lastIndex(where: { $0.contains(text) }) : lines.firstIndex(where: { $0.contains(text) })
+        guard let row = found, let range = lines[row].range(of: text) else {
+            throw TmuxError.screenNeverMatched(screen)
+        }
+        // 1-based, on the second character: the text's columns, for text of one-column characters.
+        let column = lines[row][..<range.lowerBound].count + 2
+        try send(["-l", "\u{1B}[<0;\(column);\(row + 1)M\u{1B}[<0;\(column);\(row + 1)m"])
+        return screen
+    }
+
     deinit {
         _ = tmux(["kill-server"])
     }

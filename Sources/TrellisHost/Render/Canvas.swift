@@ -8,6 +8,8 @@ public enum CellStyle: Equatable, Sendable {
     /// A text field's placeholder, and the same in the focused field: dim and
     /// italic, so it never looks like typed text (with `NO_COLOR` too).
     case placeholder, focusedPlaceholder
+    /// What a list filter matched in a row, and the same in the focused row.
+    case match, focusedMatch
     /// A modal's frame.
     case chrome
     /// The status line.

@@ -47,6 +47,9 @@ struct Layout {
     var fieldCursor: Int?
     /// Styles of single list rows, from the screen's view controller.
     var rowStyles: [String: [Int: CellStyle]] = [:]
+    /// For a list a filter cut to its matching rows: the index in the whole list
+    /// of each row drawn, and what the filter matches (highlighted in each row).
+    var filteredRows: [String: (indices: [Int], query: String)] = [:]
     /// The style of the text being drawn: plain, or what a ``LayoutNode/styled(_:_:)``
     /// around it says.
     private var textStyle = CellStyle.plain
@@ -161,11 +164,16 @@ struct Layout {
             let total = listWidths[LayoutNode.totalKey(id)] ?? rows.count
             if offset > 0 { canvas.write("▲", x: x + width + 1, y: y, style: .chrome) }
             if offset + rows.count < total { canvas.write("▼", x: x + width + 1, y: y + rows.count - 1, style: .chrome) }
+            let filter = filteredRows[id]
             for (line, row) in rows.enumerated() where y + line < canvas.height {
                 let index = offset + line
-                let rowStyle = focus == .row(list: id, index: index) ? CellStyle.focused
-                    : rowStyles[id]?[index] ?? textStyle
+                let isFocused = focus == .row(list: id, index: index)
+                let wholeIndex = filter.map { $0.indices.indices.contains(index) ? $0.indices[index] : index } ?? index
+                let rowStyle = isFocused ? CellStyle.focused : rowStyles[id]?[wholeIndex] ?? textStyle
                 canvas.write(TextWidth.truncated(row, to: width), x: x, y: y + line, style: rowStyle)
+                if let query = filter?.query, let match = ListFilter.match(of: query, in: row) {
+                    drawMatch(row, match, focused: isFocused, into: &canvas, x: x, y: y + line, width: width)
+                }
                 record(.row(list: id, index: index), label: row, x: x, y: y + line, width: width, height: 1)
             }
         case let .stack(axis, spacing, children):
@@ -184,6 +192,16 @@ struct Layout {
                 rowY += height
             }
         }
+    }
+
+    /// Draws the part of `row` a list filter matched over the row drawn at (`x`,
+    /// `y`), within the columns the row shows (a cut row keeps its `…`).
+    private func drawMatch(_ row: String, _ match: Range<String.Index>, focused: Bool, into canvas: inout Canvas,
+                           x: Int, y: Int, width: Int) {
+        let shown = TextWidth.of(row) <= width ? width : width - 1
+        let start = TextWidth.of(row[..<match.lowerBound])
+        guard start < shown else { return }
+        canvas.write(row[match], x: x + start, y: y, style: focused ? .focusedMatch : .match, limit: shown - start)
     }
 
     /// The part of `text` a field `width` columns wide shows with its cursor at

@@ -39,10 +39,32 @@ public struct StatusLine: Equatable, Sendable {
             drawNotice(notice, into: &canvas, row: row)
             return
         }
+        guard let (pathText, shown) = chosenForm(width: canvas.width) else {
+            canvas.write(" " + TextWidth.truncated(path, to: max(canvas.width - 2, 0)), x: 0, y: row, style: .status)
+            return
+        }
+        if !pathText.isEmpty { canvas.write(" " + pathText, x: 0, y: row, style: .status) }
+        canvas.write(shown, x: canvas.width - TextWidth.of(shown) - 1, y: row, style: .status)
+    }
+
+    /// The key hint drawn at `column` of a line `width` columns wide (`Esc back`,
+    /// `?`), for a click on it; `nil` off the hints, or when a notice is shown.
+    public func hint(atColumn column: Int, width: Int) -> String? {
+        guard notice == nil, let (_, shown) = chosenForm(width: width) else { return nil }
+        var x = width - TextWidth.of(shown) - 1
+        for hint in shown.components(separatedBy: " · ") {
+            let hintWidth = TextWidth.of(hint)
+            if (x..<x + hintWidth).contains(column) { return hint }
+            x += hintWidth + 3
+        }
+        return nil
+    }
+
+    /// The path and the keys drawn in a line `width` columns wide.
+    private func chosenForm(width: Int) -> (path: String, keys: String)? {
         // Richer keys first, then the path whole: the position gives way first,
         // then the hints are shortened, then the path is cut with `…` (down to a
         // few columns), and at the narrowest the essential hints stay alone.
-        let width = canvas.width
         func fits(_ pathText: String, _ keys: String) -> Bool { 1 + TextWidth.of(pathText) + 2 + TextWidth.of(keys) + 1 <= width }
         var choice: (path: String, keys: String)?
         for form in [keys, shortKeys, essentialKeys] where !form.isEmpty {
@@ -53,12 +75,7 @@ public struct StatusLine: Equatable, Sendable {
             if choice != nil { break }
         }
         if choice == nil, !essentialKeys.isEmpty, TextWidth.of(essentialKeys) + 2 <= width { choice = ("", essentialKeys) }
-        guard let (pathText, shown) = choice else {
-            canvas.write(" " + TextWidth.truncated(path, to: max(width - 2, 0)), x: 0, y: row, style: .status)
-            return
-        }
-        if !pathText.isEmpty { canvas.write(" " + pathText, x: 0, y: row, style: .status) }
-        canvas.write(shown, x: width - TextWidth.of(shown) - 1, y: row, style: .status)
+        return choice
     }
 
     /// The notice at the right of the path, or alone when the path leaves it

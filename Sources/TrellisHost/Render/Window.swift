@@ -43,7 +43,14 @@ public struct Window {
     ///   - focus: The control drawn as focused.
     ///   - fieldCursor: The focused text field's cursor, in characters; the frame's
     ///     cursor is where the field, scrolled to show it, draws it.
+    ///   - filter: A list filter of the screen it names: that list is drawn with
+    ///     its matching rows only, the match highlighted, and its rows' controls
+    ///     are numbered among the matches.
     public func draw(root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int? = nil) -> Frame {
+        draw(root: root, status: status, focus: focus, fieldCursor: fieldCursor, filter: nil)
+    }
+
+    func draw(root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?) -> Frame {
         var canvas = Canvas(width: width, height: height)
         let area = Size(width: width, height: max(height - 1, 0))
         var controls: [Control] = []
@@ -56,7 +63,12 @@ public struct Window {
             layout.rowStyles = chain.last!.rowStyles.mapValues { $0.mapValues(CellStyle.init) }
             // A modal's frame and padding take six columns and four rows.
             let availableWidth = index == 0 ? area.width : max(area.width - 6, 0)
-            let wrapped = LayoutNode(chain.last!.displayedContent).wrapped(toWidth: availableWidth)
+            var node = LayoutNode(chain.last!.displayedContent)
+            if let filter, filter.screen == ObjectIdentifier(chain.last!) {
+                node = node.keepingRows(filter.matches, ofList: filter.list)
+                layout.filteredRows[filter.list] = (filter.matches, filter.query)
+            }
+            let wrapped = node.wrapped(toWidth: availableWidth)
             // Lists can shrink to a row; anything else that does not fit would be cut,
             // and the focus could land off screen: the window is too small for it.
             let needed = Window.minimumSize(of: wrapped)
@@ -71,6 +83,10 @@ public struct Window {
             }
             // A list as wide as its rows, up to the window: a longer row ends in `…`.
             layout.listWidths = wrapped.listWidths(cappedAt: available.width)
+            if let filter, filter.screen == ObjectIdentifier(chain.last!) {
+                // A filtered list keeps the width of the whole list, so it does not move as the filter narrows it.
+                layout.listWidths[filter.list] = min(Layout.listWidth(filter.matchedRows), available.width)
+            }
             let content = wrapped.windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets,
                                                  widths: &layout.listWidths)
             let size = Layout.size(of: content, listWidths: layout.listWidths)

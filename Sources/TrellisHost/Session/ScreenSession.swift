@@ -22,7 +22,7 @@ public final class ScreenSession {
     /// the next key (set from the tree's notices in the terminal).
     public var notice: String?
 
-    private var focus: Control.ID?
+    var focus: Control.ID?
     private weak var focusOwner: ViewController?
     /// The focused field's cursor, in characters from its start.
     private var cursor = 0
@@ -35,14 +35,14 @@ public final class ScreenSession {
     /// offered there again.
     private weak var backDoesNothingOn: ViewController?
     /// Whether the keys of the screen are shown over it (`?` or F1; any key closes).
-    public private(set) var showsHelp = false
+    public internal(set) var showsHelp = false
     /// The messages of this run, oldest first (the last ``messageLimit``): what
     /// the status line showed cut to its width, kept whole for the log (`m`).
     public private(set) var messages: [String] = []
     /// How many messages the log keeps.
     public static let messageLimit = 200
     /// Whether the message log is shown over the screen (`m`; any key closes).
-    public private(set) var showsMessages = false
+    public internal(set) var showsMessages = false
 
     /// Shows `message` in the status line until the next key, and keeps it in
     /// the message log.
@@ -67,9 +67,16 @@ public final class ScreenSession {
     /// Tab, `?` and Ctrl-C are not keys there.
     public var takesCommands = false
 
+    /// The filter over a list of the screen on top (`/`), if one is set.
+    var listFilter: ListFilter?
+    /// The command palette (`:`, Ctrl-P in a field), while it is open.
+    var palette: CommandPalette?
+    /// The status line of the last frame, whose key hints a click presses.
+    private var lastStatus: StatusLine?
+
     /// Whether the user asked to quit (`q` outside a text field): the front end
     /// ends the app as it does for Ctrl-C.
-    public private(set) var quitRequested = false
+    public internal(set) var quitRequested = false
 
     /// Creates a session over a launched tree.
     public init(tree: any RouterTree, window: Window) {
@@ -92,6 +99,14 @@ public final class ScreenSession {
         case let .focus(label):
             moveFocus(to: try control(matching: label, in: current.controls).id)
         case let .type(text):
+            if palette != nil {
+                pressInPalette(.paste(text))
+                return nil
+            }
+            if listFilter?.isTyping == true {
+                _ = typeIntoListFilter(.paste(text))
+                return nil
+            }
             guard let field = focusedField else { throw .noFocusedField }
             insert(text, into: field)
         case let .key(key):
@@ -139,6 +154,10 @@ public final class ScreenSession {
     public func press(_ key: Key) {
         notice = nil
         lastKeyEdited = false
+        if palette != nil {
+            pressInPalette(key)
+            return
+        }
         if showsHelp || showsMessages, let step = Self.scrollStep(of: key) {
             // Up, Down, j, k and the page keys scroll the box.
             boxScroll = max(boxScroll + step, 0)
@@ -153,6 +172,15 @@ public final class ScreenSession {
         }
         // One frame settles the focus and gives the controls the key moves among.
         let controls = frame().controls
+        if listFilter?.isTyping == true, typeIntoListFilter(key) { return }
+        if key == .character("/"), focusedField == nil {
+            startListFilter(controls: controls)
+            return
+        }
+        if (key == .character(":") && focusedField == nil) || (key == .control("p") && focusedField != nil) {
+            openCommandPalette(controls: controls)
+            return
+        }
         if key == .help || (key == .character("?") && focusedField == nil) {
             showsHelp = true
             return
@@ -166,6 +194,11 @@ public final class ScreenSession {
             return
         }
         if case let .click(column, row) = key {
+            if row == window.height - 1, let hint = lastStatus?.hint(atColumn: column, width: window.width) {
+                // The status line's key hints work as buttons, so the mouse alone goes back, filters, quits.
+                pressHint(hint)
+                return
+            }
             // A click focuses what it lands on and activates a button or a row.
             guard let control = controls.first(where: { $0.contains(column: column, row: row) }) else {
                 scrollList(byArrowAt: column, row: row, controls: controls)
@@ -251,7 +284,7 @@ public final class ScreenSession {
             moveFocus(to: target)
         case .pageUp, .pageDown, .home, .end:
             // In a list: a page of the rows shown at a time, or its first or last row.
-            guard case let .row(list, row)? = focus, let count = topChain.last?.displayedContent.rowCount(ofList: list), count > 0
+            guard case let .row(list, row)? = focus, let count = shownRowCount(ofList: list), count > 0
             else { break }
             let page = max(controls.filter { if case .row(list, _) = $0.id { true } else { false } }.count - 1, 1)
             let target = switch key {
@@ -265,7 +298,7 @@ public final class ScreenSession {
             // Down a list goes to its next row even when that row is not drawn yet:
             // the list scrolls to it.
             if case let .row(list, row)? = focus, key == .up || key == .down,
-               let count = topChain.last?.displayedContent.rowCount(ofList: list) {
+               let count = shownRowCount(ofList: list) {
                 let next = row + (key == .down ? 1 : -1)
                 if (0..<count).contains(next) { moveFocus(to: .row(list: list, index: next)) }
                 // Past the list's end, on to what is below or above it.
@@ -274,9 +307,31 @@ public final class ScreenSession {
                 moveFocus(to: target.id)
             }
         case .escape:
-            goBack()
+            // A list filter is cleared before anything goes back.
+            if listFilter != nil { clearListFilter() } else { goBack() }
         default:
             break
+        }
+    }
+
+    /// What a click on a key hint of the status line does: what its key does.
+    private func pressHint(_ hint: String) {
+        let key: Key? = switch hint.split(separator: " ").first.map(String.init) ?? hint {
+        case "Esc": .escape
+        case "Tab": .tab
+        case "Enter": .enter
+        case "?": .character("?")
+        case "F1": .help
+        case "/": .character("/")
+        case ":": .character(":")
+        case "^P": .control("p")
+        case "m": .character("m")
+        default: nil
+        }
+        if let key {
+            press(key)
+        } else if ["q/Ctrl-C", "q/^C", "Ctrl-C", "^C"].contains(hint.split(separator: " ").first ?? "") {
+            quitRequested = true
         }
     }
 
@@ -291,7 +346,7 @@ public final class ScreenSession {
             let shown = rows.filter { $0.list == list }
             guard let first = shown.min(by: { $0.index < $1.index }), let last = shown.max(by: { $0.index < $1.index }),
                   column == first.control.x + first.control.width + 1,
-                  let count = topChain.last?.displayedContent.rowCount(ofList: list) else { continue }
+                  let count = shownRowCount(ofList: list) else { continue }
             if row == first.control.y, first.index > 0 {
                 moveFocus(to: .row(list: list, index: first.index - 1))
             } else if row == last.control.y, last.index + 1 < count {
@@ -329,14 +384,21 @@ public final class ScreenSession {
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
         let top = Window.layers(from: root).last!.last!
+        updateListFilter(top: top)
         var frame = settlingFocus(root: root, top: top)
         topScreen = ObjectIdentifier(top)
         topHasControls = !frame.controls.isEmpty
         // The keys offered follow the controls this frame has.
         let status = statusLine(controls: frame.controls)
         status.draw(into: &frame.canvas, row: window.height - 1)
+        lastStatus = status
+        if let filter = listFilter, filter.isTyping, window.height > 0 {
+            // The cursor after what is typed into the filter, in the status line.
+            frame.cursor = (min(1 + TextWidth.of(status.path), max(window.width - 1, 0)), window.height - 1)
+        }
         if showsHelp { drawHelp(over: &frame, controls: frame.controls) }
         if showsMessages { drawMessages(over: &frame) }
+        if palette != nil { drawPalette(over: &frame) }
         return frame
     }
 
@@ -348,7 +410,7 @@ public final class ScreenSession {
     /// top, found by what it is (a row clicked, a row below the window), else by its
     /// place, else the first control.
     private func settlingFocus(root: ViewController, top: ViewController) -> Frame {
-        let frame = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
+        let frame = drawScreens(root: root)
         if focusOwner === top {
             if let index = frame.controls.firstIndex(where: { $0.id == focus }) {
                 focusIndex = index
@@ -363,7 +425,7 @@ public final class ScreenSession {
         let remembered = rememberedFocus[ObjectIdentifier(top)].flatMap { $0.screen.view === top ? $0 : nil }
         if let control = remembered?.control {
             moveFocus(to: control)
-            let again = window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
+            let again = drawScreens(root: root)
             if let index = again.controls.firstIndex(where: { $0.id == control }) {
                 focusIndex = index
                 return again
@@ -372,22 +434,28 @@ public final class ScreenSession {
         return focusing(min(remembered?.index ?? 0, frame.controls.count - 1), of: frame, root: root)
     }
 
+    /// The screens under `root` with the focus, the field's cursor and the list
+    /// filter as they are, and an empty status line.
+    private func drawScreens(root: ViewController) -> Frame {
+        window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter)
+    }
+
     /// The frame drawn again with the focus on control `index` of `frame` (none if
     /// it has no controls).
     private func focusing(_ index: Int, of frame: Frame, root: ViewController) -> Frame {
         focusIndex = max(index, 0)
         moveFocus(to: frame.controls.isEmpty ? nil : frame.controls[focusIndex].id)
-        return window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor)
+        return drawScreens(root: root)
     }
 
     // MARK: - Focus and activation
 
-    private var topChain: [ViewController] {
+    var topChain: [ViewController] {
         guard let root = tree.root else { return [] }
         return Window.layers(from: root.viewControllable.viewController).last!
     }
 
-    private var focusedField: String? {
+    var focusedField: String? {
         if case let .field(id)? = focus { return id }
         return nil
     }
@@ -396,7 +464,7 @@ public final class ScreenSession {
         focusedField.flatMap { topChain.last?.content.text(ofField: $0) }
     }
 
-    private func moveFocus(to id: Control.ID?) {
+    func moveFocus(to id: Control.ID?) {
         focus = id
         cursor = fieldText?.count ?? 0
     }
@@ -409,13 +477,15 @@ public final class ScreenSession {
         return match
     }
 
-    private func activate(_ control: Control) {
+    func activate(_ control: Control) {
         moveFocus(to: control.id)
         switch control.id {
         case let .button(id): topChain.last?.send(.tap(id))
         case let .row(list, _) where topChain.last?.listsForReading.contains(list) == true:
             notice = "Enter: the rows here are for reading"
-        case let .row(list, index): topChain.last?.send(.select(list: list, row: index))
+        case let .row(list, index):
+            let row = listFilter?.list == list ? listFilter?.rowIndex(ofMatch: index) : index
+            if let row { topChain.last?.send(.select(list: list, row: row)) }
         case .field: break
         }
     }
@@ -425,7 +495,7 @@ public final class ScreenSession {
     ///
     /// A back that changes nothing (the screen's listener ignores it) is said in
     /// the status line, and Esc is not offered on that screen again.
-    private func goBack() {
+    func goBack() {
         let top = topChain.last
         guard let action = topChain.reversed().first(where: { $0.backAction != nil })?.backAction else {
             notice = "Esc: nothing to go back to here"
@@ -438,7 +508,7 @@ public final class ScreenSession {
         }
     }
 
-    private func canGoBack() -> Bool {
+    func canGoBack() -> Bool {
         topChain.contains { $0.backAction != nil } && (backDoesNothingOn == nil || topChain.last !== backDoesNothingOn)
     }
 
@@ -560,7 +630,8 @@ public final class ScreenSession {
         lines += keyHints(controls: controls).map(\.explained)
         lines += ["", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right",
                   "j, k            down, up (Ctrl-N, Ctrl-P too)", "PageUp/Down     page through a list",
-                  "g, G, Home/End  a list's first, last row", "mouse           click to press or select",
+                  "g, G, Home/End  a list's first, last row", "/               filter a list (Esc clears the filter)",
+                  "mouse           click to press or select",
                   "Ctrl-Z          suspend (fg to come back)", "Ctrl-L          draw the screen again", "",
                   "Up, Down scroll · any other key closes this help"]
         drawBox(lines, over: &frame)
@@ -578,7 +649,11 @@ public final class ScreenSession {
     /// `lines` in a box over the frame, centred (as wide as the window with
     /// `fullWidth`), each wrapped to it rather than cut; the frame's controls
     /// are out of reach meanwhile.
-    private func drawBox(_ lines: [String], over frame: inout Frame, fullWidth: Bool = false) {
+    ///
+    /// - Returns: Where the box's first line is drawn and how wide a line may
+    ///   be, if the window has room for the box.
+    @discardableResult
+    func drawBox(_ lines: [String], over frame: inout Frame, fullWidth: Bool = false) -> (x: Int, y: Int, width: Int)? {
         let widest = (lines.map(TextWidth.of).max() ?? 0) + 4
         let width = fullWidth ? window.width : min(widest, window.width)
         var lines = lines.flatMap { line in
@@ -586,7 +661,7 @@ public final class ScreenSession {
         }
         let height = min(lines.count + 2, window.height - 1)
         let x = max((window.width - width) / 2, 0), y = max((window.height - 1 - height) / 2, 0)
-        guard width >= 4, height >= 3 else { return }
+        guard width >= 4, height >= 3 else { return nil }
         // Taller than the window: scrolled, with where it is on its last line.
         let room = height - 2
         if lines.count > room {
@@ -605,10 +680,11 @@ public final class ScreenSession {
         }
         frame.controls = []
         frame.cursor = nil
+        return (x + 2, y + 1, width - 4)
     }
 
     /// How far the help or the log is scrolled, in lines from its start.
-    private var boxScroll = 0
+    var boxScroll = 0
 
     /// The lines `key` scrolls a box by, or `nil` for a key that closes it.
     private static func scrollStep(of key: Key) -> Int? {
@@ -635,16 +711,23 @@ public final class ScreenSession {
         case .field?: keys.append(("Enter submit", "Enter", "Enter           submit the field"))
         case nil: break
         }
-        if canGoBack() {
+        if listFilter != nil {
+            keys.append(("Esc clear filter", "Esc", "Esc             clear the list's filter"))
+        } else if canGoBack() {
             // What back does here, as the screen that goes back names it.
             let title = topChain.reversed().first(where: { $0.backAction != nil })?.backTitle?.escapingControlCharacters ?? "back"
             keys.append(("Esc " + title, "Esc", "Esc             " + (title == "back" ? "go back" : title)))
         }
+        if focusedField == nil, listFilter == nil, controls.contains(where: { if case .row = $0.id { true } else { false } }) {
+            keys.append(("", "", "/               filter the list"))
+        }
         if focusedField == nil {
+            keys.append(("", "", ":               every action of this screen, to search and run"))
             if !messages.isEmpty { keys.append(("m messages", "m", "m               the messages of this run, whole")) }
             keys.append(("? help", "?", "?, F1           this help"))
             keys.append(("q/Ctrl-C quit", "q/^C", "q, Ctrl-C       quit"))
         } else {
+            keys.append(("", "", "Ctrl-P          every action of this screen, to search and run"))
             keys.append(("F1 help", "F1", "F1              this help"))
             keys.append(("Ctrl-C quit", "^C", "Ctrl-C          quit"))
         }
@@ -654,6 +737,7 @@ public final class ScreenSession {
     /// The route path and the keys that work on this frame, each with a short
     /// form for a narrow window: only what a key does here is offered.
     private func statusLine(controls: [Control]) -> StatusLine {
+        // A hint with no status form (`/`, `:`) is in the help only: the status line keeps its room for the rest.
         let keys = takesCommands ? commandHints(controls: controls) : keyHints(controls: controls).filter { !$0.long.isEmpty }
         let routes = routePath()
         topRoute = routes.last
@@ -662,10 +746,24 @@ public final class ScreenSession {
         // The path on screen, for a crash report: noted with each frame, not walked again.
         CrashRecord.noteRoutePath(path)
         let position = listPosition(controls: controls)
-        if let notice { return StatusLine(path: path, position: position, notice: notice) }
+        if let palette {
+            return StatusLine(path: ":" + palette.query.escapingControlCharacters, keys: "↑↓ choose · Enter run · Esc close",
+                              shortKeys: "Enter · Esc", essentialKeys: "Esc")
+        }
+        var shownPath = path
+        if let filter = listFilter {
+            let query = "/" + filter.query.escapingControlCharacters
+            if filter.isTyping {
+                return StatusLine(path: query, position: filter.count, keys: "Enter keep · Esc clear",
+                                  shortKeys: "Enter · Esc", essentialKeys: "Esc")
+            }
+            // The filter set stays in sight with the path, as its count.
+            shownPath += "  \(query) (\(filter.count))"
+        }
+        if let notice { return StatusLine(path: shownPath, position: position, notice: notice) }
         // In a window too narrow for every short key: help and quit, which lead to the rest.
         let essential = keys.suffix(2).map(\.short).joined(separator: " · ")
-        return StatusLine(path: path, position: position, keys: keys.map(\.long).joined(separator: " · "),
+        return StatusLine(path: shownPath, position: position, keys: keys.map(\.long).joined(separator: " · "),
                           shortKeys: keys.map(\.short).joined(separator: " · "), essentialKeys: essential)
     }
 
@@ -682,7 +780,7 @@ public final class ScreenSession {
     /// Where the focused row is in its list, `3 of 28,298`; `nil` off a list, or
     /// in a list whose rows are all in sight (the list says as much).
     private func listPosition(controls: [Control]) -> String? {
-        guard case let .row(list, row)? = focus, let count = topChain.last?.displayedContent.rowCount(ofList: list), count > 1
+        guard case let .row(list, row)? = focus, let count = shownRowCount(ofList: list), count > 1
         else { return nil }
         let shown = controls.count { if case .row(list, _) = $0.id { true } else { false } }
         guard shown < count else { return nil }
@@ -690,7 +788,7 @@ public final class ScreenSession {
     }
 
     /// `28298` as `28,298`.
-    static func grouped(_ number: Int) -> String {
+    nonisolated static func grouped(_ number: Int) -> String {
         let digits = Array(String(number))
         return String(digits.enumerated().flatMap { index, digit in
             index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
@@ -708,10 +806,15 @@ extension Control {
 extension ViewNode {
     /// How many rows the list `list` has, if this tree has it.
     func rowCount(ofList list: String) -> Int? {
+        rows(ofList: list)?.count
+    }
+
+    /// The rows of the list `list`, if this tree has it.
+    func rows(ofList list: String) -> [String]? {
         var pending = [self]
         while let node = pending.popLast() {
             switch node {
-            case let .list(id, rows) where id == list: return rows.count
+            case let .list(id, rows) where id == list: return rows
             case let .stack(_, _, children), let .grid(_, children): pending += children
             case let .styled(_, child): pending.append(child)
             default: break

@@ -31,7 +31,7 @@ public enum ScriptCommand: Equatable, Sendable {
         tap LABEL       activate the button or list row LABEL (exact, else a unique substring)
         focus LABEL     focus the control LABEL (a text field by its placeholder)
         type TEXT       type TEXT into the focused text field
-        key NAME        press a key: \(Key.scriptNames.map(\.key).joined(separator: ", "))
+        key NAME        press a key: a character (key /), or \(Key.scriptNames.map(\.key).joined(separator: ", "))
         expect TEXT     fail (exit 1) unless the screen comes to contain TEXT (see --timeout)
         expect-not TEXT fail (exit 1) unless the screen comes not to contain TEXT
         print           write the screen to standard output
@@ -97,7 +97,7 @@ extension ScriptCommand {
         case "key":
             guard let key = Key.named(argument) else {
                 let names = Key.scriptNames.map(\.key).joined(separator: ", ")
-                throw ScriptSyntaxError(line: line, message: "unknown key \"\(argument)\"; keys are \(names)")
+                throw ScriptSyntaxError(line: line, message: "unknown key \"\(argument)\"; keys are a character or \(names)")
             }
             return .key(key)
         case "reload":

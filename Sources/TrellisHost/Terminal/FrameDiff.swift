@@ -129,6 +129,8 @@ public struct FrameDiff {
         case .focused: "7"
         case .placeholder: usesColor ? "3;90" : "2;3"
         case .focusedPlaceholder: "7;2;3"
+        case .match: usesColor ? "1;33" : "1;4"
+        case .focusedMatch: "7;1;4"
         case .chrome: usesColor ? "36" : ""
         case .status: usesColor ? "30;46" : "7"
         // Meaning in colour where colour is on; a title and a highlight stay bold.

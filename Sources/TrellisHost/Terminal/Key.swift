@@ -33,8 +33,13 @@ public enum Key: Hashable, Sendable {
         "ctrl-left": .wordLeft, "ctrl-right": .wordRight,
     ]
 
-    /// The key a script calls `name`, ignoring case.
+    /// The key a script calls `name`, ignoring case; a single printable
+    /// character is that character's key (`key /`, `key q`).
     public static func named(_ name: String) -> Key? {
-        scriptNames.first { $0.key == name.lowercased() }?.value
+        if name.count == 1, let character = name.first, !character.isWhitespace,
+           character.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value != 0x7F }) {
+            return .character(character)
+        }
+        return scriptNames.first { $0.key == name.lowercased() }?.value
     }
 }

@@ -1,0 +1,92 @@
+/// Every action of the screen in one list, fuzzy-filtered as the user types, as
+/// the command palettes of VS Code, k9s and lazygit's key menu give: `:` (or
+/// Ctrl-P in a text field) opens it, Up and Down choose, Enter runs, Esc closes.
+struct CommandPalette {
+    /// What an entry does when it is run.
+    enum Action: Equatable {
+        /// Presses a button or selects a row, as Enter on it does.
+        case activate(Control)
+        case filterList, clearFilter, back, help, messages, reload, quit
+    }
+
+    /// One action, with the key that does the same outside the palette.
+    struct Entry: Equatable {
+        var title: String
+        var key: String
+        var action: Action
+    }
+
+    /// Every action the screen offers now.
+    let entries: [Entry]
+    /// What was typed.
+    private(set) var query = ""
+    /// The entries that match ``query``, best first.
+    private(set) var matches: [Entry]
+    /// The chosen entry among ``matches``.
+    private(set) var selection = 0
+    /// Where the last frame drew the entries: the column and row of the first,
+    /// the width, and which of the matches were in sight.
+    var drawn: (x: Int, firstRow: Int, width: Int, start: Int, count: Int)?
+
+    init(entries: [Entry]) {
+        self.entries = entries
+        matches = entries
+    }
+
+    /// Sets what was typed; the choice goes back to the best match.
+    mutating func setQuery(_ query: String) {
+        self.query = query
+        matches = entries.enumerated()
+            .compactMap { index, entry in Self.score(of: query, in: entry.title).map { (entry, $0, index) } }
+            .sorted { ($0.1, $1.2) > ($1.1, $0.2) }
+            .map(\.0)
+        selection = 0
+    }
+
+    /// Moves the choice by `step` entries, stopping at either end.
+    mutating func move(by step: Int) {
+        guard !matches.isEmpty else { return }
+        selection = min(max(selection + step, 0), matches.count - 1)
+    }
+
+    /// The chosen entry, if any matches.
+    var chosen: Entry? {
+        matches.indices.contains(selection) ? matches[selection] : nil
+    }
+
+    /// Chooses the entry at `index` among the matches.
+    mutating func choose(_ index: Int) {
+        if matches.indices.contains(index) { selection = index }
+    }
+
+    /// How well `query` matches `title`, ignoring case: best as a part of it
+    /// (`air` finds `Airports` before `Clean Swift: Repositories`), at a word's
+    /// start better still; else its characters in order (`bk` finds `Go back`),
+    /// scored higher at words' starts and for characters that follow each other;
+    /// `nil` if they are not all there.
+    static func score(of query: String, in title: String) -> Int? {
+        let query = query.lowercased().filter { $0 != " " }
+        let title = Array(title.lowercased())
+        if !query.isEmpty, let start = Self.firstIndex(of: Array(query), in: title) {
+            return 1000 + (start == 0 || !title[start - 1].isLetter ? 500 : 0) - min(start, 499)
+        }
+        var score = 0
+        var position = 0
+        var previous: Int?
+        for character in query {
+            guard let found = title[position...].firstIndex(of: character) else { return nil }
+            if found == 0 || title[found - 1] == " " { score += 3 }
+            if let previous, found == previous + 1 { score += 2 }
+            score += 1
+            previous = found
+            position = found + 1
+        }
+        return score
+    }
+
+    /// Where `part` starts in `whole`, if it is there.
+    private static func firstIndex(of part: [Character], in whole: [Character]) -> Int? {
+        guard part.count <= whole.count else { return nil }
+        return (0...(whole.count - part.count)).first { whole[$0..<$0 + part.count].elementsEqual(part) }
+    }
+}

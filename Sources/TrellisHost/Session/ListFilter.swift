@@ -1,0 +1,93 @@
+import Foundation
+
+/// An incremental filter over one list of the screen on top, as `/` gives in
+/// less, lazygit and tig: the rows that contain what was typed (case and
+/// diacritics ignored), the match highlighted, with a count; Esc clears it.
+///
+/// The list's own rows are not changed: the layout draws the matching rows, and
+/// the session keeps the focus among them and tells the screen the index of the
+/// row in its whole list when one is selected.
+struct ListFilter {
+    /// The screen whose list is filtered: the filter ends when another is on top.
+    let screen: ObjectIdentifier
+    /// The list's id.
+    let list: String
+    /// What was typed.
+    private(set) var query = ""
+    /// Whether keys type into the query (from `/` until Enter or Esc).
+    var isTyping = true
+
+    /// The indices of the matching rows in the whole list, for ``query`` over
+    /// the rows last given to ``update(rows:)``.
+    private(set) var matches: [Int] = []
+    /// How many rows the whole list has.
+    private(set) var total = 0
+    /// The whole list, as last matched.
+    private(set) var matchedRows: [String] = []
+    private var matchedQuery: String?
+
+    init(screen: ObjectIdentifier, list: String) {
+        self.screen = screen
+        self.list = list
+    }
+
+    /// Sets what was typed; the matches follow at the next ``update(rows:)``.
+    mutating func setQuery(_ query: String) {
+        self.query = query
+    }
+
+    /// Matches ``query`` against `rows`, the list as the screen shows it now.
+    ///
+    /// Each keystroke costs one pass over the list at most: the same rows (an
+    /// array's storage is compared first) and a longer query search only the rows
+    /// that matched the shorter one.
+    mutating func update(rows: [String]) {
+        total = rows.count
+        let sameRows = rows == matchedRows
+        if sameRows, matchedQuery == query { return }
+        if query.isEmpty {
+            matches = Array(rows.indices)
+        } else if sameRows, let previous = matchedQuery, !previous.isEmpty, query.hasPrefix(previous) {
+            matches = matches.filter { Self.match(of: query, in: rows[$0]) != nil }
+        } else {
+            matches = rows.indices.filter { Self.match(of: query, in: rows[$0]) != nil }
+        }
+        matchedRows = rows
+        matchedQuery = query
+    }
+
+    /// Where `query` is in `row`, ignoring case and diacritics (`zur` finds
+    /// `Zürich`), if it is.
+    static func match(of query: String, in row: String) -> Range<String.Index>? {
+        guard !query.isEmpty else { return nil }
+        return row.range(of: query, options: [.caseInsensitive, .diacriticInsensitive])
+    }
+
+    /// The row's index in the whole list for its place among the matches.
+    func rowIndex(ofMatch index: Int) -> Int? {
+        matches.indices.contains(index) ? matches[index] : nil
+    }
+
+    /// The count shown beside the filter: `3 of 28,298`.
+    var count: String {
+        "\(ScreenSession.grouped(matches.count)) of \(ScreenSession.grouped(total))"
+    }
+}
+
+extension LayoutNode {
+    /// This tree with the list `list` cut to the rows at `indices`.
+    func keepingRows(_ indices: [Int], ofList list: String) -> LayoutNode {
+        switch self {
+        case let .list(id, rows) where id == list:
+            return .list(id: id, rows: indices.compactMap { rows.indices.contains($0) ? rows[$0] : nil })
+        case let .stack(axis, spacing, children):
+            return .stack(axis: axis, spacing: spacing, children: children.map { $0.keepingRows(indices, ofList: list) })
+        case let .grid(columns, cells):
+            return .grid(columns: columns, cells: cells.map { $0.keepingRows(indices, ofList: list) })
+        case let .styled(style, child):
+            return .styled(style, child.keepingRows(indices, ofList: list))
+        default:
+            return self
+        }
+    }
+}

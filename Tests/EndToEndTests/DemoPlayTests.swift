@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// Every demo of the default config played in a terminal twice: by the keyboard
+/// alone (a demo found with `/`), and by the mouse alone (back is the status
+/// line's `Esc` hint, clicked).
+struct DemoPlayTests {
+    private let trellis = Products.trellis.path
+
+    private func launch() throws -> TmuxSession {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.run("\(trellis) run config.json; echo EXITED=$?")
+        try tmux.waitForText("Clean Swift: Repositories")
+        return tmux
+    }
+
+    /// Sends Esc and waits until `gone` has left the screen: a key sent right
+    /// after Esc would be read as Alt with that key.
+    private func escape(_ tmux: TmuxSession, until gone: String) throws {
+        try tmux.send(["Escape"])
+        try tmux.waitForScreen { !$0.contains(gone) }
+    }
+
+    /// Opens a demo from the launcher by filtering its list and selecting the match.
+    private func open(_ query: String, _ tmux: TmuxSession) throws {
+        try tmux.waitForText("Trellis pattern gallery")
+        try tmux.send(["-l", "/\(query)"])
+        try tmux.waitForText("1 of 5")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("(1 of 5)")
+        try tmux.send(["Enter"])
+    }
+
+    @Test func everyDemoPlaysByTheKeyboardAlone() throws {
+        let tmux = try launch()
+
+        try open("main", tmux)
+        try tmux.waitForText("Click Button!")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("[ Close ]")
+        try tmux.send(["Enter"])
+        try tmux.waitForScreen { !$0.contains("[ Close ]") }
+        try escape(tmux, until: "Click Button!")
+
+        try open("candy", tmux)
+        try tmux.waitForText("Sweet Candy Store")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("Chocolate Bar")
+        try escape(tmux, until: "Chocolate Bar")
+        try escape(tmux, until: "Sweet Candy Store")
+
+        try open("airp", tmux)
+        try tmux.waitForText("Search a city")
+        try tmux.send(["-l", "seoul"])
+        try tmux.waitForText("Seoul (KR)")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("ICN  Incheon International Airport")
+        try escape(tmux, until: "Incheon")
+        try escape(tmux, until: "Search a city")
+
+        try open("repo", tmux)
+        try tmux.waitForText("uber/RIBs")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("[ Unpin ]")
+        try escape(tmux, until: "[ Unpin ]")
+        try escape(tmux, until: "Repositories (fetched")
+
+        try open("tic", tmux)
+        try tmux.waitForText("Player 1 name")
+        try tmux.send(["-l", "Alice"])
+        try tmux.send(["Tab"])
+        try tmux.send(["-l", "Bob"])
+        try tmux.send(["Tab", "Enter"])
+        try tmux.waitForText("Alice (0) vs Bob (0)")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("Alice's turn (X)")
+        for _ in 0..<7 { try tmux.send(["Enter"]) }
+        try tmux.waitForText("Alice won")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("Alice (1) vs Bob (0)")
+        // Esc logs out, then closes the tutorial.
+        try escape(tmux, until: "Alice (1) vs Bob (0)")
+        try escape(tmux, until: "Player 1 name")
+
+        let launcher = try tmux.waitForText("Trellis pattern gallery")
+        try tmux.send(["q"])
+        try tmux.waitForText("EXITED=0")
+        #expect(launcher.contains("RIBs: Main → Next"))
+    }
+
+    @Test func everyDemoPlaysByTheMouseAlone() throws {
+        let tmux = try launch()
+        func back(until gone: String) throws {
+            try tmux.click("Esc", fromBottom: true)
+            try tmux.waitForScreen { !$0.contains(gone) }
+        }
+
+        try tmux.click("RIBs: Main → Next")
+        try tmux.click("Click Button!")
+        try tmux.click("[ Close ]")
+        try tmux.waitForScreen { !$0.contains("[ Close ]") }
+        try back(until: "Click Button!")
+
+        try tmux.click("VIPER: Candy Store")
+        try tmux.click("Sweet Candy Store")
+        try tmux.waitForText("Chocolate Bar")
+        try back(until: "Chocolate Bar")
+        try back(until: "Sweet Candy Store")
+
+        try tmux.click("Coordinator: Airports")
+        try tmux.click("Aachen (DE)")
+        try tmux.waitForText("AAH  Aachen-Merzbruck Airport")
+        try back(until: "Aachen-Merzbruck")
+        try back(until: "Search a city")
+
+        try tmux.click("Clean Swift: Repositories")
+        try tmux.click("uber/RIBs")
+        try tmux.click("[ Unpin ]")
+        try tmux.waitForText("Pin  ]")
+        try back(until: "Pin  ]")
+        let unpinned = try tmux.waitForText("Repositories (fetched")
+        try back(until: "Repositories (fetched")
+
+        try tmux.click("RIBs tutorial: TicTacToe")
+        try tmux.click("[ Login ]")
+        try tmux.click("[ Start Game ]")
+        for cell in [1, 4, 2, 5, 3] { try tmux.click("[ \(cell) ]") }
+        let won = try tmux.waitForText("Player 1 won")
+        try tmux.click("[ Close ]")
+        try back(until: "[ Start Game ]")
+        try back(until: "Player 1 name")
+
+        try tmux.click("q/Ctrl-C", fromBottom: true)
+        try tmux.waitForText("EXITED=0")
+        #expect(!unpinned.contains("★ uber/RIBs"), "the pin was taken off by a click: \(unpinned)")
+        #expect(won.contains("X     X     X"), "\(won)")
+    }
+}
