@@ -75,6 +75,11 @@ enum Help {
           own folder and ../lib beside it. Folders in TRELLIS_PLUGIN_PATH
           (colon-separated) are searched first.
 
+        COLOURS:
+          TRELLIS_THEME=default|light|high-contrast|none, or "theme" in the config,
+          picks the terminal's colours (the variable wins); NO_COLOR turns colour off
+          whatever the theme.
+
         SUPERVISOR:
           The app runs in a child process. If a plugin crashes it, the terminal is
           restored and a report names the route, the plugin, its message and its
@@ -216,8 +221,11 @@ enum Help {
             .B TRELLIS_HANG_SECONDS
             how long a screen's code may run before it is said to be not responding (2).
             .TP
+            .B TRELLIS_THEME
+            default, light, high-contrast or none: the terminal's colours (before a config's "theme").
+            .TP
             .B NO_COLOR
-            turns colour off.
+            turns colour off, whatever the theme.
             """
     }
 }

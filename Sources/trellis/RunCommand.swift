@@ -34,6 +34,8 @@ struct RunCommand {
             errors.forEach { Trellis.printError($0.description) }
             throw CommandError(message: "\(config.fileName) cannot run; `trellis validate` lists the same problems.")
         }
+        // Checked before the app starts, as the other settings read from the environment.
+        let theme = try chooseTheme(config: config)
         let loop = EventLoop()
         let tree = RouteTree(config: config, loader: loader)
         do {
@@ -66,7 +68,7 @@ struct RunCommand {
         // the headless session, which writes plain text only.
         if script == nil, !parsed.has("--headless"), Terminal.drawsScreens {
             let mouseOff = parsed.has("--no-mouse") || getenv("TRELLIS_MOUSE").map { String(cString: $0) == "off" } == true
-            return try runInTerminal(tree, loop: loop, usesMouse: !mouseOff)
+            return try runInTerminal(tree, loop: loop, usesMouse: !mouseOff, theme: theme)
         }
         tree.onNotice = { Trellis.printError($0) }
         tree.leakDetector.onLeak = { leak in
@@ -93,10 +95,10 @@ struct RunCommand {
         return .success
     }
 
-    private func runInTerminal(_ tree: RouteTree, loop: EventLoop, usesMouse: Bool) throws -> ExitStatus {
+    private func runInTerminal(_ tree: RouteTree, loop: EventLoop, usesMouse: Bool, theme: Theme) throws -> ExitStatus {
         let ending: TerminalApp.Ending
         do {
-            ending = try TerminalApp.run(tree: tree, loop: loop, usesMouse: usesMouse)
+            ending = try TerminalApp.run(tree: tree, loop: loop, usesMouse: usesMouse, theme: theme)
         } catch {
             throw CommandError(message: "cannot use the terminal (\(error)); run with --headless instead.")
         }
@@ -214,6 +216,19 @@ struct RunCommand {
                                      + "for example \(example); got \"\(text)\".", help: "run")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
+    /// The terminal's colours: none with `NO_COLOR` (no-color.org: the user's
+    /// wish wins), else `TRELLIS_THEME`'s, else the config's, else the default.
+    private func chooseTheme(config: RouteConfig) throws -> Theme {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        guard let name = environment["TRELLIS_THEME"] else { return config.theme ?? .default }
+        guard let theme = Theme(rawValue: name) else {
+            throw CommandError.usage("TRELLIS_THEME must be one of \(Theme.names.joined(separator: ", ")); got \"\(name)\".",
+                                     help: "run")
+        }
+        return theme
     }
 
     /// `TRELLIS_HANG_SECONDS`: when a screen that does not return is said to be

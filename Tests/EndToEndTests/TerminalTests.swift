@@ -281,6 +281,24 @@ struct TerminalTests {
         try plain.waitForText("EXITED=0")
     }
 
+    @Test func trellisThemeChoosesTheColoursAndNoColorStillWins() throws {
+        let light = try TmuxSession(environment: ["TRELLIS_THEME": "light"])
+        let plain = try TmuxSession(environment: ["TRELLIS_THEME": "high-contrast", "NO_COLOR": "1"])
+        for tmux in [light, plain] {
+            try tmux.run("\(trellis) run Examples/tictactoe.json; echo EXITED=$?")
+            try tmux.waitForText("Player 1 name")
+        }
+
+        let lightScreen = light.screenWithAttributes()
+        let plainScreen = plain.screenWithAttributes()
+        for tmux in [light, plain] { try tmux.send(["C-c"]) }
+        try light.waitForText("EXITED=0")
+
+        // The light theme's status line: white on blue.
+        #expect(lightScreen.contains("44m") && !lightScreen.contains("46m"), "\(lightScreen)")
+        #expect(!plainScreen.contains("44m") && !plainScreen.contains("107m") && !plainScreen.contains("46m"), "\(plainScreen)")
+    }
+
     @Test func theTutorialGameIsPlayableFromTheKeyboard() throws {
         let tmux = try TmuxSession()
         try tmux.run("\(trellis) run Examples/tictactoe.json; echo EXITED=$?")

@@ -51,7 +51,14 @@ struct RouteConfigTests {
 
     @Test func unknownKeysAreNamedWithTheirPath() {
         #expect(error(#"{ "root": "a", "routes": { "a": { "plugin": "A", "childs": {} } } }"#) == .unknownKey(file: "/configs/app.json", path: "routes.a.childs", allowed: ["plugin", "children", "parameters", "sha256"]))
-        #expect(error(#"{ "root": "a", "route": {} }"#) == .unknownKey(file: "/configs/app.json", path: "route", allowed: ["plugins", "root", "routes", "allowExternalPlugins"]))
+        #expect(error(#"{ "root": "a", "route": {} }"#) == .unknownKey(file: "/configs/app.json", path: "route", allowed: ["plugins", "root", "routes", "allowExternalPlugins", "theme"]))
+    }
+
+    @Test func aThemeIsOneOfItsNames() throws {
+        #expect(try decode(#"{ "root": "a", "theme": "high-contrast", "routes": { "a": { "plugin": "A" } } }"#).theme == .highContrast)
+        #expect(try decode(#"{ "root": "a", "routes": { "a": { "plugin": "A" } } }"#).theme == nil)
+        #expect(error(#"{ "root": "a", "theme": "dark", "routes": {} }"#) == .wrongType(file: "/configs/app.json", path: "theme",
+            expected: #"one of "default", "light", "high-contrast", "none""#))
     }
 
     @Test func wrongTypesAreNamedWithTheirPath() {

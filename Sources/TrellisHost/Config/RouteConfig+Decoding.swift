@@ -112,7 +112,7 @@ private struct ConfigReader {
 
     func readConfig(_ json: JSONValue, base: URL) throws(ConfigError) -> RouteConfig {
         let members = try object(json, at: "the top level")
-        try checkKeys(members, allowed: ["plugins", "root", "routes", "allowExternalPlugins"], at: nil)
+        try checkKeys(members, allowed: ["plugins", "root", "routes", "allowExternalPlugins", "theme"], at: nil)
         var searchPath: [URL]
         if let plugins = members["plugins"] {
             guard case let .array(entries) = plugins else { throw .wrongType(file: file, path: "plugins", expected: "an array of folder paths") }
@@ -145,6 +145,12 @@ private struct ConfigReader {
         if let allow = members["allowExternalPlugins"] {
             guard case let .bool(value) = allow else { throw .wrongType(file: file, path: "allowExternalPlugins", expected: "true or false") }
             config.allowExternalPlugins = value
+        }
+        if let theme = members["theme"] {
+            guard case let .string(name) = theme, let value = Theme(rawValue: name) else {
+                throw .wrongType(file: file, path: "theme", expected: "one of " + Theme.names.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+            config.theme = value
         }
         return config
     }

@@ -14,6 +14,9 @@ public struct RouteConfig: Equatable, Sendable {
     /// Whether routes may name `.so` files outside the config's folder and the
     /// search folders (`"allowExternalPlugins": true`).
     public var allowExternalPlugins = false
+    /// The colours the terminal draws with (`"theme"`), unless `TRELLIS_THEME`
+    /// or `NO_COLOR` says otherwise.
+    public var theme: Theme?
 
     /// The file name as messages show it.
     public var fileName: String { file.path }

@@ -2,8 +2,8 @@
 /// next: only the cells that changed, with as few cursor moves and style changes
 /// as it can, in one string.
 public struct FrameDiff {
-    /// Whether styles may use colour (off when `NO_COLOR` is set).
-    public var usesColor: Bool
+    /// How styles are drawn: the colours of a theme, or none (`NO_COLOR`).
+    public var theme: Theme
     /// Whether only ASCII may be written (a locale that is not UTF-8, `LANG=C`):
     /// box drawing and symbols get ASCII stand-ins, other text `?` a column.
     public var asciiOnly = false
@@ -20,8 +20,13 @@ public struct FrameDiff {
     private var cursorVisible = false
 
     /// Creates a diff that starts from an unknown screen.
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    /// Creates a diff in the default theme, or with no colour.
     public init(usesColor: Bool) {
-        self.usesColor = usesColor
+        self.init(theme: usesColor ? .default : .none)
     }
 
     /// Forgets the last frame, so the next one is drawn whole (after a resize).
@@ -124,21 +129,7 @@ public struct FrameDiff {
     /// The shortest SGR sequence from `previous` to `style`: from the plain style
     /// no reset is needed, which keeps a focus move within a few dozen bytes.
     private func sgr(_ style: CellStyle, from previous: CellStyle) -> String {
-        let attributes: String = switch style {
-        case .plain: ""
-        case .focused: "7"
-        case .placeholder: usesColor ? "3;90" : "2;3"
-        case .focusedPlaceholder: "7;2;3"
-        case .match: usesColor ? "1;33" : "1;4"
-        case .focusedMatch: "7;1;4"
-        case .chrome: usesColor ? "36" : ""
-        case .status: usesColor ? "30;46" : "7"
-        // Meaning in colour where colour is on; a title and a highlight stay bold.
-        case .title: "1"
-        case .first: usesColor ? "36" : ""
-        case .second: usesColor ? "35" : ""
-        case .highlight: usesColor ? "1;32" : "1"
-        }
+        let attributes = theme.attributes(of: style)
         if attributes.isEmpty { return "\u{1B}[m" }
         return previous == .plain ? "\u{1B}[\(attributes)m" : "\u{1B}[0;\(attributes)m"
     }

@@ -22,9 +22,11 @@ public enum TerminalApp {
     /// One ``EventLoop`` waits for keys, signals, the lone-Esc time-out and the main
     /// actor's work; a frame is drawn when something changed, at most once a tick.
     ///
-    /// - Parameter usesMouse: Whether clicks and the wheel are reported.
+    /// - Parameters:
+    ///   - usesMouse: Whether clicks and the wheel are reported.
+    ///   - theme: The colours it draws with.
     /// - Throws: ``TerminalError`` if the terminal cannot be set up.
-    public static func run(tree: RouteTree, loop: EventLoop, usesMouse: Bool = true) throws(TerminalError) -> Ending {
+    public static func run(tree: RouteTree, loop: EventLoop, usesMouse: Bool = true, theme: Theme = .default) throws(TerminalError) -> Ending {
         TerminalState.usesMouse = usesMouse
         let terminal = try Terminal()
         var session: ScreenSession?
@@ -32,8 +34,7 @@ public enum TerminalApp {
         // the status line cut to its width, whole, when there were warnings.
         defer { if let session { printMessages(of: session) } }
         defer { terminal.restore() }
-        let usesColor = (getenv("NO_COLOR").map { String(cString: $0).isEmpty }) ?? true
-        var diff = FrameDiff(usesColor: usesColor)
+        var diff = FrameDiff(theme: theme)
         diff.asciiOnly = !FrameDiff.localeIsUTF8(ProcessInfo.processInfo.environment)
         let size = terminal.size
         let screens = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
