@@ -159,7 +159,7 @@ struct BadInputTableTests {
         config("a number with a bare dot", #"{ "x": 1. }"#, "digits after '.'"),
         config("a signed hex escape", #"{ "root": "\u+041" }"#, "four hex digits"),
         config("root of the wrong type", "{ \(plugins), \"root\": 42, \"routes\": {} }", "root must be a string"),
-        config("an unknown key", "{ \(plugins), \"root\": \"m\", \"routes\": {}, \"theme\": 1 }", "theme is not a known key"),
+        config("an unknown key", "{ \(plugins), \"root\": \"m\", \"routes\": {}, \"style\": 1 }", "style is not a known key"),
         config("no root", "{ \(plugins), \"routes\": {} }", "root is missing"),
         config("an undefined root", "{ \(plugins), \"root\": \"m\", \"routes\": {} }", "names route \"m\""),
         config("a dangling child", """

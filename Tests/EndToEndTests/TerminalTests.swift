@@ -507,6 +507,25 @@ struct TerminalConventionTests {
         try tmux.waitForText("EXITED=0")
     }
 
+    @Test func aClickOnTheScrollBarMovesToThatPlaceInTheList() throws {
+        let tmux = try TmuxSession(columns: 80, rows: 20)
+        try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
+        let screen = try tmux.waitForText("▼")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains("▼") })
+        let column = lines[row].distance(from: lines[row].startIndex, to: try #require(lines[row].firstIndex(of: "▼")))
+        let top = try #require(lines.firstIndex { $0.contains("108 Mile (CA)") })
+        #expect(lines[top + 1].contains("┃") && !lines[top].contains("▲"), "the thumb is at the bar's top: \(screen)")
+
+        // On the bar, just above ▼ (1-based): its end is the list's end.
+        try tmux.send(["-l", "\u{1B}[<0;\(column + 1);\(row)M\u{1B}[<0;\(column + 1);\(row)m"])
+        let end = try tmux.waitForText("50 of 50")
+
+        #expect(end.contains("▲") && !end.contains("108 Mile (CA)"), "\(end)")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
     @Test func theWheelScrollsTheFocusedList() throws {
         let tmux = try TmuxSession()
         try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")

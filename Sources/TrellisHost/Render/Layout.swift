@@ -164,6 +164,9 @@ struct Layout {
             let total = listWidths[LayoutNode.totalKey(id)] ?? rows.count
             if offset > 0 { canvas.write("▲", x: x + width + 1, y: y, style: .chrome) }
             if offset + rows.count < total { canvas.write("▼", x: x + width + 1, y: y + rows.count - 1, style: .chrome) }
+            if offset > 0 || offset + rows.count < total {
+                Self.drawScrollThumb(offset: offset, shown: rows.count, total: total, into: &canvas, x: x + width + 1, y: y)
+            }
             let filter = filteredRows[id]
             for (line, row) in rows.enumerated() where y + line < canvas.height {
                 let index = offset + line
@@ -192,6 +195,17 @@ struct Layout {
                 rowY += height
             }
         }
+    }
+
+    /// The thumb of a cut list's scroll bar, between its `▲` and `▼` rows: as
+    /// long as the share of the rows shown, where they are in the list (a click
+    /// on the bar jumps there: ``ScreenSession``).
+    private static func drawScrollThumb(offset: Int, shown: Int, total: Int, into canvas: inout Canvas, x: Int, y: Int) {
+        let track = shown - 2
+        guard track > 0, total > shown else { return }
+        let length = min(max(track * shown / total, 1), track)
+        let start = (track - length) * min(offset, total - shown) / (total - shown)
+        for row in 0..<length { canvas.write("┃", x: x, y: y + 1 + start + row, style: .chrome) }
     }
 
     /// Draws the part of `row` a list filter matched over the row drawn at (`x`,

@@ -336,7 +336,8 @@ public final class ScreenSession {
     }
 
     /// A click on the `▲` or `▼` beside a cut list moves through it a row, the
-    /// focus with it, as the arrow keys do.
+    /// focus with it, as the arrow keys do; a click on the bar between them
+    /// moves to the same place in the whole list.
     private func scrollList(byArrowAt column: Int, row: Int, controls: [Control]) {
         let rows = controls.compactMap { control -> (list: String, index: Int, control: Control)? in
             guard case let .row(list, index) = control.id else { return nil }
@@ -351,6 +352,11 @@ public final class ScreenSession {
                 moveFocus(to: .row(list: list, index: first.index - 1))
             } else if row == last.control.y, last.index + 1 < count {
                 moveFocus(to: .row(list: list, index: last.index + 1))
+            } else if row > first.control.y, row < last.control.y, last.control.y - first.control.y > 1 {
+                // The bar between the arrows: to the same place in the whole list.
+                let track = last.control.y - first.control.y - 2
+                let place = track > 0 ? (row - first.control.y - 1) * (count - 1) / track : 0
+                moveFocus(to: .row(list: list, index: min(max(place, 0), count - 1)))
             }
             return
         }
