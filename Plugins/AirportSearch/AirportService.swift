@@ -17,8 +17,14 @@ struct AirportModel: Equatable, Sendable {
 struct CityViewModel: Equatable, Sendable {
     let city: String
     let country: String
+    /// `Seoul (KR)`: made once, since a search lists thousands of cities a keystroke.
+    let title: String
 
-    var title: String { "\(city) (\(country))" }
+    init(city: String, country: String) {
+        self.city = city
+        self.country = country
+        title = "\(city) (\(country))"
+    }
 }
 
 /// Why the airport data cannot be read.

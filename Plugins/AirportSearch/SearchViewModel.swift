@@ -7,9 +7,8 @@ struct SearchViewModel {
     typealias Input = (searchText: Observable<String>, citySelect: Observable<CityViewModel>)
     typealias Routing = (citySelected: Observable<(CityViewModel, [AirportModel])>, ())
 
-    /// How many matching cities the list shows; typing narrows the rest.
-    nonisolated static let shownCities = 50
-
+    /// Every matching city (the host draws only the rows in sight, so all of
+    /// them are in reach), and how many cities there are in all.
     let cities: Observable<(shown: [CityViewModel], total: Int)>
     let router: Routing
 
@@ -20,8 +19,7 @@ struct SearchViewModel {
             .distinctUntilChanged()
             .flatMapLatest { text in
                 .offMainActor {
-                    let matches = airportService.cities(matching: text)
-                    return (Array(matches.prefix(Self.shownCities)), matches.count)
+                    (airportService.cities(matching: text), airportService.cities.count)
                 }
             }
         router = (citySelected: input.citySelect.map { ($0, airportService.airports(in: $0)) }, ())

@@ -40,9 +40,9 @@ final class SearchViewController: ViewController {
         shownCities = cities
         // Names are in English: a search in another script finds nothing, and says why.
         let isLatin = searchText.value.unicodeScalars.allSatisfy { $0.value < 0x250 || !$0.properties.isAlphabetic }
-        let count = total > cities.count ? "\(cities.count) of \(total) cities; type to narrow"
-            : total == 1 ? "1 city"
-            : total == 0 && !isLatin ? "0 cities: names are in English (Seoul, not 서울)" : "\(total) cities"
+        let count = cities.count == total ? "\(total) cities; type to narrow"
+            : cities.count == 1 ? "1 city"
+            : cities.isEmpty && !isLatin ? "0 cities: names are in English (Seoul, not 서울)" : "\(cities.count) of \(total) cities"
         content = .vstack([
             .title("Airports by city"),
             .textField(id: "search", text: searchText.value, placeholder: "Search a city"),

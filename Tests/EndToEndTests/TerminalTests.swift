@@ -519,7 +519,7 @@ struct TerminalConventionTests {
 
         // On the bar, just above ▼ (1-based): its end is the list's end.
         try tmux.send(["-l", "\u{1B}[<0;\(column + 1);\(row)M\u{1B}[<0;\(column + 1);\(row)m"])
-        let end = try tmux.waitForText("50 of 50")
+        let end = try tmux.waitForText("16,877 of 16,877")
 
         #expect(end.contains("▲") && !end.contains("108 Mile (CA)"), "\(end)")
         try tmux.send(["C-c"])
