@@ -108,6 +108,19 @@ struct SmallWindowTests {
         #expect(frame.controls.isEmpty)
     }
 
+    @Test func theSizeAskedForIsTheNearestThatWorks() {
+        // A 24-column title: wrapped at 23 columns it takes a row more.
+        let view = ViewController(content: .vstack([.text("Welcome! Who is playing?"), .textField(id: "a", text: "", placeholder: "A"),
+                                                    .button("Login")]))
+        let oneColumnShort = Window(width: 23, height: 5).draw(root: view, status: StatusLine(), focus: nil).text
+        let asked = Window(width: 24, height: 5).draw(root: view, status: StatusLine(), focus: nil).text
+
+        #expect(oneColumnShort.contains("24x6 needed"), "a column more, not a row more and a column less: \(oneColumnShort)")
+        #expect(asked.contains("24x6 needed"), "\(asked)")
+        let fits = Window(width: 24, height: 6).draw(root: view, status: StatusLine(), focus: nil).text
+        #expect(!fits.contains("window too small") && fits.contains("Welcome! Who is playing?"), "\(fits)")
+    }
+
     @Test func aListShrinksToTheWindowWithItsRowsCutAndScrolls() {
         let view = ViewController(content: .vstack([.text("Demos"), .list(id: "demos", rows: ["Clean Swift: Repositories", "VIPER: Candy Store"])]))
         let frame = Window(width: 20, height: 5).draw(root: view, status: StatusLine(), focus: .row(list: "demos", index: 1))

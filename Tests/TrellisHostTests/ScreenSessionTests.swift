@@ -247,6 +247,25 @@ struct ScrollingFieldTests {
         let scrolled = Layout.scrolled(String(repeating: "a", count: 10) + "한국", cursor: 12, width: 6)
         #expect(scrolled.shown == "a한국" && scrolled.cursorColumn == 5)
     }
+
+    @Test func aWideCharacterUnderTheCursorAtTheFieldsEdgeIsShownWhole() {
+        // 19 columns before the cursor and a character of two under it: one column short.
+        let scrolled = Layout.scrolled(String(repeating: "a", count: 19) + "한", cursor: 19, width: 20)
+
+        #expect(scrolled.shown.hasSuffix("한") && TextWidth.of(scrolled.shown) <= 20, "\(scrolled)")
+        #expect(scrolled.cursorColumn + 2 <= 20)
+    }
+
+    @Test func aListWhoseRowsChangeKeepsItsPlaceWhileItsScreenIsOnTop() {
+        let wide = ["Saarbrucken (DE)", "Saanen (CH)"], narrow = ["Sa (X)"]
+        let tree = SingleScreenTree(.vstack([.text("Cities"), .list(id: "cities", rows: wide)]))
+        let (screens, view) = (ScreenSession(tree: tree, window: Window(width: 60, height: 16)), tree.view)
+        let before = screens.frame().controls.first { $0.label == "Saarbrucken (DE)" }
+        view.content = .vstack([.text("Cities"), .list(id: "cities", rows: narrow)])
+        let after = screens.frame().controls.first { $0.label == "Sa (X)" }
+
+        #expect(before != nil && before?.x == after?.x, "\(String(describing: before)) \(String(describing: after))")
+    }
 }
 
 /// Arrows move through a grid by rows and columns and stop at its edges.

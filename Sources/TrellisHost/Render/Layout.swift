@@ -234,13 +234,15 @@ struct Layout {
     static func scrolled(_ text: String, cursor: Int, width: Int) -> (shown: Substring, cursorColumn: Int) {
         let cursorIndex = text.index(text.startIndex, offsetBy: min(max(cursor, 0), text.count))
         let beforeCursor = TextWidth.of(text[..<cursorIndex])
-        guard beforeCursor > width - 1 else { return (text[...], beforeCursor) }
+        // The columns the cursor's cell takes: a wide character under it is shown whole.
+        let underCursor = cursorIndex < text.endIndex ? max(TextWidth.of(text[cursorIndex]), 1) : 1
+        guard beforeCursor + underCursor > width else { return (text[...], beforeCursor) }
         var start = cursorIndex
         var columns = 0
         while start > text.startIndex {
             let previous = text.index(before: start)
             let next = columns + TextWidth.of(text[previous])
-            guard next <= width - 1 else { break }
+            guard next <= width - underCursor else { break }
             columns = next
             start = previous
         }

@@ -8,6 +8,8 @@ public struct Frame: Sendable {
     public var controls: [Control]
     /// Where the terminal shows its cursor: in the focused text field, else nowhere.
     public var cursor: (x: Int, y: Int)?
+    /// The width each list of the top layer was drawn at, by list.
+    var listWidths: [String: Int] = [:]
 
     /// The frame as plain text, one line a row.
     public var text: String { canvas.text }
@@ -50,11 +52,17 @@ public struct Window {
         draw(root: root, status: status, focus: focus, fieldCursor: fieldCursor, filter: nil)
     }
 
-    func draw(root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?) -> Frame {
+    /// Draws as ``draw(root:status:focus:fieldCursor:)``, with a list filter, and
+    /// each list of the top layer at least as wide as `listWidthFloor` says (the
+    /// widest it was drawn on that screen), so a list whose rows change as the
+    /// user types does not move sideways at each keystroke.
+    func draw(root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?,
+              listWidthFloor: [String: Int] = [:]) -> Frame {
         var canvas = Canvas(width: width, height: height)
         let area = Size(width: width, height: max(height - 1, 0))
         var controls: [Control] = []
         var cursor: (x: Int, y: Int)?
+        var topListWidths: [String: Int] = [:]
         let layers = Window.layers(from: root)
         for (index, chain) in layers.enumerated() {
             let isTop = index == layers.count - 1
@@ -78,11 +86,16 @@ public struct Window {
                 : Size(width: availableWidth, height: max(area.height - 4, 0))
             guard needed.width <= available.width, needed.height <= available.height else {
                 let extra = index == 0 ? Size(width: 0, height: margin + 1) : Size(width: 6, height: 5)
-                return tooSmall(Size(width: max(needed.width + extra.width, Window.smallest.width),
-                                     height: max(needed.height + extra.height, Window.smallest.height)), status: status)
+                return tooSmall(smallestFitting(wrapped: needed, unwrapped: Window.minimumSize(of: node), extra: extra), status: status)
             }
             // A list as wide as its rows, up to the window: a longer row ends in `…`.
             layout.listWidths = wrapped.listWidths(cappedAt: available.width)
+            if isTop {
+                for (list, width) in layout.listWidths {
+                    layout.listWidths[list] = min(max(width, listWidthFloor[list] ?? 0), available.width)
+                }
+                topListWidths = layout.listWidths
+            }
             if let filter, filter.screen == ObjectIdentifier(chain.last!) {
                 // A filtered list keeps the width of the whole list, so it does not move as the filter narrows it.
                 layout.listWidths[filter.list] = min(Layout.listWidth(filter.matchedRows), available.width)
@@ -102,7 +115,7 @@ public struct Window {
             }
         }
         status.draw(into: &canvas, row: height - 1)
-        return Frame(canvas: canvas, controls: controls, cursor: cursor)
+        return Frame(canvas: canvas, controls: controls, cursor: cursor, listWidths: topListWidths)
     }
 
     /// The smallest window a screen is drawn in, whatever it shows.
@@ -112,6 +125,19 @@ public struct Window {
     /// list's rows are cut to the window, ending in `…`).
     static func minimumSize(of content: LayoutNode) -> Size {
         Size(width: Layout.size(of: content.cuttingLists(toRows: 0)).width, height: Layout.size(of: content.cuttingLists(toRows: 1)).height)
+    }
+
+    /// The window to ask for: of the size the screen needs with its text wrapped
+    /// to this window's width and the size with nothing wrapped (each with
+    /// `extra` for the frame around it), the one nearer this window: the one
+    /// column short of an unwrapped title, or the rows a long text needs wrapped.
+    private func smallestFitting(wrapped: Size, unwrapped: Size, extra: Size) -> Size {
+        func padded(_ size: Size) -> Size {
+            Size(width: max(size.width + extra.width, Window.smallest.width), height: max(size.height + extra.height, Window.smallest.height))
+        }
+        func growth(_ size: Size) -> Int { max(size.width - width, 0) + max(size.height - height, 0) }
+        let (atWidth, natural) = (padded(wrapped), padded(unwrapped))
+        return growth(natural) <= growth(atWidth) ? natural : atWidth
     }
 
     /// A frame that says the window is smaller than `needed`, with no controls.

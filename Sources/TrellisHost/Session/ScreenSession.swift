@@ -73,6 +73,9 @@ public final class ScreenSession {
     var palette: CommandPalette?
     /// The status line of the last frame, whose key hints a click presses.
     private var lastStatus: StatusLine?
+    /// The widest each list of the screen on top was drawn: it is not drawn
+    /// narrower while that screen stays on top.
+    private var listWidthFloor: (screen: ObjectIdentifier?, widths: [String: Int]) = (nil, [:])
 
     /// Whether the user asked to quit (`q` outside a text field): the front end
     /// ends the app as it does for Ctrl-C.
@@ -393,6 +396,8 @@ public final class ScreenSession {
         updateListFilter(top: top)
         var frame = settlingFocus(root: root, top: top)
         topScreen = ObjectIdentifier(top)
+        if listWidthFloor.screen != topScreen { listWidthFloor = (topScreen, [:]) }
+        listWidthFloor.widths.merge(frame.listWidths, uniquingKeysWith: max)
         topHasControls = !frame.controls.isEmpty
         // The keys offered follow the controls this frame has.
         let status = statusLine(controls: frame.controls)
@@ -443,7 +448,8 @@ public final class ScreenSession {
     /// The screens under `root` with the focus, the field's cursor and the list
     /// filter as they are, and an empty status line.
     private func drawScreens(root: ViewController) -> Frame {
-        window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter)
+        let floor = listWidthFloor.screen == focusOwner.map(ObjectIdentifier.init) ? listWidthFloor.widths : [:]
+        return window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter, listWidthFloor: floor)
     }
 
     /// The frame drawn again with the focus on control `index` of `frame` (none if
