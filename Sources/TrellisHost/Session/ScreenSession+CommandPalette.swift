@@ -6,9 +6,11 @@ extension ScreenSession {
         palette = CommandPalette(entries: paletteEntries(controls: controls))
     }
 
-    /// The screen's buttons, fields and rows in sight, then what the keys do here.
+    /// The screen's buttons and fields, what the keys do here, then the rows in
+    /// sight (a list can fill the palette: they come last).
     private func paletteEntries(controls: [Control]) -> [CommandPalette.Entry] {
         var entries: [CommandPalette.Entry] = []
+        var rows: [CommandPalette.Entry] = []
         let readOnly = topChain.last?.listsForReading ?? []
         for control in controls {
             let key = control.id == focus ? "Enter" : ""
@@ -16,7 +18,7 @@ extension ScreenSession {
             case .button: entries.append(.init(title: "Press “\(control.label)”", key: key, action: .activate(control)))
             case .field: entries.append(.init(title: "Edit “\(control.label)”", key: "", action: .activate(control)))
             case let .row(list, _) where !readOnly.contains(list):
-                entries.append(.init(title: "Open “\(control.label)”", key: key, action: .activate(control)))
+                rows.append(.init(title: "Open “\(control.label)”", key: key, action: .activate(control)))
             case .row: break
             }
         }
@@ -36,7 +38,7 @@ extension ScreenSession {
             entries.append(.init(title: "Reload the plugins whose files changed", key: "", action: .reload))
         }
         entries.append(.init(title: "Quit", key: inField ? "Ctrl-C" : "q", action: .quit))
-        return entries
+        return entries + rows
     }
 
     /// A key while the palette is open: typing filters it, Up and Down (Ctrl-P,
