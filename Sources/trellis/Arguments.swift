@@ -1,18 +1,19 @@
-/// The words of a subcommand, split into options and positional arguments.
+/// The words of a subcommand, split into options and positional arguments by the
+/// command's table (``CommandSpec``).
 struct Arguments {
     private(set) var positional: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
-    /// Splits `words`.
+    /// Splits `words` by the options `command` declares. Each option is kept
+    /// under its last name (``OptionSpec/name``): `-v` is asked for as `--verbose`.
     ///
-    /// - Parameters:
-    ///   - words: The words after the subcommand.
-    ///   - command: The subcommand, for messages.
-    ///   - flags: Options that stand alone; `-h` and `--help` always are.
-    ///   - options: Options that take a value (`--size 80x24` or `--size=80x24`).
     /// - Throws: ``CommandError`` for an unknown option or a missing value.
-    init(_ words: [String], command: String, flags knownFlags: Set<String> = [], options: Set<String> = []) throws {
+    init(_ words: [String], command: CommandSpec) throws {
+        var byName: [String: OptionSpec] = [:]
+        for option in command.allOptions {
+            for name in option.names { byName[name] = option }
+        }
         var remaining = words[...]
         while let word = remaining.popFirst() {
             guard word.hasPrefix("-"), word != "-" else {
@@ -20,24 +21,26 @@ struct Arguments {
                 continue
             }
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts[0]
-            if knownFlags.union(["-h", "--help"]).contains(name), parts.count == 1 {
-                flags.insert(name)
-            } else if options.contains(name) {
-                guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
-                    throw CommandError.usage("\(name) needs a value.", help: command)
-                }
-                values[name, default: []].append(value)
-            } else {
-                throw CommandError.usage("unknown option \"\(word)\" for `trellis \(command)`.", help: command)
+            guard let option = byName[parts[0]], option.value != nil || parts.count == 1 else {
+                throw CommandError.usage(
+                    "unknown option \"\(word)\" for `trellis \(command.name)`.", help: command.name)
             }
+            guard option.value != nil else {
+                flags.insert(option.name)
+                continue
+            }
+            guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
+                throw CommandError.usage("\(parts[0]) needs a value.", help: command.name)
+            }
+            values[option.name, default: []].append(value)
         }
     }
 
+    /// Whether the flag named `flag` (its last name) was given.
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// Whether `-h` or `--help` was given.
-    var wantsHelp: Bool { has("-h") || has("--help") }
+    var wantsHelp: Bool { has("--help") }
 
     /// The value of `option`, the last one if it was given more than once.
     func value(_ option: String) -> String? { values[option]?.last }

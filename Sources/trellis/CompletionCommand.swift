@@ -3,27 +3,38 @@
 struct CompletionCommand {
     let arguments: [String]
 
-    /// Each command with its options; `true` for an option that takes a value.
-    static let commands: [(name: String, summary: String, options: [(String, Bool)])] = [
-        ("run", "run the app a route config describes",
-         [("--headless", false), ("--script", true), ("--size", true), ("--open", true), ("--timeout", true), ("--eager", false), ("--watch", false),
-          ("--plugins", true), ("-v", false), ("--no-mouse", false), ("--help", false)]),
-        ("validate", "check a config and every plugin it names",
-         [("--deep", false), ("--json", false), ("--plugins", true), ("-v", false), ("--help", false)]),
-        ("inspect", "show a plugin's manifest, or list a folder's plugins", [("--json", false), ("--help", false)]),
-        ("new", "write a new plugin package", [("--in", true), ("--slot", true), ("--viewless", false), ("--sdk", true), ("--help", false)]),
-        ("completion", "print a shell completion script", [("--help", false)]),
-        ("help", "show help, or the manual page with --man", [("--man", false)]),
-    ]
+    /// Each command with every name of its options, `true` for one that takes a
+    /// value: from the table the parser and `--help` read (``Commands``).
+    static var commands: [(name: String, summary: String, options: [(String, Bool)])] {
+        Commands.all.map { command in
+            let options = command.name == "help" ? command.options : command.allOptions
+            return (
+                command.name, command.summary,
+                options.flatMap { option in option.names.map { ($0, option.value != nil) } }
+            )
+        }
+    }
+
+    /// The options whose value is a path, completed with files; other values are not completed.
+    private static var pathOptions: [String] {
+        Array(Set(Commands.all.flatMap(\.options).filter(\.takesPath).flatMap(\.names))).sorted()
+    }
+
+    /// The options whose value is not a path (a size, a link, seconds).
+    private static var otherValueOptions: [String] {
+        Array(Set(Commands.all.flatMap(\.options).filter { $0.value != nil && !$0.takesPath }.flatMap(\.names)))
+            .sorted()
+    }
 
     static let shells = ["bash", "zsh", "fish"]
 
     func run() throws -> ExitStatus {
-        if arguments.first == "-h" || arguments.first == "--help" {
+        let parsed = try Arguments(arguments, command: Commands.completion)
+        if parsed.wantsHelp {
             print(Help.completion)
             return .success
         }
-        guard arguments.count == 1, let shell = arguments.first, Self.shells.contains(shell) else {
+        guard parsed.positional.count == 1, let shell = parsed.positional.first, Self.shells.contains(shell) else {
             throw CommandError.usage("give one shell: bash, zsh or fish.", help: "completion")
         }
         switch shell {
@@ -40,7 +51,7 @@ struct CompletionCommand {
         let cases = commands.map { command in
             "        \(command.name)) options=\"\(command.options.map(\.0).joined(separator: " "))\" ;;"
         }.joined(separator: "\n")
-        let valued = Set(commands.flatMap { $0.options.filter(\.1).map(\.0) }).sorted().joined(separator: "|")
+        let valued = pathOptions.joined(separator: "|")
         return """
             # bash completion for trellis: eval "$(trellis completion bash)"
             _trellis() {
@@ -57,7 +68,7 @@ struct CompletionCommand {
                     return
                 fi
                 case "$previous" in
-                    --size|--open|--timeout) return ;;
+                    \(otherValueOptions.joined(separator: "|"))) return ;;
                     \(valued)) COMPREPLY=($(compgen -f -- "$current")); return ;;
                 esac
                 if [[ "$current" == -* ]]; then
@@ -75,7 +86,8 @@ struct CompletionCommand {
             let options = command.options.map { option, takesValue in
                 takesValue ? "'\(option)=[]:value:_files'" : "'\(option)[]'"
             }.joined(separator: " ")
-            let files = command.name == "completion" ? " '1:shell:(\(shells.joined(separator: " ")))'" : " '*:file:_files'"
+            let files =
+                command.name == "completion" ? " '1:shell:(\(shells.joined(separator: " ")))'" : " '*:file:_files'"
             return "        \(command.name)) _arguments \(options)\(files) ;;"
         }.joined(separator: "\n")
         let described = commands.map { "'\($0.name):\($0.summary)'" }.joined(separator: " ")
@@ -100,16 +112,21 @@ struct CompletionCommand {
     }
 
     static var fish: String {
-        var lines = ["# fish completion for trellis: trellis completion fish > ~/.config/fish/completions/trellis.fish",
-                     "complete -c trellis -f"]
+        var lines = [
+            "# fish completion for trellis: trellis completion fish > ~/.config/fish/completions/trellis.fish",
+            "complete -c trellis -f",
+        ]
         for command in commands {
             lines.append("complete -c trellis -n '__fish_use_subcommand' -a \(command.name) -d '\(command.summary)'")
             for (option, takesValue) in command.options {
                 let flag = option.hasPrefix("--") ? "-l \(option.dropFirst(2))" : "-s \(option.dropFirst())"
-                lines.append("complete -c trellis -n '__fish_seen_subcommand_from \(command.name)' \(flag)\(takesValue ? " -r -F" : "")")
+                lines.append(
+                    "complete -c trellis -n '__fish_seen_subcommand_from \(command.name)' \(flag)\(takesValue ? " -r -F" : "")"
+                )
             }
         }
-        lines.append("complete -c trellis -n '__fish_seen_subcommand_from completion' -a '\(shells.joined(separator: " "))'")
+        lines.append(
+            "complete -c trellis -n '__fish_seen_subcommand_from completion' -a '\(shells.joined(separator: " "))'")
         lines.append("complete -c trellis -n '__fish_seen_subcommand_from run validate inspect' -F")
         return lines.joined(separator: "\n")
     }

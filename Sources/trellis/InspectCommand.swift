@@ -18,17 +18,20 @@ struct InspectCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "inspect", flags: ["--json"])
+        let parsed = try Arguments(arguments, command: Commands.inspect)
         if parsed.wantsHelp {
             print(Help.inspect)
             return .success
         }
         guard let path = try parsed.singlePositional(command: "inspect", name: "plugin") else {
-            throw CommandError.usage("give the plugin file to inspect, for example .build/debug/libMainScreen.so.", help: "inspect")
+            throw CommandError.usage(
+                "give the plugin file to inspect, for example .build/debug/libMainScreen.so.", help: "inspect")
         }
         var isFolder: ObjCBool = false
         // A folder is listed; a path ending in .so is a plugin file, whatever it is.
-        if !path.hasSuffix(".so"), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        if !path.hasSuffix(".so"), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+            isFolder.boolValue
+        {
             return try listFolder(path, json: parsed.has("--json"))
         }
         let loader = PluginLoader(searchPath: [])
@@ -36,7 +39,8 @@ struct InspectCommand {
         do {
             // Read from the file alone: none of the plugin's code runs. A plugin
             // this host cannot run is still shown, then reported.
-            let file = try loader.locate(path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            let file = try loader.locate(
+                path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             plugin = try loader.inspect(fileAt: file)
         } catch {
             throw CommandError(message: error.localizedDescription)
@@ -51,9 +55,12 @@ struct InspectCommand {
         let hash = loader.hash(ofFileAt: plugin.file.path)
         if parsed.has("--json") {
             var fields: [String: JSONValue] = [
-                "name": .string(manifest.name), "version": .string(manifest.version), "summary": .string(manifest.summary),
-                "file": .string(plugin.file.path), "sdkVersion": manifest.sdkVersion.map { .string($0.description) } ?? .null,
-                "slots": .array(manifest.slots.map(JSONValue.string)), "requires": .array(manifest.requires.map(JSONValue.string)),
+                "name": .string(manifest.name), "version": .string(manifest.version),
+                "summary": .string(manifest.summary),
+                "file": .string(plugin.file.path),
+                "sdkVersion": manifest.sdkVersion.map { .string($0.description) } ?? .null,
+                "slots": .array(manifest.slots.map(JSONValue.string)),
+                "requires": .array(manifest.requires.map(JSONValue.string)),
                 "provides": .array(manifest.provides.map(JSONValue.string)),
                 "builds": .array(manifest.builds.map(JSONValue.string)),
                 "slotTypes": .object(manifest.slotTypes.mapValues(JSONValue.string)),
@@ -68,7 +75,8 @@ struct InspectCommand {
         }
         func list(_ names: [String]) -> String { names.isEmpty ? "(none)" : names.joined(separator: ", ") }
         // Every field comes from the plugin's file: escaped before it reaches the terminal.
-        print("""
+        print(
+            """
             \(manifest.name) \(manifest.version)
               file:      \(plugin.file.path)
               summary:   \(manifest.summary.isEmpty ? "(none)" : manifest.summary)
@@ -107,11 +115,14 @@ struct InspectCommand {
             } catch {
                 problem = error.localizedDescription
             }
-            rows.append(["name": .string(plugin.manifest.name), "version": .string(plugin.manifest.version),
-                         "file": .string(file.path), "summary": .string(plugin.manifest.summary),
-                         "usable": .bool(problem == nil), "problem": problem.map(JSONValue.string) ?? .null])
-            lines.append("\(plugin.manifest.name) \(plugin.manifest.version)  \(name)"
-                + (problem == nil ? "" : "  (not usable here: \(problem!))"))
+            rows.append([
+                "name": .string(plugin.manifest.name), "version": .string(plugin.manifest.version),
+                "file": .string(file.path), "summary": .string(plugin.manifest.summary),
+                "usable": .bool(problem == nil), "problem": problem.map(JSONValue.string) ?? .null,
+            ])
+            lines.append(
+                "\(plugin.manifest.name) \(plugin.manifest.version)  \(name)"
+                    + (problem == nil ? "" : "  (not usable here: \(problem!))"))
         }
         if json {
             print(String(decoding: try JSONEncoder.sorted.encode(JSONValue.array(rows)), as: UTF8.self))

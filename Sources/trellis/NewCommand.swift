@@ -10,7 +10,7 @@ struct NewCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "new", flags: ["--viewless"], options: ["--in", "--slot", "--sdk"])
+        let parsed = try Arguments(arguments, command: Commands.new)
         if parsed.wantsHelp {
             print(Help.new)
             return .success
@@ -19,43 +19,52 @@ struct NewCommand {
             throw CommandError.usage("give the plugin's name, for example `trellis new Counter`.", help: "new")
         }
         guard Self.isTypeName(name) else {
-            throw CommandError.usage("\"\(name)\" is not a plugin name: use up to 64 letters and digits, starting with a "
-                + "capital letter (it names the Swift types), for example Counter or CityDetails.", help: "new")
+            throw CommandError.usage(
+                "\"\(name)\" is not a plugin name: use up to 64 letters and digits, starting with a "
+                    + "capital letter (it names the Swift types), for example Counter or CityDetails.", help: "new")
         }
         guard !Self.takenNames.contains(name) else {
-            throw CommandError.usage("\"\(name)\" is the name of a module the plugin's package imports or links "
-                + "(\(Self.takenNames.sorted().joined(separator: ", "))), so its package would not build; choose another, "
-                + "for example \(name)Screen.", help: "new")
+            throw CommandError.usage(
+                "\"\(name)\" is the name of a module the plugin's package imports or links "
+                    + "(\(Self.takenNames.sorted().joined(separator: ", "))), so its package would not build; choose another, "
+                    + "for example \(name)Screen.", help: "new")
         }
         let slots = parsed.allValues("--slot")
         for slot in slots where !Self.isSlotName(slot) {
-            throw CommandError.usage("slot \"\(slot)\" is not a slot name: use letters and digits, starting with a "
-                + "lowercase letter, for example details.", help: "new")
+            throw CommandError.usage(
+                "slot \"\(slot)\" is not a slot name: use letters and digits, starting with a "
+                    + "lowercase letter, for example details.", help: "new")
         }
         guard Set(slots).count == slots.count else { throw CommandError.usage("each --slot once.", help: "new") }
         let viewless = parsed.has("--viewless")
         let sdk = try Self.sdkFolder(parsed.value("--sdk"))
-        let parent = URL(fileURLWithPath: parsed.value("--in") ?? FileManager.default.currentDirectoryPath).standardizedFileURL
+        let parent = URL(fileURLWithPath: parsed.value("--in") ?? FileManager.default.currentDirectoryPath)
+            .standardizedFileURL
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw CommandError(message: "--in \(parent.path) is a file, not a folder; give the folder to write the package in.")
+            throw CommandError(
+                message: "--in \(parent.path) is a file, not a folder; give the folder to write the package in.")
         }
         let package = parent.appendingPathComponent(name)
         guard !FileManager.default.fileExists(atPath: package.path) else {
             throw CommandError(message: "\(package.path) exists already; choose another name or folder (--in DIR).")
         }
-        let files = PluginTemplate(name: name, slots: viewless && slots.isEmpty ? ["content"] : slots, viewless: viewless,
-                                   sdk: sdk, trellis: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()).files
+        let files = PluginTemplate(
+            name: name, slots: viewless && slots.isEmpty ? ["content"] : slots, viewless: viewless,
+            sdk: sdk, trellis: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        ).files
         do {
             for (path, text) in files {
                 let file = package.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try text.write(to: file, atomically: true, encoding: .utf8)
             }
         } catch {
             throw CommandError(message: "cannot write \(package.path): \(error.userMessage)")
         }
-        print("""
+        print(
+            """
             Wrote \(package.path) (\(files.count) files). In it:
               swift build                 builds lib\(name).so
               swift test                  runs its tests
@@ -66,17 +75,23 @@ struct NewCommand {
 
     /// Module names a plugin's package cannot take: its target would shadow, or
     /// collide with, a module it builds with.
-    static let takenNames: Set<String> = ["SDK", "TrellisSDK", "TrellisTesting", "TrellisManifest", "Swift", "Foundation",
-                                          "Glibc", "Dispatch", "XCTest", "Testing", "PackageDescription"]
+    static let takenNames: Set<String> = [
+        "SDK", "TrellisSDK", "TrellisTesting", "TrellisManifest", "Swift", "Foundation",
+        "Glibc", "Dispatch", "XCTest", "Testing", "PackageDescription",
+    ]
 
     static func isTypeName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.count <= 64 else { return false }
-        return name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+        }
     }
 
     static func isSlotName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.count <= 64 else { return false }
-        return name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+        }
     }
 
     /// The SDK package: `--sdk`, else the one installed with this `trellis`
@@ -87,7 +102,8 @@ struct NewCommand {
         if let given {
             let folder = URL(fileURLWithPath: given).standardizedFileURL
             guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else {
-                throw CommandError(message: "--sdk \(folder.path) holds no Package.swift; give the Trellis SDK's folder.")
+                throw CommandError(
+                    message: "--sdk \(folder.path) holds no Package.swift; give the Trellis SDK's folder.")
             }
             return folder
         }
@@ -99,8 +115,9 @@ struct NewCommand {
             }
             folder = folder.deletingLastPathComponent()
         }
-        throw CommandError(message: "this trellis was not built in a Trellis repository, so it cannot find the SDK; "
-            + "give its folder with --sdk DIR (the SDK folder of a Trellis checkout).")
+        throw CommandError(
+            message: "this trellis was not built in a Trellis repository, so it cannot find the SDK; "
+                + "give its folder with --sdk DIR (the SDK folder of a Trellis checkout).")
     }
 }
 
@@ -118,18 +135,31 @@ struct PluginTemplate {
     private var entry: String { TrellisSDKInterface.entrySymbol }
 
     var files: [(String, String)] {
-        var files = [("Package.swift", packageManifest), ("README.md", readme), ("config.json", config),
-                     (".gitignore", ".build/\n.swiftpm/\n"),
-                     ("Sources/\(name)/trellis-plugin.json", manifest(name: name, summary: "What \(name) shows.", slots: slots,
-                                                                              parameters: viewless ? [:] : ["title": "string"])),
-                     ("Sources/\(name)/\(name)Plugin.swift", plugin(name)),
-                     ("Sources/\(name)/\(name)Builder.swift", builder),
-                     ("Sources/\(name)/\(name)Interactor.swift", interactor),
-                     ("Sources/\(name)/\(name)Router.swift", router),
-                     ("Tests/\(name)Tests/\(name)Tests.swift", tests)]
+        var files = [
+            ("Package.swift", packageManifest), ("README.md", readme), ("config.json", config),
+            (".gitignore", ".build/\n.swiftpm/\n"),
+            (
+                "Sources/\(name)/trellis-plugin.json",
+                manifest(
+                    name: name, summary: "What \(name) shows.", slots: slots,
+                    parameters: viewless ? [:] : ["title": "string"])
+            ),
+            ("Sources/\(name)/\(name)Plugin.swift", plugin(name)),
+            ("Sources/\(name)/\(name)Builder.swift", builder),
+            ("Sources/\(name)/\(name)Interactor.swift", interactor),
+            ("Sources/\(name)/\(name)Router.swift", router),
+            ("Tests/\(name)Tests/\(name)Tests.swift", tests),
+        ]
         if viewless {
-            files += [("Sources/\(name)Host/trellis-plugin.json", manifest(name: "\(name)Host", summary: "Shows \(name), which has no view of its own.", slots: ["embedded"])),
-                      ("Sources/\(name)Host/\(name)HostPlugin.swift", hostPlugin)]
+            files += [
+                (
+                    "Sources/\(name)Host/trellis-plugin.json",
+                    manifest(
+                        name: "\(name)Host", summary: "Shows \(name), which has no view of its own.",
+                        slots: ["embedded"])
+                ),
+                ("Sources/\(name)Host/\(name)HostPlugin.swift", hostPlugin),
+            ]
         } else {
             files.append(("Sources/\(name)/\(name)ViewController.swift", viewController))
         }
@@ -140,8 +170,12 @@ struct PluginTemplate {
         "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
 
-    private func manifest(name: String, summary: String, slots: [String], parameters: [String: String] = [:]) -> String {
-        let declared = parameters.isEmpty ? "" : """
+    private func manifest(name: String, summary: String, slots: [String], parameters: [String: String] = [:]) -> String
+    {
+        let declared =
+            parameters.isEmpty
+            ? ""
+            : """
             ,
               "parameters": { \(parameters.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")) }
             """
@@ -157,11 +191,15 @@ struct PluginTemplate {
     }
 
     private var packageManifest: String {
-        let host = viewless ? """
+        let host =
+            viewless
+            ? """
                     .library(name: "\(name)Host", type: .dynamic, targets: ["\(name)Host"]),
 
             """ : ""
-        let hostTarget = viewless ? """
+        let hostTarget =
+            viewless
+            ? """
                     .target(name: "\(name)Host", dependencies: [sdk], exclude: ["trellis-plugin.json"], plugins: [manifest]),
 
             """ : ""
@@ -217,15 +255,20 @@ struct PluginTemplate {
 
     private var builder: String {
         let slotLets = slots.map { "\($0)Builder: context.slot(\"\($0)\")" }
-        let routerArguments = (viewless ? ["interactor: interactor", "hostView: hostView"]
-                               : ["interactor: interactor", "viewController: viewController"]) + slotLets
-        let body = viewless ? """
+        let routerArguments =
+            (viewless
+                ? ["interactor: interactor", "hostView: hostView"]
+                : ["interactor: interactor", "viewController: viewController"]) + slotLets
+        let body =
+            viewless
+            ? """
                     // No view of its own: the parent gives one to show the children in.
                     guard let hostView = context.hostView else { throw \(name)BuildError.noHostView }
                     let interactor = \(name)Interactor()
                     interactor.listener = context.listener
                     return \(name)Router(\(routerArguments.joined(separator: ", ")))
-            """ : """
+            """
+            : """
                     let component = \(name)Component(dependency: dependency, title: try context.parameter("title", as: String.self) ?? "\(name)")
                     // Close asks the parent to dismiss this screen: offered only when there is one.
                     let viewController = \(name)ViewController(title: component.title, slots: \(json(slots)), closes: context.listener != nil)
@@ -233,7 +276,9 @@ struct PluginTemplate {
                     interactor.listener = context.listener
                     return \(name)Router(\(routerArguments.joined(separator: ", ")))
             """
-        let error = viewless ? """
+        let error =
+            viewless
+            ? """
 
             /// Why \(name) cannot be built.
             enum \(name)BuildError: Error, CustomStringConvertible {
@@ -245,7 +290,10 @@ struct PluginTemplate {
             }
 
             """ : ""
-        let component = viewless ? "" : """
+        let component =
+            viewless
+            ? ""
+            : """
 
             /// \(name)'s scope: what it is built with, and what it makes once and shares
             /// with its children (`shared { }`).
@@ -307,11 +355,16 @@ struct PluginTemplate {
                         .disposeOnDeactivate(interactor: self)
             """
         }.joined(separator: "\n")
-        let detaches = slots.isEmpty ? "" : "\n" + slots.map { "    func detach\(Self.capitalized($0))()" }.joined(separator: "\n")
-        let slotCases = slots.map { "        case \"\($0)\": router?.detach\(Self.capitalized($0))()" }.joined(separator: "\n")
-        let dismiss = slots.isEmpty ? """
+        let detaches =
+            slots.isEmpty ? "" : "\n" + slots.map { "    func detach\(Self.capitalized($0))()" }.joined(separator: "\n")
+        let slotCases = slots.map { "        case \"\($0)\": router?.detach\(Self.capitalized($0))()" }.joined(
+            separator: "\n")
+        let dismiss =
+            slots.isEmpty
+            ? """
                 func screenDidRequestDismiss() {}
-            """ : """
+            """
+            : """
                 /// A child asked to go: dismiss whichever is shown.
                 func screenDidRequestDismiss() {
                     router?.detachChildren()
@@ -358,8 +411,10 @@ struct PluginTemplate {
     }
 
     private var router: String {
-        let slotProperties = slots.map { "    private let \($0)Builder: ChildSlot\n    private var \($0)Router: ViewableRouting?" }
-            .joined(separator: "\n")
+        let slotProperties = slots.map {
+            "    private let \($0)Builder: ChildSlot\n    private var \($0)Router: ViewableRouting?"
+        }
+        .joined(separator: "\n")
         let slotParameters = slots.map { ", \($0)Builder: ChildSlot" }.joined()
         let slotAssignments = slots.map { "        self.\($0)Builder = \($0)Builder" }.joined(separator: "\n")
         if viewless {
@@ -534,13 +589,16 @@ struct PluginTemplate {
                     }
                 """
         }
-        let viewCheck = viewless ? """
+        let viewCheck =
+            viewless
+            ? """
                 @Test func itNeedsAHostView() {
                     #expect(throws: \(name)BuildError.self) {
                         try ScreenTester(\(builder), route: "\(route)")
                     }
                 }
-            """ : """
+            """
+            : """
                 @Test func itShowsTheTitleItIsGiven() throws {
                     let screen = try ScreenTester(\(builder), route: "\(route)", parameters: ["title": "Hello"])
                     #expect(screen.text == "\((["Hello"] + slots.map { "[ Open \($0) ]" } + ["[ Close ]"]).joined(separator: "\\n"))")
@@ -577,13 +635,16 @@ struct PluginTemplate {
         let rootRoute = viewless ? "\(route)Host" : route
         var routes: [String] = []
         if viewless {
-            routes.append(#"    "\#(rootRoute)": { "plugin": "\#(name)Host", "children": { "embedded": "\#(route)" } }"#)
+            routes.append(
+                #"    "\#(rootRoute)": { "plugin": "\#(name)Host", "children": { "embedded": "\#(route)" } }"#)
         }
         let children = slots.map { #""\#($0)": "\#($0)""# }.joined(separator: ", ")
         routes.append(#"    "\#(route)": { "plugin": "\#(name)", "children": { \#(children) } }"#)
         for slot in slots {
             // A placeholder child: Trellis's Next screen, found beside the trellis that runs this.
-            routes.append(#"    "\#(slot)": { "plugin": "NextScreen", "parameters": { "title": "The \#(slot) slot: bind your own plugin here" } }"#)
+            routes.append(
+                #"    "\#(slot)": { "plugin": "NextScreen", "parameters": { "title": "The \#(slot) slot: bind your own plugin here" } }"#
+            )
         }
         return """
             {

@@ -8,12 +8,12 @@ struct RunCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "run", flags: ["--headless", "--eager", "--watch", "-v", "--verbose", "--no-mouse"], options: ["--script", "--size", "--open", "--timeout", "--plugins"])
+        let parsed = try Arguments(arguments, command: Commands.run)
         if parsed.wantsHelp {
             print(Help.run)
             return .success
         }
-        if parsed.has("-v") || parsed.has("--verbose") { Log.level = max(Log.level, .info) }
+        if parsed.has("--verbose") { Log.level = max(Log.level, .info) }
         let size = try parseSize(parsed.value("--size") ?? "80x24")
         let timeout = try parseTimeout(parsed.value("--timeout"))
         let script = try parsed.value("--script").map(readScript)
@@ -28,7 +28,8 @@ struct RunCommand {
             _ = try parseSeconds(text, of: "TRELLIS_TYPEAHEAD_SECONDS", from: 0, example: "1")
         }
         let configPath = try parsed.singlePositional(command: "run", name: "config")
-        let (config, loader) = try Trellis.loadConfigReadingPlugins(configPath, pluginFolders: parsed.allValues("--plugins"))
+        let (config, loader) = try Trellis.loadConfigReadingPlugins(
+            configPath, pluginFolders: parsed.allValues("--plugins"))
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
         guard errors.isEmpty else {
             errors.forEach { Trellis.printError($0.description) }
@@ -67,7 +68,8 @@ struct RunCommand {
         // A terminal that cannot address its cursor (TERM=dumb, or none named) gets
         // the headless session, which writes plain text only.
         if script == nil, !parsed.has("--headless"), Terminal.drawsScreens {
-            let mouseOff = parsed.has("--no-mouse") || getenv("TRELLIS_MOUSE").map { String(cString: $0) == "off" } == true
+            let mouseOff =
+                parsed.has("--no-mouse") || getenv("TRELLIS_MOUSE").map { String(cString: $0) == "off" } == true
             return try runInTerminal(tree, loop: loop, usesMouse: !mouseOff, theme: theme)
         }
         tree.onNotice = { Trellis.printError($0) }
@@ -78,14 +80,17 @@ struct RunCommand {
         }
         let session = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
         let runner = HeadlessRunner(session: session, loop: loop, timeout: timeout)
-        let status = try script.map { try runScript($0, runner: runner) } ?? runStandardInput(runner: runner, loop: loop)
+        let status =
+            try script.map { try runScript($0, runner: runner) } ?? runStandardInput(runner: runner, loop: loop)
         // Routes detached near the end get their chance to go away, then are checked.
         loop.drain()
         tree.leakDetector.checkAll()
         return status
     }
 
-    private func runScript(_ script: (file: String, commands: [(line: Int, command: ScriptCommand)]), runner: HeadlessRunner) throws -> ExitStatus {
+    private func runScript(
+        _ script: (file: String, commands: [(line: Int, command: ScriptCommand)]), runner: HeadlessRunner
+    ) throws -> ExitStatus {
         for (line, command) in script.commands {
             if command == .quit { break }
             try execute(command, runner: runner, place: "\(script.file):\(line)")
@@ -123,13 +128,17 @@ struct RunCommand {
             print(runner.session.frame().text)
         }
         while true {
-            if isTerminal { print("> ", terminator: ""); fflush(nil) }
+            if isTerminal {
+                print("> ", terminator: "")
+                fflush(nil)
+            }
             let line: String?
             do {
                 line = try reader.nextLine()
             } catch {
-                throw CommandError(message: "standard input: line \(reader.lineNumber + 1) is longer than "
-                    + "\(LineReader.maximumLineLength) bytes; split it into several commands.")
+                throw CommandError(
+                    message: "standard input: line \(reader.lineNumber + 1) is longer than "
+                        + "\(LineReader.maximumLineLength) bytes; split it into several commands.")
             }
             guard let line else { break }
             if isTerminal, line.trimmingCharacters(in: .whitespaces) == "help" {
@@ -141,7 +150,10 @@ struct RunCommand {
                 command = try ScriptCommand.parse(line, line: reader.lineNumber)
             } catch {
                 guard isTerminal else {
-                    throw CommandError(message: "standard input:\(error.line): \(error.message). Run `trellis run --help` for the commands.")
+                    throw CommandError(
+                        message:
+                            "standard input:\(error.line): \(error.message). Run `trellis run --help` for the commands."
+                    )
                 }
                 Trellis.printError(error.message)
                 continue
@@ -172,8 +184,9 @@ struct RunCommand {
                 fflush(nil)
             }
         } catch {
-            throw CommandError(message: "\(place): \(error.localizedDescription)\n--- screen ---\n\(runner.session.frame().text)\n---",
-                               status: .failure)
+            throw CommandError(
+                message: "\(place): \(error.localizedDescription)\n--- screen ---\n\(runner.session.frame().text)\n---",
+                status: .failure)
         }
     }
 
@@ -182,14 +195,16 @@ struct RunCommand {
         do {
             bytes = try RegularFile.readStream(path, limit: 64 << 20)
         } catch {
-            throw CommandError(message: "\(path): cannot read the script: \(error). Give the path of a file of headless commands.")
+            throw CommandError(
+                message: "\(path): cannot read the script: \(error). Give the path of a file of headless commands.")
         }
         var commands: [(line: Int, command: ScriptCommand)] = []
         // Split as bytes: "\r\n" is one Character, so a CRLF file would be one line.
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             guard line.count <= LineReader.maximumLineLength else {
-                throw CommandError(message: "\(path):\(index + 1): the line is longer than \(LineReader.maximumLineLength) bytes; "
-                    + "split it into several commands.")
+                throw CommandError(
+                    message: "\(path):\(index + 1): the line is longer than \(LineReader.maximumLineLength) bytes; "
+                        + "split it into several commands.")
             }
             do {
                 let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
@@ -197,7 +212,8 @@ struct RunCommand {
                     commands.append((index + 1, command))
                 }
             } catch {
-                throw CommandError(message: "\(path):\(error.line): \(error.message). Run `trellis run --help` for the commands.")
+                throw CommandError(
+                    message: "\(path):\(error.line): \(error.message). Run `trellis run --help` for the commands.")
             }
         }
         return (path, commands)
@@ -210,10 +226,12 @@ struct RunCommand {
 
     /// `text` as a number of seconds from `lowest` to 3600, to the millisecond;
     /// the message names `name` and gives `example`.
-    private func parseSeconds(_ text: String, of name: String, from lowest: Double, example: String) throws -> Duration {
+    private func parseSeconds(_ text: String, of name: String, from lowest: Double, example: String) throws -> Duration
+    {
         guard let seconds = Double(text), seconds.isFinite, (lowest...3600).contains(seconds) else {
-            throw CommandError.usage("\(name) must be a number of seconds from \(lowest == 0 ? "0" : "\(lowest)") to 3600, "
-                                     + "for example \(example); got \"\(text)\".", help: "run")
+            throw CommandError.usage(
+                "\(name) must be a number of seconds from \(lowest == 0 ? "0" : "\(lowest)") to 3600, "
+                    + "for example \(example); got \"\(text)\".", help: "run")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
     }
@@ -225,8 +243,9 @@ struct RunCommand {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         guard let name = environment["TRELLIS_THEME"] else { return config.theme ?? .default }
         guard let theme = Theme(rawValue: name) else {
-            throw CommandError.usage("TRELLIS_THEME must be one of \(Theme.names.joined(separator: ", ")); got \"\(name)\".",
-                                     help: "run")
+            throw CommandError.usage(
+                "TRELLIS_THEME must be one of \(Theme.names.joined(separator: ", ")); got \"\(name)\".",
+                help: "run")
         }
         return theme
     }
@@ -234,7 +253,9 @@ struct RunCommand {
     /// `TRELLIS_HANG_SECONDS`: when a screen that does not return is said to be
     /// not responding in the terminal.
     private func parseHangLimit() throws -> Duration {
-        guard let text = ProcessInfo.processInfo.environment["TRELLIS_HANG_SECONDS"] else { return Watchdog.terminalLimit }
+        guard let text = ProcessInfo.processInfo.environment["TRELLIS_HANG_SECONDS"] else {
+            return Watchdog.terminalLimit
+        }
         return try parseSeconds(text, of: "TRELLIS_HANG_SECONDS", from: 0.5, example: "2")
     }
 
@@ -242,9 +263,11 @@ struct RunCommand {
         let parts = text.lowercased().split(separator: "x")
         let largest = Canvas.maximumSide
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (20...largest).contains(columns), (5...largest).contains(rows) else {
-            throw CommandError.usage("--size must be COLSxROWS with 20 to \(largest) columns and 5 to \(largest) rows, "
-                                     + "for example 80x24; got \"\(text)\".", help: "run")
+            (20...largest).contains(columns), (5...largest).contains(rows)
+        else {
+            throw CommandError.usage(
+                "--size must be COLSxROWS with 20 to \(largest) columns and 5 to \(largest) rows, "
+                    + "for example 80x24; got \"\(text)\".", help: "run")
         }
         return (columns, rows)
     }

@@ -12,9 +12,12 @@ enum Trellis {
             case nil, "-h", "--help":
                 print(Help.overview)
             case "help":
-                print(arguments.dropFirst().first == "--man" ? Help.manPage : Help.overview)
+                let parsed = try Arguments(Array(arguments.dropFirst()), command: Commands.help)
+                print(parsed.has("--man") ? Help.manPage : Help.overview)
             case "--version":
-                print("trellis \(Help.version) (SDK \(TrellisSDKInterface.release); loads plugins built against SDK \(Help.loadableSDKs))")
+                print(
+                    "trellis \(Help.version) (SDK \(TrellisSDKInterface.release); loads plugins built against SDK \(Help.loadableSDKs))"
+                )
             case "run":
                 return try RunCommand(arguments: Array(arguments.dropFirst())).run()
             case "validate":
@@ -26,8 +29,10 @@ enum Trellis {
             case "completion":
                 return try CompletionCommand(arguments: Array(arguments.dropFirst())).run()
             case let command?:
-                throw CommandError(message: "unknown command \"\(command)\". Commands: run, validate, inspect, new, completion, help.\n"
-                    + "Run `trellis --help` for usage.")
+                throw CommandError(
+                    message:
+                        "unknown command \"\(command)\". Commands: run, validate, inspect, new, completion, help.\n"
+                        + "Run `trellis --help` for usage.")
             }
             return .success
         } catch let error as CommandError {
@@ -50,8 +55,10 @@ enum Trellis {
     ///
     /// - Parameter whenRead: Called with the config once it is read, before its
     ///   routes are checked.
-    static func loadConfig(_ path: String?, pluginFolders: [String] = [],
-                           whenRead: (RouteConfig) -> Void = { _ in }) throws -> RouteConfig {
+    static func loadConfig(
+        _ path: String?, pluginFolders: [String] = [],
+        whenRead: (RouteConfig) -> Void = { _ in }
+    ) throws -> RouteConfig {
         let file = URL(fileURLWithPath: path ?? "config.json").standardizedFileURL
         let folders = pluginFolders.map { URL(fileURLWithPath: $0).standardizedFileURL }
         do {
@@ -69,13 +76,16 @@ enum Trellis {
     /// the validator, which then waits less for them.
     /// - Parameter checksEntrySymbols: Whether each plugin file's entry symbol is
     ///   looked up in its dynamic symbol table as it is read (`validate`).
-    static func loadConfigReadingPlugins(_ path: String?, pluginFolders: [String],
-                                         checksEntrySymbols: Bool = false) throws -> (RouteConfig, PluginLoader) {
+    static func loadConfigReadingPlugins(
+        _ path: String?, pluginFolders: [String],
+        checksEntrySymbols: Bool = false
+    ) throws -> (RouteConfig, PluginLoader) {
         var loader: PluginLoader?
         let config = try loadConfig(path, pluginFolders: pluginFolders) { config in
             let reader = PluginLoader(config: config)
             reader.checksEntrySymbols = checksEntrySymbols
-            reader.startPrefetch(config.routes.values.map(\.plugin), relativeTo: config.file.deletingLastPathComponent())
+            reader.startPrefetch(
+                config.routes.values.map(\.plugin), relativeTo: config.file.deletingLastPathComponent())
             loader = reader
         }
         if let loader { return (config, loader) }

@@ -8,16 +8,19 @@ struct ValidateCommand {
     let arguments: [String]
 
     func run() throws -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "validate", flags: ["--deep", "--json", "-v", "--verbose"], options: ["--plugins"])
+        let parsed = try Arguments(arguments, command: Commands.validate)
         if parsed.wantsHelp {
             print(Help.validate)
             return .success
         }
-        if parsed.has("-v") || parsed.has("--verbose") { Log.level = max(Log.level, .info) }
-        Log.info("trellis \(Help.version), SDK \(TrellisSDKInterface.release): loads plugins built against SDK \(Help.loadableSDKs)")
-        let (config, loader) = try Trellis.loadConfigReadingPlugins(try parsed.singlePositional(command: "validate", name: "config"),
-                                                                     pluginFolders: parsed.allValues("--plugins"),
-                                                                     checksEntrySymbols: true)
+        if parsed.has("--verbose") { Log.level = max(Log.level, .info) }
+        Log.info(
+            "trellis \(Help.version), SDK \(TrellisSDKInterface.release): loads plugins built against SDK \(Help.loadableSDKs)"
+        )
+        let (config, loader) = try Trellis.loadConfigReadingPlugins(
+            try parsed.singlePositional(command: "validate", name: "config"),
+            pluginFolders: parsed.allValues("--plugins"),
+            checksEntrySymbols: true)
         var problems = Validator(config: config, loader: loader).problems()
         if !problems.contains(where: { $0.severity == .error }) {
             // Plugin code runs only in child processes: every route with --deep,
@@ -28,21 +31,30 @@ struct ValidateCommand {
         let errors = problems.filter { $0.severity == .error }.reduce(0) { $0 + $1.count }
         if parsed.has("--json") {
             let report: JSONValue = [
-                "config": .string(config.file.path), "ok": .bool(errors == 0), "routes": .number(Double(config.routes.count)),
+                "config": .string(config.file.path), "ok": .bool(errors == 0),
+                "routes": .number(Double(config.routes.count)),
                 "root": .string(config.root),
-                "problems": .array(problems.map { ["severity": .string($0.severity == .error ? "error" : "warning"),
-                                                   "message": .string($0.message)] }),
+                "problems": .array(
+                    problems.map {
+                        [
+                            "severity": .string($0.severity == .error ? "error" : "warning"),
+                            "message": .string($0.message),
+                        ]
+                    }),
             ]
             print(String(decoding: try JSONEncoder.sorted.encode(report), as: UTF8.self))
             return errors == 0 ? .success : .unusable
         }
         problems.forEach { Trellis.printError($0.description) }
         guard errors == 0 else {
-            throw CommandError(message: "\(config.fileName): \(errors) error\(errors == 1 ? "" : "s"); fix \(errors == 1 ? "it" : "them") and run "
-                + "`trellis validate` again.")
+            throw CommandError(
+                message:
+                    "\(config.fileName): \(errors) error\(errors == 1 ? "" : "s"); fix \(errors == 1 ? "it" : "them") and run "
+                    + "`trellis validate` again.")
         }
-        print("\(config.fileName): OK, \(config.routes.count) route\(config.routes.count == 1 ? "" : "s"), root \"\(config.root)\"."
-            .escapingControlCharacters)
+        print(
+            "\(config.fileName): OK, \(config.routes.count) route\(config.routes.count == 1 ? "" : "s"), root \"\(config.root)\"."
+                .escapingControlCharacters)
         return .success
     }
 }

@@ -1,0 +1,161 @@
+import TrellisHost
+
+/// Every command of `trellis`, with its options and texts: the one table that
+/// parsing, `--help`, the manual page and the completion scripts read.
+enum Commands {
+    static var all: [CommandSpec] { [run, validate, inspect, new, completion, help] }
+
+    static let plugins = OptionSpec.option(
+        "--plugins", "DIR", help: "search DIR for plugins before the config's folders (repeatable)", repeats: true,
+        takesPath: true)
+
+    static var run: CommandSpec {
+        CommandSpec(
+            name: "run", forms: ["[CONFIG]"], summary: "run the app a route config describes",
+            description: """
+                Runs the app that CONFIG (default ./config.json) describes. The config and
+                every route's plugin are checked first, from the plugin files' manifests; a
+                problem stops the run with exit code 2. A plugin is loaded when its route is
+                first built.
+                """,
+            options: [
+                .flag(
+                    "--headless",
+                    help: "draw the screen as plain text and read commands instead of keys (the default when "
+                        + "standard output is not a terminal)"),
+                .option(
+                    "--script", "FILE", help: "read headless commands from FILE (default: standard input, one command a line)",
+                    takesPath: true),
+                .option("--size", "COLSxROWS", help: "the screen size (default 80x24)"),
+                .option(
+                    "--open", "URL",
+                    help: "open a deep link once the app has started, for example trellis://launchGame?gameId=ticTacToe"),
+                .option(
+                    "--timeout", "SECONDS",
+                    help: "how long a headless step waits for the screen to show what it looks for (default 5; 0 does not wait)"),
+                .flag("--eager", help: "load every route's plugin before the first frame"),
+                .flag(
+                    "--watch",
+                    help: "swap screens in place when their plugin is rebuilt or the config is edited, keeping the "
+                        + "screens above them as they were (see README, Live swap)"),
+                plugins,
+                .flag(
+                    "-v", "--verbose",
+                    help: "say which file each route's plugin came from, and each plugin refused and why "
+                        + "(TRELLIS_LOG=info|debug)"),
+                .flag("--no-mouse", help: "leave the mouse to the terminal (TRELLIS_MOUSE=off too)"),
+            ],
+            sections: """
+                HEADLESS COMMANDS:
+                \(ScriptCommand.summary.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+
+                PLUGINS:
+                  Found in the config's "plugins" folders; "@host" there means this trellis's
+                  own folder and ../lib beside it. Folders in TRELLIS_PLUGIN_PATH
+                  (colon-separated) are searched first.
+
+                COLOURS:
+                  TRELLIS_THEME=default|light|high-contrast|none, or "theme" in the config,
+                  picks the terminal's colours (the variable wins); NO_COLOR turns colour off
+                  whatever the theme.
+
+                SUPERVISOR:
+                  The app runs in a child process. If a plugin crashes it, the terminal is
+                  restored and a report names the route, the plugin, its message and its
+                  frames; in a terminal the app can start again with that route shown as an
+                  error. A screen whose code does not return for 2 s (TRELLIS_HANG_SECONDS)
+                  is said to be not responding, and Ctrl-C then ends the app with a report
+                  of where it is stuck; headless, a stuck step ends it at --timeout (at
+                  least 5 s). TRELLIS_SUPERVISOR=off runs in one process (for a debugger).
+
+                EXIT CODES:
+                  0 the script ran to its end or `quit`; 1 a step failed (the screen is
+                  written to standard error); 2 bad usage, config, script or plugin;
+                  3 a plugin crashed the app or stopped responding (the report is on
+                  standard error).
+                """)
+    }
+
+    static let validate = CommandSpec(
+        name: "validate", forms: ["[CONFIG]"], summary: "check a config and every plugin it names",
+        description: """
+            Checks CONFIG (default ./config.json): the JSON and its keys, that every route
+            a config names exists, that routes form no cycle, that every route's plugin
+            loads and is compatible with this host, that every slot a plugin declares is
+            bound and every binding names a declared slot, and that each dependency a
+            plugin requires is provided above it. Routes that are never shown are warned
+            about. The root route is built, as `run` would build it first.
+            """,
+        options: [
+            .flag(
+                "--deep",
+                help: "build every route once, each in a process of its own, and report each whose builder throws "
+                    + "or crashes (for a plugin author's CI)"),
+            .flag("--json", help: "print the result as one JSON object: ok, config, root, routes, problems (severity and message)"),
+            plugins,
+            .flag("-v", "--verbose", help: "say which plugin files were read or refused, and why"),
+        ],
+        sections: """
+            EXIT CODES:
+              0 no errors (warnings may be printed); 2 errors, each on its own line.
+            """)
+
+    static let inspect = CommandSpec(
+        name: "inspect", forms: ["PLUGIN.so", "FOLDER"],
+        summary: "show a plugin's manifest, read from the file (or list the plugins in a folder)",
+        description: """
+            Reads one plugin library's manifest from the file, without loading it (none
+            of the plugin's code runs), and prints it: name, version, summary, the SDK
+            release and toolchain it was built with, its slots, the dependencies it
+            requires and provides, and the file's SHA-256 to pin it with.
+
+            Given a folder, lists the plugins in it (each lib*.so with a manifest), a
+            line each: name, version, file, and why this host cannot use it, if not.
+            """,
+        options: [.flag("--json", help: "print the same as one JSON object")],
+        sections: """
+            EXIT CODES:
+              0 success; 2 the file is missing or not a usable plugin.
+            """)
+
+    static let new = CommandSpec(
+        name: "new", forms: ["NAME"], summary: "write a new plugin package (a RIB, a test, a config)",
+        description: """
+            Writes DIR/NAME (default ./NAME), a Swift package for a plugin of its own: its
+            Builder, Component, Interactor, Router and view, a test, a config.json that
+            binds it as the root (each slot to a placeholder screen) and a README with
+            its three commands: swift build, swift test, trellis run config.json.
+            """,
+        options: [
+            .option("--in", "DIR", help: "the folder to write the package in (default: here)", takesPath: true),
+            .option(
+                "--slot", "NAME",
+                help: "a slot the plugin attaches a child to (repeatable); the view gets an \"Open NAME\" button that "
+                    + "presents it", repeats: true),
+            .flag(
+                "--viewless",
+                help: "a RIB with no view of its own, which shows its first slot's child in its parent's view; a "
+                    + "second target, NAMEHost, shows it, as the config's root"),
+            .option(
+                "--sdk", "DIR",
+                help: "the Trellis SDK package to depend on (default: the one installed with this trellis, "
+                    + "PREFIX/share/trellis/SDK, or the one in the repository it was built in)", takesPath: true),
+        ])
+
+    static let completion = CommandSpec(
+        name: "completion", forms: ["bash|zsh|fish"], summary: "print a completion script for bash, zsh or fish",
+        description: """
+            Prints a completion script for the shell: commands, their options, and
+            files where a command takes one.
+
+              bash   eval "$(trellis completion bash)"   (in ~/.bashrc)
+              zsh    trellis completion zsh > "${fpath[1]}/_trellis"
+              fish   trellis completion fish > ~/.config/fish/completions/trellis.fish
+            """,
+        options: [])
+
+    static let help = CommandSpec(
+        name: "help", forms: [""], summary: "show this help, or the manual page (roff)",
+        description: "Shows the overview of the commands, or with --man the manual page in roff (man -l -).",
+        options: [.flag("--man", help: "print the manual page, in roff")])
+}
