@@ -11,21 +11,36 @@ func manifest() -> Target.PluginUsage { .plugin(name: "TrellisManifest", package
 let ticTacToeContracts = Target.Dependency.product(name: "TicTacToeContracts", package: "TicTacToeContracts")
 
 /// A screen plugin under `Plugins/<name>`, built as `lib<name>.so`.
-func screenPlugin(_ name: String, contracts: [Target.Dependency] = [], resources: [Resource]? = nil) -> (Product, Target) {
-    (.library(name: name, type: .dynamic, targets: [name]),
-     .target(name: name, dependencies: [sdk] + contracts, path: "Plugins/\(name)",
-             exclude: ["trellis-plugin.json"], resources: resources, plugins: [manifest()]))
+func screenPlugin(_ name: String, contracts: [Target.Dependency] = [], resources: [Resource]? = nil) -> (
+    Product, Target
+) {
+    (
+        .library(name: name, type: .dynamic, targets: [name]),
+        .target(
+            name: name, dependencies: [sdk] + contracts, path: "Plugins/\(name)",
+            exclude: ["trellis-plugin.json"], resources: resources, plugins: [manifest()])
+    )
 }
 
-let plugins = ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositories"].map { screenPlugin($0) }
-    + ["TutorialRoot", "LoggedOut", "LoggedIn", "OffGame", "TicTacToe"].map { screenPlugin($0, contracts: [ticTacToeContracts]) }
-    + [screenPlugin("AirportSearch", resources: [.copy("Resources/airports.tsv"), .copy("Resources/LICENSE-airportsdata.txt")])]
+let plugins =
+    ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositories"].map { screenPlugin($0) }
+    + ["TutorialRoot", "LoggedOut", "LoggedIn", "OffGame", "TicTacToe"].map {
+        screenPlugin($0, contracts: [ticTacToeContracts])
+    }
+    + [
+        screenPlugin(
+            "AirportSearch", resources: [.copy("Resources/airports.tsv"), .copy("Resources/LICENSE-airportsdata.txt")])
+    ]
 
 /// Plugins that misbehave on purpose, for the tests, and the benchmark's plain
 /// screen, under `Tests/Plugins/<name>`.
 let testPlugins = ["TestScreens", "TrapInEntry", "TestParent", "LeafScreen"].map { name -> (Product, Target) in
-    (.library(name: name, type: .dynamic, targets: [name]),
-     .target(name: name, dependencies: [sdk], path: "Tests/Plugins/\(name)", exclude: ["trellis-plugin.json"], plugins: [manifest()]))
+    (
+        .library(name: name, type: .dynamic, targets: [name]),
+        .target(
+            name: name, dependencies: [sdk], path: "Tests/Plugins/\(name)", exclude: ["trellis-plugin.json"],
+            plugins: [manifest()])
+    )
 }
 
 let package = Package(
@@ -43,13 +58,15 @@ let package = Package(
         .target(name: "CTerminal"),
         .target(name: "TrellisHost", dependencies: ["CTerminal", sdk]),
         // Installed as bin/trellis with the SDK and plugins in ../lib (Scripts/install).
-        .executableTarget(name: "trellis", dependencies: ["TrellisHost", sdk],
-                          linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib"])]),
+        .executableTarget(
+            name: "trellis", dependencies: ["TrellisHost", sdk],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib"])]),
         .executableTarget(name: "trellis-bench", dependencies: ["TrellisHost", "CTerminal", sdk]),
         // The screens linked in statically, as the benchmark's baseline. Each plugin
         // defines the same C entry symbol, which this executable never uses.
-        .executableTarget(name: "trellis-static", dependencies: ["TrellisHost", "MainScreen", "NextScreen", sdk],
-                          linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
+        .executableTarget(
+            name: "trellis-static", dependencies: ["TrellisHost", "MainScreen", "NextScreen", sdk],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
         .target(name: "TrellisTestSupport", dependencies: ["TrellisHost", sdk], path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisSDKTests", dependencies: [sdk]),
         // Counterparts of RIBs-iOS's own tests, named after them (Docs/RIBs.md).
@@ -58,9 +75,12 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TrellisTestSupport"]),
         // The bundled plugins' own tests, with the SDK's testing kit: each plugin is
         // linked in, and each defines the same C entry symbol, which tests never call.
-        .testTarget(name: "PluginTests",
-                    dependencies: ["MainScreen", "NextScreen", "TicTacToe", "LoggedIn", ticTacToeContracts, sdk,
-                                   .product(name: "TrellisTesting", package: "SDK")],
-                    linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
+        .testTarget(
+            name: "PluginTests",
+            dependencies: [
+                "MainScreen", "NextScreen", "TicTacToe", "LoggedIn", ticTacToeContracts, sdk,
+                .product(name: "TrellisTesting", package: "SDK"),
+            ],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
     ] + (plugins + testPlugins).map(\.1)
 )

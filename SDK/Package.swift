@@ -9,7 +9,9 @@ import PackageDescription
 // release of the SDK (SDK/VERSION), into an ELF note the host reads without loading the file.
 /// Built with library evolution, so a plugin built against one 1.x release runs
 /// with every later 1.x host (Docs/PluginSystem.md, "Compatibility").
-let libraryEvolution: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]
+let libraryEvolution: [SwiftSetting] = [
+    .unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])
+]
 
 let package = Package(
     name: "TrellisSDK",

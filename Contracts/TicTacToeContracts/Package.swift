@@ -8,15 +8,16 @@ import PackageDescription
 let package = Package(
     name: "TicTacToeContracts",
     products: [
-        .library(name: "TicTacToeContracts", type: .dynamic, targets: ["TicTacToeContracts"]),
+        .library(name: "TicTacToeContracts", type: .dynamic, targets: ["TicTacToeContracts"])
     ],
     dependencies: [
-        .package(path: "../../SDK"),
+        .package(path: "../../SDK")
     ],
     targets: [
         // Built with library evolution, as the SDK is: a plugin built against one
         // version of the contracts keeps working with later additive versions.
-        .target(name: "TicTacToeContracts", dependencies: [.product(name: "TrellisSDK", package: "SDK")],
-                swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]),
+        .target(
+            name: "TicTacToeContracts", dependencies: [.product(name: "TrellisSDK", package: "SDK")],
+            swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])])
     ]
 )

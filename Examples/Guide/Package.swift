@@ -20,10 +20,16 @@ let package = Package(
         .package(path: "GuideContracts"),
     ],
     targets: [
-        .target(name: "Counter", dependencies: [sdk, contracts], exclude: ["trellis-plugin.json"], plugins: [manifest]),
-        .target(name: "Details", dependencies: [sdk, contracts], exclude: ["trellis-plugin.json"], plugins: [manifest]),
-        .testTarget(name: "CounterTests", dependencies: ["Counter", "Details", contracts, sdk,
-                                                         .product(name: "TrellisTesting", package: "SDK")],
-                    linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
+        .target(
+            name: "Counter", dependencies: [sdk, contracts], exclude: ["trellis-plugin.json"], plugins: [manifest]),
+        .target(
+            name: "Details", dependencies: [sdk, contracts], exclude: ["trellis-plugin.json"], plugins: [manifest]),
+        .testTarget(
+            name: "CounterTests",
+            dependencies: [
+                "Counter", "Details", contracts, sdk,
+                .product(name: "TrellisTesting", package: "SDK"),
+            ],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
     ]
 )

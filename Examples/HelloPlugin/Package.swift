@@ -7,14 +7,15 @@ import PackageDescription
 let package = Package(
     name: "HelloPlugin",
     products: [
-        .library(name: "HelloScreen", type: .dynamic, targets: ["HelloScreen"]),
+        .library(name: "HelloScreen", type: .dynamic, targets: ["HelloScreen"])
     ],
     dependencies: [
-        .package(path: "../../SDK"),
+        .package(path: "../../SDK")
     ],
     targets: [
         // The TrellisManifest build tool compiles trellis-plugin.json into the library.
-        .target(name: "HelloScreen", dependencies: [.product(name: "TrellisSDK", package: "SDK")],
-                exclude: ["trellis-plugin.json"], plugins: [.plugin(name: "TrellisManifest", package: "SDK")]),
+        .target(
+            name: "HelloScreen", dependencies: [.product(name: "TrellisSDK", package: "SDK")],
+            exclude: ["trellis-plugin.json"], plugins: [.plugin(name: "TrellisManifest", package: "SDK")])
     ]
 )

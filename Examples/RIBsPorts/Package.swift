@@ -8,14 +8,15 @@ import PackageDescription
 let package = Package(
     name: "RIBsPorts",
     products: [
-        .library(name: "Seed000", type: .dynamic, targets: ["Seed000"]),
+        .library(name: "Seed000", type: .dynamic, targets: ["Seed000"])
     ],
     dependencies: [
-        .package(path: "../../SDK"),
+        .package(path: "../../SDK")
     ],
     targets: [
-        .target(name: "Seed000", dependencies: [.product(name: "TrellisSDK", package: "SDK")],
-                exclude: ["trellis-plugin.json"], plugins: [.plugin(name: "TrellisManifest", package: "SDK")]),
+        .target(
+            name: "Seed000", dependencies: [.product(name: "TrellisSDK", package: "SDK")],
+            exclude: ["trellis-plugin.json"], plugins: [.plugin(name: "TrellisManifest", package: "SDK")])
     ],
     swiftLanguageModes: [.v5]
 )

@@ -21,7 +21,8 @@ final class AirportSearchBuilder: ScreenBuildable {
         let service = try AirportService.shared()
         let navigationController = ViewController()
         let coordinator = AppCoordinator(navigationController: navigationController, service: service)
-        return ViewableRouter(interactor: CoordinatorInteractor(coordinator: coordinator), viewController: navigationController)
+        return ViewableRouter(
+            interactor: CoordinatorInteractor(coordinator: coordinator), viewController: navigationController)
     }
 }
 

@@ -55,10 +55,12 @@ final class AirportService: Sendable {
         // error this screen shows, where Bundle.module would trap.
         let resources = PluginResources(of: AirportService.self, target: "AirportSearch")
         guard let path = resources.path(of: "airports.tsv"),
-              let text = try? String(contentsOfFile: path, encoding: .utf8)
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
         else {
-            throw AirportDataError(path: resources.folder.map { $0 + "/airports.tsv" }
-                ?? "Trellis_AirportSearch.resources/airports.tsv beside \(resources.library ?? "the plugin's library")")
+            throw AirportDataError(
+                path: resources.folder.map { $0 + "/airports.tsv" }
+                    ?? "Trellis_AirportSearch.resources/airports.tsv beside \(resources.library ?? "the plugin's library")"
+            )
         }
         let service = AirportService(tsv: text)
         loaded = service
@@ -71,7 +73,8 @@ final class AirportService: Sendable {
         for line in tsv.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 5, !fields[3].isEmpty else { continue }
-            let airport = AirportModel(icao: fields[0], iata: fields[1], name: fields[2], city: fields[3], country: fields[4])
+            let airport = AirportModel(
+                icao: fields[0], iata: fields[1], name: fields[2], city: fields[3], country: fields[4])
             let key = "\(airport.city)\t\(airport.country)"
             if byCity[key] == nil {
                 cities.append((CityViewModel(city: airport.city, country: airport.country), Self.folded(airport.city)))

@@ -70,7 +70,8 @@ final class SearchCoordinator: BaseCoordinator {
     }
 
     private func showAirports(of city: CityViewModel, _ airports: [AirportModel]) {
-        let airportsCoordinator = AirportsCoordinator(navigationController: navigationController, city: city, airports: airports)
+        let airportsCoordinator = AirportsCoordinator(
+            navigationController: navigationController, city: city, airports: airports)
         airportsCoordinator.onFinish = { [weak self, weak airportsCoordinator] in
             if let airportsCoordinator { self?.remove(coordinator: airportsCoordinator) }
         }

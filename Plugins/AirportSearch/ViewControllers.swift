@@ -18,7 +18,8 @@ final class SearchViewController: ViewController {
                 guard let self else { return }
                 switch action {
                 case let .edit("search", text): searchText.accept(text)
-                case let .select("cities", row) where shownCities.indices.contains(row): citySelect.accept(shownCities[row])
+                case let .select("cities", row) where shownCities.indices.contains(row):
+                    citySelect.accept(shownCities[row])
                 // Enter in the search opens the top result.
                 case .submit("search"): if let top = shownCities.first { citySelect.accept(top) }
                 default: break
@@ -40,9 +41,13 @@ final class SearchViewController: ViewController {
         shownCities = cities
         // Names are in English: a search in another script finds nothing, and says why.
         let isLatin = searchText.value.unicodeScalars.allSatisfy { $0.value < 0x250 || !$0.properties.isAlphabetic }
-        let count = cities.count == total ? "\(total) cities; type to narrow"
-            : cities.count == 1 ? "1 city"
-            : cities.isEmpty && !isLatin ? "0 cities: names are in English (Seoul, not 서울)" : "\(cities.count) of \(total) cities"
+        let count =
+            cities.count == total
+            ? "\(total) cities; type to narrow"
+            : cities.count == 1
+                ? "1 city"
+                : cities.isEmpty && !isLatin
+                    ? "0 cities: names are in English (Seoul, not 서울)" : "\(cities.count) of \(total) cities"
         content = .vstack([
             .title("Airports by city"),
             .textField(id: "search", text: searchText.value, placeholder: "Search a city"),
@@ -54,10 +59,11 @@ final class SearchViewController: ViewController {
 
 final class AirportsViewController: ViewController {
     init(city: CityViewModel, airports: [AirportModel]) {
-        super.init(content: .vstack([
-            .title("Airports of \(city.title)"),
-            .list(id: "airports", rows: airports.map { "\($0.code)  \($0.name)" }),
-        ]))
+        super.init(
+            content: .vstack([
+                .title("Airports of \(city.title)"),
+                .list(id: "airports", rows: airports.map { "\($0.code)  \($0.name)" }),
+            ]))
         listsForReading = ["airports"]
         title = city.title
     }

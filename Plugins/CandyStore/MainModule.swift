@@ -23,7 +23,9 @@ final class MainView: ViewController, MainViewProtocol, Viewable {
     }
 
     func setCandyStore(viewmodel: StoreViewModel) {
-        content = .vstack([.title("Stores"), .button(title: "\(viewmodel.name)\n(\(viewmodel.imageName))", id: "store")])
+        content = .vstack([
+            .title("Stores"), .button(title: "\(viewmodel.name)\n(\(viewmodel.imageName))", id: "store"),
+        ])
     }
 }
 

@@ -30,10 +30,11 @@ struct Demo {
 
 final class LauncherBuilder: Builder<EmptyDependency>, ScreenBuildable {
     func build(with context: ScreenContext) throws -> Routing {
-        let viewController = ViewController(content: .vstack([
-            .title("Trellis pattern gallery"),
-            .list(id: "demos", rows: Demo.all.map(\.title)),
-        ]))
+        let viewController = ViewController(
+            content: .vstack([
+                .title("Trellis pattern gallery"),
+                .list(id: "demos", rows: Demo.all.map(\.title)),
+            ]))
         let interactor = LauncherInteractor(presenter: viewController)
         let slots = Demo.all.map { context.slot($0.slot) }
         return LauncherRouter(interactor: interactor, viewController: viewController, demoBuilders: slots)

@@ -17,7 +17,9 @@ final class LoggedInPlugin: TrellisPlugin {
 
 /// Why LoggedIn cannot be built.
 struct LoggedInBuildError: Error, CustomStringConvertible {
-    var description: String { "LoggedIn has no view of its own: attach it with a slot's build(listener:parameters:hostView:)" }
+    var description: String {
+        "LoggedIn has no view of its own: attach it with a slot's build(listener:parameters:hostView:)"
+    }
 }
 
 final class LoggedInComponent: Component<EmptyDependency> {
@@ -32,8 +34,9 @@ final class LoggedInBuilder: Builder<EmptyDependency>, ScreenBuildable {
         context.dependencies.provide(component.mutableScoreStream, for: TicTacToeDependency.scoreStream)
         let interactor = LoggedInInteractor(mutableScoreStream: component.mutableScoreStream)
         interactor.listener = try context.listener(as: LoggedInListener.self)
-        return LoggedInRouter(interactor: interactor, viewController: hostView.viewController,
-                              offGameBuilder: try context.slot("offGame", as: OffGameBuildable.self),
-                              ticTacToeBuilder: try context.slot("ticTacToe", as: TicTacToeBuildable.self))
+        return LoggedInRouter(
+            interactor: interactor, viewController: hostView.viewController,
+            offGameBuilder: try context.slot("offGame", as: OffGameBuildable.self),
+            ticTacToeBuilder: try context.slot("ticTacToe", as: TicTacToeBuildable.self))
     }
 }

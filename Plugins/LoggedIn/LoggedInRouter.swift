@@ -17,10 +17,12 @@ protocol LoggedInViewControllable: ViewControllable {
 
 final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
 
-    init(interactor: LoggedInInteractable,
-         viewController: LoggedInViewControllable,
-         offGameBuilder: OffGameBuildable,
-         ticTacToeBuilder: TicTacToeBuildable) {
+    init(
+        interactor: LoggedInInteractable,
+        viewController: LoggedInViewControllable,
+        offGameBuilder: OffGameBuildable,
+        ticTacToeBuilder: TicTacToeBuildable
+    ) {
         self.viewController = viewController
         self.offGameBuilder = offGameBuilder
         self.ticTacToeBuilder = ticTacToeBuilder
@@ -52,7 +54,7 @@ final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
         currentChild = ticTacToe
         attachChild(ticTacToe)
         viewController.present(viewController: ticTacToe.viewControllable)
-        isShowingGame = true // Not in the seed: back from a game goes to OffGame.
+        isShowingGame = true  // Not in the seed: back from a game goes to OffGame.
     }
 
     /// Not in the seed: whether a game is on show, for back (Esc).
@@ -73,7 +75,7 @@ final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
         self.currentChild = offGame
         attachChild(offGame)
         viewController.present(viewController: offGame.viewControllable)
-        isShowingGame = false // Not in the seed.
+        isShowingGame = false  // Not in the seed.
     }
 
     private func detachCurrentChild() {

@@ -8,12 +8,13 @@ final class LoggedOutViewController: ViewController {
     private var player2Name = ""
 
     init() {
-        super.init(content: .vstack([
-            .title("Welcome! Who is playing?"),
-            .textField(id: "player1", text: "", placeholder: "Player 1 name"),
-            .textField(id: "player2", text: "", placeholder: "Player 2 name"),
-            .button("Login"),
-        ]))
+        super.init(
+            content: .vstack([
+                .title("Welcome! Who is playing?"),
+                .textField(id: "player1", text: "", placeholder: "Player 1 name"),
+                .textField(id: "player2", text: "", placeholder: "Player 2 name"),
+                .button("Login"),
+            ]))
         actions
             .bind { [weak self] action in self?.handle(action) }
             .disposed(by: disposeBag)
@@ -24,7 +25,8 @@ final class LoggedOutViewController: ViewController {
         case .edit(field: "player1", let text): player1Name = text
         case .edit(field: "player2", let text): player2Name = text
         // Enter in the last field logs in, as the button does.
-        case .tap("Login"), .submit(field: "player2"): listener?.login(withPlayer1Name: player1Name, player2Name: player2Name)
+        case .tap("Login"), .submit(field: "player2"):
+            listener?.login(withPlayer1Name: player1Name, player2Name: player2Name)
         default: break
         }
     }

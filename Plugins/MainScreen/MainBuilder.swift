@@ -24,8 +24,9 @@ final class MainBuilder: Builder<EmptyDependency>, MainBuildable {
         case _?: throw MainBuildError.titleIsNotText
         }
         let viewController = MainViewController()
-        let interactor = MainInteractor(title: title, presenter: viewController,
-                                        reopensNext: context.preservedState(as: Bool.self) ?? false)
+        let interactor = MainInteractor(
+            title: title, presenter: viewController,
+            reopensNext: context.preservedState(as: Bool.self) ?? false)
         // The parent names the slot; the config decides which plugin fills it.
         return MainRouter(nextBuilder: context.slot("next"), interactor: interactor, viewController: viewController)
     }

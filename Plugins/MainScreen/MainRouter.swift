@@ -17,7 +17,8 @@ final class MainRouter: ViewableRouter<MainInteractor, MainViewController>, Main
         guard nextRouter == nil else { return }
         let time = "Now is \(Date().description)"
         // Next keeps the time current while it is shown, as a clock.
-        let router = nextBuilder.build(listener: interactor, parameters: ["title": .string(time), "clock": .bool(true)])
+        let router = nextBuilder.build(
+            listener: interactor, parameters: ["title": .string(time), "clock": .bool(true)])
         nextRouter = router
         attachChild(router)
         viewController.present(router.viewControllable)

@@ -21,8 +21,9 @@ protocol NextBuildable: Buildable, ScreenBuildable {}
 final class NextBuilder: Builder<EmptyDependency>, NextBuildable {
     func build(with context: ScreenContext) throws -> Routing {
         // The parent passes the title through the builder, as seed 000 does.
-        let component = NextComponent(dependency: dependency, title: try context.parameter("title", as: String.self) ?? "",
-                                      isClock: try context.parameter("clock", as: Bool.self) ?? false)
+        let component = NextComponent(
+            dependency: dependency, title: try context.parameter("title", as: String.self) ?? "",
+            isClock: try context.parameter("clock", as: Bool.self) ?? false)
         let viewController = NextViewController()
         let interactor = NextInteractor(component: component, presenter: viewController)
         interactor.listener = context.listener

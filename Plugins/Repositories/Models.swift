@@ -65,9 +65,12 @@ final class RepositoryWorker {
     private nonisolated static var bundled: [Repository] {
         [
             Repository(id: 1, owner: "uber", name: "RIBs", desc: "Cross-platform mobile architecture", isPinned: true),
-            Repository(id: 2, owner: "ReactiveX", name: "RxSwift", desc: "Reactive Programming in Swift", isPinned: false),
-            Repository(id: 3, owner: "GeekTree0101", name: "RxCleanSwift", desc: "Clean Swift with RxSwift", isPinned: false),
-            Repository(id: 4, owner: "swiftlang", name: "swift", desc: "The Swift Programming Language", isPinned: false),
+            Repository(
+                id: 2, owner: "ReactiveX", name: "RxSwift", desc: "Reactive Programming in Swift", isPinned: false),
+            Repository(
+                id: 3, owner: "GeekTree0101", name: "RxCleanSwift", desc: "Clean Swift with RxSwift", isPinned: false),
+            Repository(
+                id: 4, owner: "swiftlang", name: "swift", desc: "The Swift Programming Language", isPinned: false),
         ]
     }
 }

@@ -133,7 +133,10 @@ final class RepositoryListViewController: ViewController {
 
     func display(_ cells: [RepositoryCellViewModel], fetchCount: Int) {
         // Pinned repositories highlighted, as their stars say.
-        rowStyles = ["repositories": Dictionary(uniqueKeysWithValues: cells.indices.filter { cells[$0].isPinned }.map { ($0, .highlight) })]
+        rowStyles = [
+            "repositories": Dictionary(
+                uniqueKeysWithValues: cells.indices.filter { cells[$0].isPinned }.map { ($0, .highlight) })
+        ]
         content = .vstack([
             .title("Repositories (fetched \(fetchCount)×)"),
             .list(id: "repositories", rows: cells.map(\.title)),

@@ -36,13 +36,14 @@ final class RepositoryShowPresenter {
     private let viewModel = PublishRelay<RepositoryShowViewModel>()
 
     func present(_ repository: Repository) {
-        viewModel.accept(RepositoryShowViewModel(
-            title: "\(repository.isPinned ? "★" : "☆") \(repository.owner)/\(repository.name)",
-            name: "\(repository.owner)/\(repository.name)",
-            desc: repository.desc,
-            // The same width either way, so the button does not shift when it changes.
-            pinTitle: repository.isPinned ? "Unpin" : " Pin "
-        ))
+        viewModel.accept(
+            RepositoryShowViewModel(
+                title: "\(repository.isPinned ? "★" : "☆") \(repository.owner)/\(repository.name)",
+                name: "\(repository.owner)/\(repository.name)",
+                desc: repository.desc,
+                // The same width either way, so the button does not shift when it changes.
+                pinTitle: repository.isPinned ? "Unpin" : " Pin "
+            ))
     }
 
     func bind(to viewController: RepositoryShowViewController) -> Disposable {
@@ -69,7 +70,8 @@ final class RepositoryShowViewController: ViewController {
 
     func display(_ viewModel: RepositoryShowViewModel) {
         // A pinned repository's name is highlighted, with its star.
-        let title: ViewNode = viewModel.pinTitle == "Unpin" ? .styled(.highlight, .text(viewModel.title)) : .title(viewModel.title)
+        let title: ViewNode =
+            viewModel.pinTitle == "Unpin" ? .styled(.highlight, .text(viewModel.title)) : .title(viewModel.title)
         content = .vstack([title, .text(viewModel.desc), .button(title: viewModel.pinTitle, id: "pin")])
         // The route path names the page, as it does Airports' city pages.
         self.title = viewModel.name

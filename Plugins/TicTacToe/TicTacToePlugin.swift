@@ -24,8 +24,9 @@ final class TicTacToeBuilder: Builder<EmptyDependency>, ScreenBuildable, TicTacT
     func build(with context: ScreenContext) throws -> Routing {
         let names = try context.dependencies.resolve(TicTacToeDependency.playerNames)
         let viewController = TicTacToeViewController()
-        let interactor = TicTacToeInteractor(names: names, presenter: viewController,
-                                             game: context.preservedState(as: TicTacToeInteractor.Game.self))
+        let interactor = TicTacToeInteractor(
+            names: names, presenter: viewController,
+            game: context.preservedState(as: TicTacToeInteractor.Game.self))
         interactor.listener = try context.listener(as: TicTacToeListener.self)
         return ViewableRouter(interactor: interactor, viewController: viewController)
     }

@@ -7,11 +7,12 @@ final class TicTacToeViewController: ViewController {
     func show(board: Board, message: String, isOver: Bool) {
         let winning = Self.winningLine(of: board.cells)
         let cells: [ViewNode] = board.cells.enumerated().map { index, player in
-            let mark: ViewNode = switch player {
-            case .player1?: .styled(.first, .text("  X  "))
-            case .player2?: .styled(.second, .text("  O  "))
-            case nil: isOver ? .text("  ·  ") : .button("\(index + 1)")
-            }
+            let mark: ViewNode =
+                switch player {
+                case .player1?: .styled(.first, .text("  X  "))
+                case .player2?: .styled(.second, .text("  O  "))
+                case nil: isOver ? .text("  ·  ") : .button("\(index + 1)")
+                }
             return winning.contains(index) ? .styled(.highlight, mark) : mark
         }
         var rows: [ViewNode] = [.text(message), .grid(columns: 3, cells: cells)]

@@ -10,7 +10,8 @@ final class LaunchGameWorkflow: Workflow<RootActionableItem> {
     /// - Throws: ``ContractError`` for a link other than launchGame, or an unknown game.
     init(url: String) throws {
         guard let components = URLComponents(string: url), components.scheme == "trellis",
-              components.host == "launchGame" else { throw ContractError.unknownLink(url) }
+            components.host == "launchGame"
+        else { throw ContractError.unknownLink(url) }
         let gameID = components.queryItems?.first { $0.name == "gameId" }?.value ?? ""
         guard Games.known.contains(gameID) else { throw ContractError.unknownGame(gameID, known: Games.known) }
         super.init()

@@ -7,8 +7,10 @@ final class RootRouter: LaunchRouter<RootInteractor, ViewController>, RootRoutin
     private var loggedOut: ViewableRouting?
     private var loggedIn: Routing?
 
-    init(interactor: RootInteractor, viewController: ViewController,
-         loggedOutBuilder: ChildSlot, loggedInBuilder: ChildSlot) {
+    init(
+        interactor: RootInteractor, viewController: ViewController,
+        loggedOutBuilder: ChildSlot, loggedInBuilder: ChildSlot
+    ) {
         self.loggedOutBuilder = loggedOutBuilder
         self.loggedInBuilder = loggedInBuilder
         super.init(interactor: interactor, viewController: viewController)

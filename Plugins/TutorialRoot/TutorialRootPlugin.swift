@@ -19,7 +19,8 @@ final class RootBuilder: Builder<EmptyDependency>, ScreenBuildable {
         let viewController = ViewController(content: .text("Trellis TicTacToe"))
         let interactor = RootInteractor(dependencies: context.dependencies)
         interactor.listener = context.listener
-        return RootRouter(interactor: interactor, viewController: viewController,
-                          loggedOutBuilder: context.slot("loggedOut"), loggedInBuilder: context.slot("loggedIn"))
+        return RootRouter(
+            interactor: interactor, viewController: viewController,
+            loggedOutBuilder: context.slot("loggedOut"), loggedInBuilder: context.slot("loggedIn"))
     }
 }

@@ -39,7 +39,8 @@ struct BenchmarkReport {
         var report = BenchmarkReport()
         (report.dlopenFloor, report.pluginLoad) = try bench.pluginLoad(copies: quick ? 40 : 200)
         report.manifestRead = try bench.manifestRead(copies: quick ? 40 : 200)
-        (report.firstAttach, report.loadedAttach, report.firstAttachFloor) = try bench.firstAttach(samples: quick ? 20 : 100)
+        (report.firstAttach, report.loadedAttach, report.firstAttachFloor) = try bench.firstAttach(
+            samples: quick ? 20 : 100)
         for routes in quick ? [1, 10, 100] : [1, 10, 100, 1000] {
             let runs = quick ? 3 : 21
             (report.coldStart[routes], report.staticColdStart[routes]) = try bench.coldStart(routes: routes, runs: runs)
@@ -52,14 +53,18 @@ struct BenchmarkReport {
         report.frame = bench.frameTime(airports)
         report.searchKeystroke = try bench.searchKeystroke(airports)
         report.bareFilter = try bench.bareFilter()
-        for routes in quick ? [1, 100] : [1, 100, 1000] { report.residentSets[routes] = try bench.residentSet(routes: routes) }
+        for routes in quick ? [1, 100] : [1, 100, 1000] {
+            report.residentSets[routes] = try bench.residentSet(routes: routes)
+        }
         report.pluginFileKiB = bench.pluginFileKiB()
         report.airportsPeak = try bench.airportsPeakResidentSet()
         for count in [1000, 10_000] { report.typing[count] = try bench.typing(count: count) }
         for rows in [10, 1000, 28000] { report.listFrames[rows] = bench.listFrameTime(rows: rows) }
-        report.bytesPerKeystroke = bench.bytesPerKeystroke(try bench.session(repository.appendingPathComponent("config.json").path))
-        report.leakedRouters = try bench.leakedRouters(try bench.session(repository.appendingPathComponent("Examples/main-next.json").path),
-                                                       cycles: quick ? 1000 : 10_000)
+        report.bytesPerKeystroke = bench.bytesPerKeystroke(
+            try bench.session(repository.appendingPathComponent("config.json").path))
+        report.leakedRouters = try bench.leakedRouters(
+            try bench.session(repository.appendingPathComponent("Examples/main-next.json").path),
+            cycles: quick ? 1000 : 10_000)
         report.swap = try bench.swaps(count: 100)
         report.idleCPU = try bench.idleCPU(seconds: quick ? 1 : 5)
         // The echo floor is measured before and after the latencies, so a machine
@@ -73,63 +78,107 @@ struct BenchmarkReport {
 
     /// Each goal, with whether it holds.
     var goals: [(name: String, holds: Bool, detail: String)] {
-        let cold100 = coldStart[100] ?? .nan, static100 = staticColdStart[100] ?? .nan
+        let cold100 = coldStart[100] ?? .nan
+        let static100 = staticColdStart[100] ?? .nan
         let coldLimit = 1.25 * static100 + 100 * dlopenFloor / 1000
         // The 1,000-route goals hold for a full run; --quick stops at 100 routes.
         let largest = coldStart.keys.max() ?? 100
-        let coldLargest = coldStart[largest] ?? .nan, staticLargest = staticColdStart[largest] ?? .nan
+        let coldLargest = coldStart[largest] ?? .nan
+        let staticLargest = staticColdStart[largest] ?? .nan
         let validateLargest = validate[largest] ?? .nan
         return [
-            ("cold_start_ms.\(largest) <= 1.5 x static_cold_start_ms.\(largest)", coldLargest <= 1.5 * staticLargest,
-             String(format: "%.1f <= %.1f", coldLargest, 1.5 * staticLargest)),
-            ("validate_ms.\(largest) <= 2 x static_cold_start_ms.\(largest)", validateLargest <= 2 * staticLargest,
-             String(format: "%.1f <= %.1f", validateLargest, 2 * staticLargest)),
-            ("manifest_read_us <= 0.1 x dlopen_floor_us", manifestRead <= 0.1 * dlopenFloor,
-             String(format: "%.1f <= %.1f", manifestRead, 0.1 * dlopenFloor)),
+            (
+                "cold_start_ms.\(largest) <= 1.5 x static_cold_start_ms.\(largest)", coldLargest <= 1.5 * staticLargest,
+                String(format: "%.1f <= %.1f", coldLargest, 1.5 * staticLargest)
+            ),
+            (
+                "validate_ms.\(largest) <= 2 x static_cold_start_ms.\(largest)", validateLargest <= 2 * staticLargest,
+                String(format: "%.1f <= %.1f", validateLargest, 2 * staticLargest)
+            ),
+            (
+                "manifest_read_us <= 0.1 x dlopen_floor_us", manifestRead <= 0.1 * dlopenFloor,
+                String(format: "%.1f <= %.1f", manifestRead, 0.1 * dlopenFloor)
+            ),
             // The floor of the same plugin, measured where the attach is: after the
             // hundreds of images the run has loaded by then, `dlopen` costs more.
-            ("first_attach_us <= 1.3 x (first_attach_floor_us + attach)", firstAttach <= 1.3 * (firstAttachFloor + loadedAttach),
-             String(format: "%.1f <= %.1f", firstAttach, 1.3 * (firstAttachFloor + loadedAttach))),
-            ("plugin_load_us <= 1.3 x dlopen_floor_us", pluginLoad <= 1.3 * dlopenFloor,
-             String(format: "%.1f <= %.1f", pluginLoad, 1.3 * dlopenFloor)),
-            ("cold_start_ms.100 <= 1.25 x static + 100 x floor", cold100 <= coldLimit,
-             String(format: "%.1f <= %.1f", cold100, coldLimit)),
-            ("attach_detach_ratio >= 1.0 (trellis / naive tree)", attachDetach >= naiveAttachDetach,
-             String(format: "%.0f / %.0f per s = %.2f", attachDetach, naiveAttachDetach, attachDetach / naiveAttachDetach)),
+            (
+                "first_attach_us <= 1.3 x (first_attach_floor_us + attach)",
+                firstAttach <= 1.3 * (firstAttachFloor + loadedAttach),
+                String(format: "%.1f <= %.1f", firstAttach, 1.3 * (firstAttachFloor + loadedAttach))
+            ),
+            (
+                "plugin_load_us <= 1.3 x dlopen_floor_us", pluginLoad <= 1.3 * dlopenFloor,
+                String(format: "%.1f <= %.1f", pluginLoad, 1.3 * dlopenFloor)
+            ),
+            (
+                "cold_start_ms.100 <= 1.25 x static + 100 x floor", cold100 <= coldLimit,
+                String(format: "%.1f <= %.1f", cold100, coldLimit)
+            ),
+            (
+                "attach_detach_ratio >= 1.0 (trellis / naive tree)", attachDetach >= naiveAttachDetach,
+                String(
+                    format: "%.0f / %.0f per s = %.2f", attachDetach, naiveAttachDetach,
+                    attachDetach / naiveAttachDetach)
+            ),
             // The host's part of a build: through a slot against the same RIB's
             // builder called alone (the goal against the naive builder is retired:
             // most of that gap is the SDK's RIB itself, issue 17).
-            ("build_through_slot_ratio >= 0.5 (Leaf through a slot / Leaf's builder alone)", build.slot >= 0.5 * build.builder,
-             String(format: "%.0f / %.0f per s = %.2f", build.slot, build.builder, build.slot / build.builder)),
-            ("list_frame_us.28000 <= 3 x list_frame_us.10", (listFrames[28000] ?? .nan) <= 3 * (listFrames[10] ?? .nan),
-             String(format: "%.1f <= %.1f", listFrames[28000] ?? .nan, 3 * (listFrames[10] ?? .nan))),
-            ("search_keystroke_us <= 1.5 x bare_filter_us", searchKeystroke <= 1.5 * bareFilter,
-             String(format: "%.0f <= %.0f", searchKeystroke, 1.5 * bareFilter)),
+            (
+                "build_through_slot_ratio >= 0.5 (Leaf through a slot / Leaf's builder alone)",
+                build.slot >= 0.5 * build.builder,
+                String(format: "%.0f / %.0f per s = %.2f", build.slot, build.builder, build.slot / build.builder)
+            ),
+            (
+                "list_frame_us.28000 <= 3 x list_frame_us.10",
+                (listFrames[28000] ?? .nan) <= 3 * (listFrames[10] ?? .nan),
+                String(format: "%.1f <= %.1f", listFrames[28000] ?? .nan, 3 * (listFrames[10] ?? .nan))
+            ),
+            (
+                "search_keystroke_us <= 1.5 x bare_filter_us", searchKeystroke <= 1.5 * bareFilter,
+                String(format: "%.0f <= %.0f", searchKeystroke, 1.5 * bareFilter)
+            ),
             // The issue's 500 µs, as a ratio to the terminal's echo floor (about
             // 100 µs when it was set), like the latencies below.
-            ("rss_per_plugin_kb <= 2 x plugin file size", rssPerPlugin <= 2 * pluginFileKiB,
-             String(format: "%.0f <= %.0f KiB", rssPerPlugin, 2 * pluginFileKiB)),
-            ("type_ms.10000 <= 12 x type_ms.1000", (typing[10_000] ?? .nan) <= 12 * (typing[1000] ?? .nan),
-             String(format: "%.2f <= %.2f", typing[10_000] ?? .nan, 12 * (typing[1000] ?? .nan))),
-            ("frame_us <= 5 x terminal_echo_floor_us", frame <= 5 * terminalEchoFloor,
-             String(format: "%.1f <= %.0f", frame, 5 * terminalEchoFloor)),
+            (
+                "rss_per_plugin_kb <= 2 x plugin file size", rssPerPlugin <= 2 * pluginFileKiB,
+                String(format: "%.0f <= %.0f KiB", rssPerPlugin, 2 * pluginFileKiB)
+            ),
+            (
+                "type_ms.10000 <= 12 x type_ms.1000", (typing[10_000] ?? .nan) <= 12 * (typing[1000] ?? .nan),
+                String(format: "%.2f <= %.2f", typing[10_000] ?? .nan, 12 * (typing[1000] ?? .nan))
+            ),
+            (
+                "frame_us <= 5 x terminal_echo_floor_us", frame <= 5 * terminalEchoFloor,
+                String(format: "%.1f <= %.0f", frame, 5 * terminalEchoFloor)
+            ),
             ("tui_bytes_per_keystroke <= 64", bytesPerKeystroke <= 64, "\(bytesPerKeystroke)"),
             ("leaked_routers_after_10k_cycles == 0", leakedRouters == 0, "\(leakedRouters)"),
             ("idle_cpu_percent <= 1", idleCPU <= 1, String(format: "%.2f", idleCPU)),
             // The issue's 2,000 and 1,000 µs, as ratios to the terminal's echo floor
             // (about 100 µs on the project's machine when they were set).
-            ("async_update_latency_us <= 20 x terminal_echo_floor_us", asyncUpdateLatency <= 20 * terminalEchoFloor,
-             String(format: "%.0f <= %.0f", asyncUpdateLatency, 20 * terminalEchoFloor)),
-            ("keystroke_to_frame_us <= 10 x terminal_echo_floor_us", keystrokeToFrame <= 10 * terminalEchoFloor,
-             String(format: "%.0f <= %.0f", keystrokeToFrame, 10 * terminalEchoFloor)),
+            (
+                "async_update_latency_us <= 20 x terminal_echo_floor_us", asyncUpdateLatency <= 20 * terminalEchoFloor,
+                String(format: "%.0f <= %.0f", asyncUpdateLatency, 20 * terminalEchoFloor)
+            ),
+            (
+                "keystroke_to_frame_us <= 10 x terminal_echo_floor_us", keystrokeToFrame <= 10 * terminalEchoFloor,
+                String(format: "%.0f <= %.0f", keystrokeToFrame, 10 * terminalEchoFloor)
+            ),
             // The issue's 30 ms, as a ratio to the dlopen floor (about 100 µs on the
             // project's machine when it was set): a swap maps a new image.
-            ("swap_ms <= 300 x dlopen_floor_us", swap.milliseconds * 1000 <= 300 * dlopenFloor,
-             String(format: "%.2f <= %.1f ms", swap.milliseconds, 0.3 * dlopenFloor)),
-            ("swap_rss_kb <= plugin file + 64 KiB, per swap", swap.residentGrowthKiB <= swap.fileKiB + 64,
-             String(format: "%.0f <= %.0f KiB", swap.residentGrowthKiB, swap.fileKiB + 64)),
-            ("100 swaps, good and broken in turn: no leak, last good one attached", swap.leaks == 0 && swap.endedWell,
-             "\(swap.leaks) leaks, " + (swap.endedWell ? "ended well" : "did not end well")),
+            (
+                "swap_ms <= 300 x dlopen_floor_us", swap.milliseconds * 1000 <= 300 * dlopenFloor,
+                String(format: "%.2f <= %.1f ms", swap.milliseconds, 0.3 * dlopenFloor)
+            ),
+            (
+                "swap_rss_kb <= plugin file + 64 KiB, per swap", swap.residentGrowthKiB <= swap.fileKiB + 64,
+                String(format: "%.0f <= %.0f KiB", swap.residentGrowthKiB, swap.fileKiB + 64)
+            ),
+            (
+                "100 swaps, good and broken in turn: no leak, last good one attached",
+                swap.leaks == 0 && swap.endedWell,
+                "\(swap.leaks) leaks, " + (swap.endedWell ? "ended well" : "did not end well")
+            ),
         ]
     }
 
@@ -137,11 +186,14 @@ struct BenchmarkReport {
 
     /// The keys of ``json``, which the smoke run checks.
     static let keys = [
-        "dlopen_floor_us", "plugin_load_us", "manifest_read_us", "first_attach_us", "attach_loaded_us", "first_attach_floor_us",
+        "dlopen_floor_us", "plugin_load_us", "manifest_read_us", "first_attach_us", "attach_loaded_us",
+        "first_attach_floor_us",
         "cold_start_ms",
-        "static_cold_start_ms", "cold_start_growth_ms", "validate_ms", "attach_detach_per_s", "build_attach_detach_per_s",
+        "static_cold_start_ms", "cold_start_growth_ms", "validate_ms", "attach_detach_per_s",
+        "build_attach_detach_per_s",
         "builder_attach_detach_per_s", "next_build_attach_detach_per_s",
-        "naive_attach_detach_per_s", "naive_build_attach_detach_per_s", "attach_detach_ratio", "build_attach_detach_ratio",
+        "naive_attach_detach_per_s", "naive_build_attach_detach_per_s", "attach_detach_ratio",
+        "build_attach_detach_ratio",
         "build_through_slot_ratio",
         "bare_filter_us", "frame_us", "list_frame_us", "search_keystroke_us", "tui_bytes_per_keystroke", "rss_kb",
         "rss_per_plugin_kb", "plugin_file_kb", "peak_rss_kb", "type_ms", "leaked_routers_after_10k_cycles",
@@ -152,12 +204,15 @@ struct BenchmarkReport {
     /// What each route's mapped plugin adds to the resident set, in KiB: from one
     /// route to the most measured.
     var rssPerPlugin: Double {
-        guard let most = residentSets.keys.max(), most > 1, let one = residentSets[1], let top = residentSets[most] else { return .nan }
+        guard let most = residentSets.keys.max(), most > 1, let one = residentSets[1], let top = residentSets[most]
+        else { return .nan }
         return (top - one) / Double(most - 1)
     }
 
     var table: String {
-        func row(_ name: String, _ value: String) -> String { name.padding(toLength: 34, withPad: " ", startingAt: 0) + value }
+        func row(_ name: String, _ value: String) -> String {
+            name.padding(toLength: 34, withPad: " ", startingAt: 0) + value
+        }
         func series(_ values: [Int: Double], _ format: String) -> String {
             values.keys.sorted().map { "\($0): " + String(format: format, values[$0]!) }.joined(separator: "  ")
         }
@@ -166,23 +221,41 @@ struct BenchmarkReport {
             row("dlopen_floor_us", String(format: "%.1f", dlopenFloor)),
             row("plugin_load_us", String(format: "%.1f  (%.2f x floor)", pluginLoad, pluginLoad / dlopenFloor)),
             row("manifest_read_us", String(format: "%.1f  (%.2f x floor)", manifestRead, manifestRead / dlopenFloor)),
-            row("first_attach_us", String(format: "%.1f  (attach once loaded: %.1f; Next's floor there: %.1f)", firstAttach,
-                                              loadedAttach, firstAttachFloor)),
+            row(
+                "first_attach_us",
+                String(
+                    format: "%.1f  (attach once loaded: %.1f; Next's floor there: %.1f)", firstAttach,
+                    loadedAttach, firstAttachFloor)),
             row("cold_start_ms", series(coldStart, "%.1f")),
             row("static_cold_start_ms", series(staticColdStart, "%.1f")),
             row("validate_ms", series(validate, "%.1f")),
-            row("attach_detach_per_s", String(format: "%.0f  (naive tree: %.0f, ratio %.2f)", attachDetach, naiveAttachDetach,
-                                              attachDetach / naiveAttachDetach)),
-            row("build_attach_detach_per_s", String(format: "%.0f  (Leaf through a slot; naive builder: %.0f, ratio %.2f)",
-                                                    build.slot, build.naive, build.slot / build.naive)),
-            row("builder_attach_detach_per_s", String(format: "%.0f  (Leaf's builder alone, no slot: ratio %.2f)",
-                                                      build.builder, build.builder / build.naive)),
-            row("next_build_attach_detach_per_s", String(format: "%.0f  (Next through a slot: ratio %.2f)",
-                                                         build.nextSlot, build.nextSlot / build.naive)),
+            row(
+                "attach_detach_per_s",
+                String(
+                    format: "%.0f  (naive tree: %.0f, ratio %.2f)", attachDetach, naiveAttachDetach,
+                    attachDetach / naiveAttachDetach)),
+            row(
+                "build_attach_detach_per_s",
+                String(
+                    format: "%.0f  (Leaf through a slot; naive builder: %.0f, ratio %.2f)",
+                    build.slot, build.naive, build.slot / build.naive)),
+            row(
+                "builder_attach_detach_per_s",
+                String(
+                    format: "%.0f  (Leaf's builder alone, no slot: ratio %.2f)",
+                    build.builder, build.builder / build.naive)),
+            row(
+                "next_build_attach_detach_per_s",
+                String(
+                    format: "%.0f  (Next through a slot: ratio %.2f)",
+                    build.nextSlot, build.nextSlot / build.naive)),
             row("frame_us (airports search)", String(format: "%.1f", frame)),
             row("list_frame_us (rows)", series(listFrames, "%.1f")),
-            row("search_keystroke_us (28k rows)", String(format: "%.1f  (bare filter: %.1f, ratio %.2f)", searchKeystroke, bareFilter,
-                                                         searchKeystroke / bareFilter)),
+            row(
+                "search_keystroke_us (28k rows)",
+                String(
+                    format: "%.1f  (bare filter: %.1f, ratio %.2f)", searchKeystroke, bareFilter,
+                    searchKeystroke / bareFilter)),
             row("tui_bytes_per_keystroke", "\(bytesPerKeystroke)"),
             row("rss_kb (routes, --eager)", series(residentSets, "%.0f")),
             row("rss_per_plugin_kb", String(format: "%.0f  (plugin file: %.0f KiB)", rssPerPlugin, pluginFileKiB)),
@@ -194,7 +267,9 @@ struct BenchmarkReport {
             row("async_update_latency_us", String(format: "%.0f", asyncUpdateLatency)),
             row("keystroke_to_frame_us (airports)", String(format: "%.0f", keystrokeToFrame)),
             row("swap_ms (Next, new file to frame)", String(format: "%.2f", swap.milliseconds)),
-            row("swap_rss_kb (per swap)", String(format: "%.0f  (plugin file: %.0f KiB)", swap.residentGrowthKiB, swap.fileKiB)),
+            row(
+                "swap_rss_kb (per swap)",
+                String(format: "%.0f  (plugin file: %.0f KiB)", swap.residentGrowthKiB, swap.fileKiB)),
             row("swap_leaks, swap_ended_well", "\(swap.leaks), \(swap.endedWell)"),
             "",
             "Goals:",
@@ -205,7 +280,9 @@ struct BenchmarkReport {
 
     var json: String {
         func object(_ values: [Int: Double]) -> String {
-            "{" + values.keys.sorted().map { "\"\($0)\": \(String(format: "%.3f", values[$0]!))" }.joined(separator: ", ") + "}"
+            "{"
+                + values.keys.sorted().map { "\"\($0)\": \(String(format: "%.3f", values[$0]!))" }.joined(
+                    separator: ", ") + "}"
         }
         return """
             {

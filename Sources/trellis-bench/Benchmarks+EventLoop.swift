@@ -24,9 +24,9 @@ extension Benchmarks {
         let stamps = fixtures.folder.appendingPathComponent("stamps-\(samples).txt")
         let config = fixtures.folder.appendingPathComponent("ticker.json")
         try """
-            { "plugins": ["\(products.path)"], "root": "ticker", "routes": { "ticker": { "plugin": "TestScreens",
-              "parameters": { "behaviour": "ticker", "interval_ms": 40, "stamps": "\(stamps.path)" } } } }
-            """.write(to: config, atomically: true, encoding: .utf8)
+        { "plugins": ["\(products.path)"], "root": "ticker", "routes": { "ticker": { "plugin": "TestScreens",
+          "parameters": { "behaviour": "ticker", "interval_ms": 40, "stamps": "\(stamps.path)" } } } }
+        """.write(to: config, atomically: true, encoding: .utf8)
         guard let terminal = PseudoTerminal([trellis, "run", config.path]) else { return .nan }
         // The first frame shows "Starting"; every later one is a tick's (the diff
         // writes only the cells that changed, so frames are told apart by time).
@@ -48,8 +48,8 @@ extension Benchmarks {
     func keystrokeToFrame(samples: Int) throws -> Double {
         let config = fixtures.folder.appendingPathComponent("airports-only.json")
         try """
-            { "plugins": ["\(products.path)"], "root": "airports", "routes": { "airports": { "plugin": "AirportSearch" } } }
-            """.write(to: config, atomically: true, encoding: .utf8)
+        { "plugins": ["\(products.path)"], "root": "airports", "routes": { "airports": { "plugin": "AirportSearch" } } }
+        """.write(to: config, atomically: true, encoding: .utf8)
         guard let terminal = PseudoTerminal([trellis, "run", config.path]) else { return .nan }
         defer { terminal.end() }
         terminal.drain(quiet: 0.3)

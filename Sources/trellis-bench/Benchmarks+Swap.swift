@@ -33,9 +33,9 @@ extension Benchmarks {
         try good.write(to: plugin)
         let config = folder.appendingPathComponent("config.json")
         try """
-            { "plugins": ["\(folder.path)", "\(products.path)"], "root": "main",
-              "routes": { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } } }
-            """.write(to: config, atomically: true, encoding: .utf8)
+        { "plugins": ["\(folder.path)", "\(products.path)"], "root": "main",
+          "routes": { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } } }
+        """.write(to: config, atomically: true, encoding: .utf8)
         let session = try session(config.path)
         guard let tree = session.tree as? RouteTree else { return SwapFigures() }
         var figures = SwapFigures(fileKiB: Double(good.count) / 1024)
@@ -61,7 +61,8 @@ extension Benchmarks {
                 _ = session.frame()
             }
             guard let report else { return figures }
-            allWell = allWell && (isGood ? report.swapped.count == 1 && report.failures.isEmpty : report.failures.count == 1)
+            allWell =
+                allWell && (isGood ? report.swapped.count == 1 && report.failures.isEmpty : report.failures.count == 1)
             // The first good swap maps the reload's own code: growth is counted after it.
             if index == 0 { residentBefore = residentKiB() } else if isGood { samples.append(elapsed) }
         }
@@ -70,7 +71,8 @@ extension Benchmarks {
         figures.leaks = leaks
         figures.residentGrowthKiB = (residentKiB() - residentBefore) / Double(max((count - 1) / 2, 1))
         figures.milliseconds = median(samples) * 1e3
-        figures.endedWell = allWell && session.frame().text.contains("Close") && session.treeText().contains("next (NextScreen)")
+        figures.endedWell =
+            allWell && session.frame().text.contains("Close") && session.treeText().contains("next (NextScreen)")
         return figures
     }
 }

@@ -63,7 +63,8 @@ struct Benchmarks {
             let next = try fixtures.copy(of: "NextScreen", index, tag: "attach")
             floor.append(bareLoad(try fixtures.copy(of: "NextScreen", index, tag: "attach-floor").path))
             let file = fixtures.folder.appendingPathComponent("attach-\(index).json")
-            try #"{ "root": "main", "routes": { "main": { "plugin": "\#(main.path)", "children": { "next": "next" } }, "next": { "plugin": "\#(next.path)" } } }"#
+            try
+                #"{ "root": "main", "routes": { "main": { "plugin": "\#(main.path)", "children": { "next": "next" } }, "next": { "plugin": "\#(next.path)" } } }"#
                 .write(to: file, atomically: true, encoding: .utf8)
             let tree = RouteTree(config: try RouteConfig.load(from: file), loader: loader)
             try tree.launch()
@@ -98,26 +99,34 @@ struct Benchmarks {
     func residentSet(routes: Int) throws -> Double {
         let config = try fixtures.chainConfig(routes: routes, linked: false)
         let trellis = products.appendingPathComponent("trellis").path
-        return median((0..<3).map { _ in
-            // The wait keeps the process alive while its peak is read.
-            measureProcess([trellis, "run", config.path, "--headless", "--eager"], input: (try? fixtures.input("print\nwait 0.1\n")) ?? "",
-                           environment: ["TRELLIS_SUPERVISOR=off"]).peakKiB
-        })
+        return median(
+            (0..<3).map { _ in
+                // The wait keeps the process alive while its peak is read.
+                measureProcess(
+                    [trellis, "run", config.path, "--headless", "--eager"],
+                    input: (try? fixtures.input("print\nwait 0.1\n")) ?? "",
+                    environment: ["TRELLIS_SUPERVISOR=off"]
+                ).peakKiB
+            })
     }
 
     /// The peak resident set of the Airports demo after a search, in KiB.
     func airportsPeakResidentSet() throws -> Double {
         let trellis = products.appendingPathComponent("trellis").path
-        let input = try fixtures.input("focus Search a city\ntype l\nexpect of 7\nkey backspace\nexpect of 16\nwait 0.1\n")
-        return measureProcess([trellis, "run", repository.appendingPathComponent("Examples/airports.json").path, "--headless"],
-                              input: input, environment: ["TRELLIS_SUPERVISOR=off"]).peakKiB
+        let input = try fixtures.input(
+            "focus Search a city\ntype l\nexpect of 7\nkey backspace\nexpect of 16\nwait 0.1\n")
+        return measureProcess(
+            [trellis, "run", repository.appendingPathComponent("Examples/airports.json").path, "--headless"],
+            input: input, environment: ["TRELLIS_SUPERVISOR=off"]
+        ).peakKiB
     }
 
     /// The size of the Main screen plugin's file, in KiB: what each route of the
     /// chains maps.
     func pluginFileKiB() -> Double {
         var status = stat()
-        return stat(products.appendingPathComponent("libMainScreen.so").path, &status) == 0 ? Double(status.st_size) / 1024 : .nan
+        return stat(products.appendingPathComponent("libMainScreen.so").path, &status) == 0
+            ? Double(status.st_size) / 1024 : .nan
     }
 
     /// Typing `count` characters into the login's first field, as one `type`
@@ -126,13 +135,14 @@ struct Benchmarks {
         let session = try session(repository.appendingPathComponent("Examples/tictactoe.json").path)
         try settle(session, showing: "Player 1 name")
         let text = String(repeating: "a", count: count)
-        return median((0..<5).map { _ in
-            seconds {
-                _ = try? session.execute(.focus("Player 1 name"))
-                _ = try? session.execute(.type(text))
-                _ = session.frame()
-            }
-        }) * 1e3
+        return median(
+            (0..<5).map { _ in
+                seconds {
+                    _ = try? session.execute(.focus("Player 1 name"))
+                    _ = try? session.execute(.type(text))
+                    _ = session.frame()
+                }
+            }) * 1e3
     }
 
     /// `trellis validate` on a chain of `routes` distinct plugin copies.
@@ -153,21 +163,25 @@ struct Benchmarks {
         let naiveParent = NaiveRouter(interactor: NaiveInteractor())
         naiveParent.interactor.activate()
         let naiveChild = NaiveRouter(interactor: NaiveInteractor())
-        let rounds = 7, perRound = pairs / rounds
-        var trellis: [Double] = [], naive: [Double] = []
+        let rounds = 7
+        let perRound = pairs / rounds
+        var trellis: [Double] = []
+        var naive: [Double] = []
         for _ in 0..<rounds {
-            trellis.append(seconds {
-                for _ in 0..<perRound {
-                    parent.attachChild(child)
-                    parent.detachChild(child)
-                }
-            })
-            naive.append(seconds {
-                for _ in 0..<perRound {
-                    naiveParent.attach(naiveChild)
-                    naiveParent.detach(naiveChild)
-                }
-            })
+            trellis.append(
+                seconds {
+                    for _ in 0..<perRound {
+                        parent.attachChild(child)
+                        parent.detachChild(child)
+                    }
+                })
+            naive.append(
+                seconds {
+                    for _ in 0..<perRound {
+                        naiveParent.attach(naiveChild)
+                        naiveParent.detach(naiveChild)
+                    }
+                })
         }
         return (Double(perRound) / median(trellis), Double(perRound) / median(naive))
     }
@@ -190,31 +204,39 @@ struct Benchmarks {
         let naiveParent = NaiveRouter(interactor: NaiveInteractor())
         naiveParent.interactor.activate()
         let naiveParameters = ["title": "Now is then"]
-        let rounds = 7, perRound = cycles / rounds
-        var leafSlot: [Double] = [], nextSlot: [Double] = [], builderAlone: [Double] = [], naive: [Double] = []
+        let rounds = 7
+        let perRound = cycles / rounds
+        var leafSlot: [Double] = []
+        var nextSlot: [Double] = []
+        var builderAlone: [Double] = []
+        var naive: [Double] = []
         for _ in 0..<rounds {
             leafSlot.append(try leaf.measure(cycles: perRound, parameters: parameters))
             nextSlot.append(try next.measure(cycles: perRound, parameters: parameters))
-            builderAlone.append(try seconds {
-                for _ in 0..<perRound {
-                    let context = ScreenContext(routeID: "leaf", parameters: parameters, slot: { _ in fatalError("no slots") })
-                    let child = try builder.build(with: context)
-                    parent.attachChild(child)
-                    parent.detachChild(child)
-                }
-            })
-            naive.append(seconds {
-                for _ in 0..<perRound {
-                    let child = naiveBuilder.build(parameters: naiveParameters)
-                    naiveParent.attach(child)
-                    naiveParent.detach(child)
-                }
-            })
+            builderAlone.append(
+                try seconds {
+                    for _ in 0..<perRound {
+                        let context = ScreenContext(
+                            routeID: "leaf", parameters: parameters, slot: { _ in fatalError("no slots") })
+                        let child = try builder.build(with: context)
+                        parent.attachChild(child)
+                        parent.detachChild(child)
+                    }
+                })
+            naive.append(
+                seconds {
+                    for _ in 0..<perRound {
+                        let child = naiveBuilder.build(parameters: naiveParameters)
+                        naiveParent.attach(child)
+                        naiveParent.detach(child)
+                    }
+                })
         }
         guard leaf.leaksAfterChecks() == 0, next.leaksAfterChecks() == 0 else { return BuildFigures() }
         let perSecond = { (times: [Double]) in Double(perRound) / median(times) }
-        return BuildFigures(slot: perSecond(leafSlot), nextSlot: perSecond(nextSlot), builder: perSecond(builderAlone),
-                            naive: perSecond(naive))
+        return BuildFigures(
+            slot: perSecond(leafSlot), nextSlot: perSecond(nextSlot), builder: perSecond(builderAlone),
+            naive: perSecond(naive))
     }
 
     /// A session over `config`, whose "@host" is this benchmark's folder: the
@@ -242,14 +264,16 @@ struct Benchmarks {
         try session.execute(.focus("Search a city"))
         var samples: [Double] = []
         for _ in 0..<20 {
-            samples.append(try seconds {
-                session.press(.character("l"))
-                try settle(session, showing: "7219 of ")
-            })
-            samples.append(try seconds {
-                session.press(.backspace)
-                try settle(session, showing: "16877 cities")
-            })
+            samples.append(
+                try seconds {
+                    session.press(.character("l"))
+                    try settle(session, showing: "7219 of ")
+                })
+            samples.append(
+                try seconds {
+                    session.press(.backspace)
+                    try settle(session, showing: "16877 cities")
+                })
         }
         return median(samples) * 1e6
     }
@@ -263,18 +287,23 @@ struct Benchmarks {
         var cities: [(title: String, key: String)] = []
         for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 5, !fields[3].isEmpty, seen.insert("\(fields[3])\t\(fields[4])").inserted else { continue }
+            guard fields.count == 5, !fields[3].isEmpty, seen.insert("\(fields[3])\t\(fields[4])").inserted else {
+                continue
+            }
             cities.append(("\(fields[3]) (\(fields[4]))", fields[3].lowercased()))
         }
         var samples: [Double] = []
         var kept = 0
         for _ in 0..<20 {
             for query in ["l", ""] {
-                samples.append(seconds {
-                    var matches: [String] = []
-                    for city in cities where query.isEmpty || city.key.contains(query) { matches.append(city.title) }
-                    kept &+= matches.count
-                })
+                samples.append(
+                    seconds {
+                        var matches: [String] = []
+                        for city in cities where query.isEmpty || city.key.contains(query) {
+                            matches.append(city.title)
+                        }
+                        kept &+= matches.count
+                    })
             }
         }
         precondition(kept > 0)
@@ -283,9 +312,12 @@ struct Benchmarks {
 
     /// Layout and drawing of a list of `rows` rows at 80x24, in microseconds.
     func listFrameTime(rows: Int) -> Double {
-        let view = ViewController(content: .vstack([.text("Rows"), .list(id: "rows", rows: (0..<rows).map { "Row number \($0)" })]))
+        let view = ViewController(
+            content: .vstack([.text("Rows"), .list(id: "rows", rows: (0..<rows).map { "Row number \($0)" })]))
         let window = Window(width: 80, height: 24)
-        return median((0..<50).map { _ in seconds { _ = window.draw(root: view, status: StatusLine(path: "list"), focus: nil) } }) * 1e6
+        return median(
+            (0..<50).map { _ in seconds { _ = window.draw(root: view, status: StatusLine(path: "list"), focus: nil) } })
+            * 1e6
     }
 
     /// Bytes the terminal gets for one focus move on the launcher.

@@ -43,10 +43,10 @@ struct Fixtures {
     func leafConfig() throws -> URL {
         let file = folder.appendingPathComponent("leaf.json")
         try #"""
-            { "plugins": ["@host"], "root": "main",
-              "routes": { "main": { "plugin": "MainScreen", "children": { "next": "leaf" } },
-                          "leaf": { "plugin": "LeafScreen", "parameters": { "title": "Leaf" } } } }
-            """#.write(to: file, atomically: true, encoding: .utf8)
+        { "plugins": ["@host"], "root": "main",
+          "routes": { "main": { "plugin": "MainScreen", "children": { "next": "leaf" } },
+                      "leaf": { "plugin": "LeafScreen", "parameters": { "title": "Leaf" } } } }
+        """#.write(to: file, atomically: true, encoding: .utf8)
         return file
     }
 

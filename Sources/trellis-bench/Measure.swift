@@ -35,8 +35,10 @@ func timeProcess(_ arguments: [String], input: String) -> Double {
 /// its peak resident set in KiB, both `nan` if it failed. The peak is read from
 /// `/proc/PID/status` (`VmHWM`) while the program runs: `wait4`'s figure starts
 /// from the spawning process's own, which `posix_spawn` shares until `exec`.
-func measureProcess(_ arguments: [String], input: String, environment: [String] = [],
-                    samplingPeak: Bool = true) -> (seconds: Double, peakKiB: Double) {
+func measureProcess(
+    _ arguments: [String], input: String, environment: [String] = [],
+    samplingPeak: Bool = true
+) -> (seconds: Double, peakKiB: Double) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -88,7 +90,8 @@ private func statusKiB(_ field: String, of process: String) -> Double? {
     while getline(&line, &capacity, file) > 0, let line {
         let text = String(cString: line)
         guard text.hasPrefix(field + ":") else { continue }
-        return Double(text.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        return Double(
+            text.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
     }
     return nil
 }

@@ -47,13 +47,18 @@ while let argument = arguments.popFirst() {
 }
 
 let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 let configuration = products.lastPathComponent == "release" ? "release" : "debug"
 if configuration != "release" {
-    FileHandle.standardError.write(Data("trellis-bench: a debug build measures the wrong thing; run `swift run -c release trellis-bench`\n".utf8))
+    FileHandle.standardError.write(
+        Data("trellis-bench: a debug build measures the wrong thing; run `swift run -c release trellis-bench`\n".utf8))
 }
-for product in ["trellis", "trellis-static", "MainScreen", "NextScreen", "AirportSearch", "Launcher", "CandyStore", "TutorialRoot",
-                "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories", "TestScreens", "TrapInEntry", "TestParent", "LeafScreen"] {
+for product in [
+    "trellis", "trellis-static", "MainScreen", "NextScreen", "AirportSearch", "Launcher", "CandyStore", "TutorialRoot",
+    "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories", "TestScreens", "TrapInEntry", "TestParent",
+    "LeafScreen",
+] {
     guard run(["swift", "build", "-c", configuration, "--package-path", repository.path, "--product", product]) else {
         FileHandle.standardError.write(Data("trellis-bench: could not build \(product)\n".utf8))
         exit(2)
@@ -62,7 +67,9 @@ for product in ["trellis", "trellis-static", "MainScreen", "NextScreen", "Airpor
 
 // Not inside a main-queue item (no top-level `await`): the event loop the in-process
 // benchmarks wait on drains the main queue from here, as `trellis run` does.
-let report = try MainActor.assumeIsolated { try BenchmarkReport.measure(products: products, repository: repository, quick: quick) }
+let report = try MainActor.assumeIsolated {
+    try BenchmarkReport.measure(products: products, repository: repository, quick: quick)
+}
 print(report.table)
 if let jsonFile {
     try report.json.write(to: URL(fileURLWithPath: jsonFile), atomically: true, encoding: .utf8)
@@ -74,7 +81,8 @@ if smoke {
     let missing = BenchmarkReport.keys.filter { !report.json.contains("\"\($0)\": ") }
     let parsed = (try? JSONSerialization.jsonObject(with: Data(report.json.utf8))) as? [String: Any]
     guard missing.isEmpty, let parsed, Set(parsed.keys) == Set(BenchmarkReport.keys) else {
-        FileHandle.standardError.write(Data("trellis-bench: smoke run failed: missing \(missing), or the figures are not all numbers\n".utf8))
+        FileHandle.standardError.write(
+            Data("trellis-bench: smoke run failed: missing \(missing), or the figures are not all numbers\n".utf8))
         exit(1)
     }
     print("trellis-bench: smoke run: all \(parsed.count) figures measured (goals are judged by a full run)")

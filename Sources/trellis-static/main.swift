@@ -19,8 +19,10 @@ if Supervisor.wants(runArguments) { Supervisor.start(arguments: runArguments) }
 CrashHandlers.installIfSupervised()
 do {
     let config = try RouteConfig.load(from: URL(fileURLWithPath: CommandLine.arguments[1]))
-    let linked = [("MainScreen", MainScreenPlugin() as TrellisPlugin, MainScreen.TrellisPluginManifest.text),
-                  ("NextScreen", NextScreenPlugin() as TrellisPlugin, NextScreen.TrellisPluginManifest.text)]
+    let linked = [
+        ("MainScreen", MainScreenPlugin() as TrellisPlugin, MainScreen.TrellisPluginManifest.text),
+        ("NextScreen", NextScreenPlugin() as TrellisPlugin, NextScreen.TrellisPluginManifest.text),
+    ]
     var plugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)] = [:]
     for (name, plugin, json) in linked {
         guard let manifest = PluginManifest.linked(text: json) else { throw CocoaError(.fileReadCorruptFile) }

@@ -7,15 +7,17 @@ import TrellisTestSupport
 /// results with no key pressed.
 struct AsyncWorkTests {
     private func testScreen(_ behaviour: String, in folder: TemporaryFolder) throws -> URL {
-        try folder.writeConfig(routes: """
-            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
-            """)
+        try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
+                """)
     }
 
     @Test func aTaskThatSleepsThenChangesItsContentIsDrawnWithoutAKey() throws {
         let folder = try TemporaryFolder()
-        let result = try TrellisProcess.run(["run", try testScreen("slowTitle", in: folder).path, "--headless"],
-                                            input: "print\nexpect Ready after a task\nprint\n")
+        let result = try TrellisProcess.run(
+            ["run", try testScreen("slowTitle", in: folder).path, "--headless"],
+            input: "print\nexpect Ready after a task\nprint\n")
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Waiting…"), "the first print comes before the task's 50 ms")
@@ -27,17 +29,21 @@ struct AsyncWorkTests {
     /// waits never comes free (the two threads spin forever).
     @Test func aLockHeldByTheMainThreadWhileAWorkerWaitsComesFreeInTheSupervisedApp() throws {
         let folder = try TemporaryFolder()
-        let result = try TrellisProcess.run(["run", try testScreen("contendedGlobal", in: folder).path, "--headless"],
-                                            input: "expect Initialised under contention\n")
+        let result = try TrellisProcess.run(
+            ["run", try testScreen("contendedGlobal", in: folder).path, "--headless"],
+            input: "expect Initialised under contention\n")
 
         #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test func aTaskThatThrowsShowsTheErrorInPlaceNamingTheRouteAndPlugin() throws {
         let folder = try TemporaryFolder()
-        let result = try TrellisProcess.run(["run", try testScreen("failingTask", in: folder).path, "--headless",
-                                             "--size", "100x12"],
-                                            input: "expect a task failed\nprint\n")
+        let result = try TrellisProcess.run(
+            [
+                "run", try testScreen("failingTask", in: folder).path, "--headless",
+                "--size", "100x12",
+            ],
+            input: "expect a task failed\nprint\n")
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("route main (plugin TestScreens): a task failed: the test data source is gone"))
@@ -46,23 +52,28 @@ struct AsyncWorkTests {
 
     @Test func aFailedExpectationWaitsOnlyAsLongAsTheTimeout() throws {
         let folder = try TemporaryFolder()
-        let result = try TrellisProcess.run(["run", try testScreen("slowTitle", in: folder).path, "--headless",
-                                             "--timeout", "0"],
-                                            input: "expect Ready after a task\n")
+        let result = try TrellisProcess.run(
+            [
+                "run", try testScreen("slowTitle", in: folder).path, "--headless",
+                "--timeout", "0",
+            ],
+            input: "expect Ready after a task\n")
 
         #expect(result.status == 1)
         #expect(result.stderr.contains("expected the screen to contain \"Ready after a task\""))
     }
 
     @Test func theRepositoriesShowLoadingThenTheListFetchedOnceAcrossAPinRoundTrip() throws {
-        let result = try TrellisProcess.run(["run", "Examples/repositories.json", "--headless"], input: """
-            print
-            tap uber/RIBs
-            tap Unpin
-            key esc
-            expect ☆ uber/RIBs
-            print
-            """)
+        let result = try TrellisProcess.run(
+            ["run", "Examples/repositories.json", "--headless"],
+            input: """
+                print
+                tap uber/RIBs
+                tap Unpin
+                key esc
+                expect ☆ uber/RIBs
+                print
+                """)
 
         #expect(result.status == 0, "\(result.stderr)")
         let screens = result.stdout.components(separatedBy: "Ctrl-C quit")
@@ -73,23 +84,27 @@ struct AsyncWorkTests {
 
     /// The detail page used to keep the list's path in the status line.
     @Test func aRepositorysPageIsNamedInThePath() throws {
-        let result = try TrellisProcess.run(["run", "Examples/repositories.json", "--headless"], input: """
-            tap uber/RIBs
-            expect Unpin
-            print
-            """)
+        let result = try TrellisProcess.run(
+            ["run", "Examples/repositories.json", "--headless"],
+            input: """
+                tap uber/RIBs
+                expect Unpin
+                print
+                """)
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("repositories › uber/RIBs "), "\(result.stdout)")
     }
 
     @Test func theNextClockTicksBetweenTwoPrintsASecondApart() throws {
-        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: """
-            tap Click Button
-            print
-            wait 1.2
-            print
-            """)
+        let result = try TrellisProcess.run(
+            ["run", "Examples/main-next.json", "--headless"],
+            input: """
+                tap Click Button
+                print
+                wait 1.2
+                print
+                """)
 
         #expect(result.status == 0, "\(result.stderr)")
         let times = result.stdout.split(separator: "\n").filter { $0.contains("Now is") }

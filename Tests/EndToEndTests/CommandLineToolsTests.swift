@@ -8,12 +8,17 @@ struct CommandLineToolsTests {
     private let mainNext = Products.repository.appendingPathComponent("Examples/main-next.json").path
 
     @Test func verboseRunNamesTheFileEachRoutesPluginCameFrom() throws {
-        let result = try TrellisProcess.run(["run", mainNext, "--headless", "-v"], input: "tap Click Button\nexpect Close\n")
+        let result = try TrellisProcess.run(
+            ["run", mainNext, "--headless", "-v"], input: "tap Click Button\nexpect Close\n")
 
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("info: route main: checked plugin MainScreen 1.0.0 in \(Products.directory.path)/libMainScreen.so"),
-                "\(result.stderr)")
-        #expect(result.stderr.contains("info: route main: loaded plugin MainScreen 1.0.0 from \(Products.directory.path)/libMainScreen.so"))
+        #expect(
+            result.stderr.contains(
+                "info: route main: checked plugin MainScreen 1.0.0 in \(Products.directory.path)/libMainScreen.so"),
+            "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "info: route main: loaded plugin MainScreen 1.0.0 from \(Products.directory.path)/libMainScreen.so"))
         #expect(result.stderr.contains("info: route next: loaded plugin NextScreen 1.0.0 from"))
     }
 
@@ -38,18 +43,22 @@ struct CommandLineToolsTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(report["ok"] as? Bool == false)
         let problems = try #require(report["problems"] as? [[String: String]])
-        #expect(problems.contains { $0["severity"] == "error" && $0["message"]?.contains("slot \"next\"") == true }, "\(problems)")
+        #expect(
+            problems.contains { $0["severity"] == "error" && $0["message"]?.contains("slot \"next\"") == true },
+            "\(problems)")
     }
 
     @Test func pluginFoldersGivenOnTheCommandLineAreSearchedFirst() throws {
         let folder = try TemporaryFolder()
         let own = folder.url.appendingPathComponent("own")
         try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Products.directory.appendingPathComponent("libNextScreen.so"),
-                                         to: own.appendingPathComponent("libNextScreen.so"))
+        try FileManager.default.copyItem(
+            at: Products.directory.appendingPathComponent("libNextScreen.so"),
+            to: own.appendingPathComponent("libNextScreen.so"))
 
-        let result = try TrellisProcess.run(["run", mainNext, "--headless", "-v", "--plugins", own.path],
-                                            input: "tap Click Button\nexpect Close\n")
+        let result = try TrellisProcess.run(
+            ["run", mainNext, "--headless", "-v", "--plugins", own.path],
+            input: "tap Click Button\nexpect Close\n")
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("plugin NextScreen 1.0.0 from \(own.path)/libNextScreen.so"), "\(result.stderr)")
@@ -59,8 +68,9 @@ struct CommandLineToolsTests {
         let folder = try TemporaryFolder()
         let release = folder.url.appendingPathComponent("release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Products.directory.appendingPathComponent("libNextScreen.so"),
-                                         to: release.appendingPathComponent("libNextScreen.so"))
+        try FileManager.default.copyItem(
+            at: Products.directory.appendingPathComponent("libNextScreen.so"),
+            to: release.appendingPathComponent("libNextScreen.so"))
 
         let result = try TrellisProcess.run(["validate", mainNext, "--plugins", release.path])
 
@@ -74,7 +84,8 @@ struct CommandLineToolsTests {
         #expect(bash.stdout.contains("complete -o filenames -F _trellis trellis"))
         let folder = try TemporaryFolder()
         let script = try folder.write(bash.stdout, to: "trellis.bash")
-        let syntax = try TrellisProcess.run(["bash", "-n", script.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let syntax = try TrellisProcess.run(
+            ["bash", "-n", script.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(syntax.status == 0, "\(syntax.stderr)")
         for shell in ["zsh", "fish"] {
             let result = try TrellisProcess.run(["completion", shell])

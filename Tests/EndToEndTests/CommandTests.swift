@@ -21,9 +21,10 @@ struct CommandTests {
 
     @Test func validateListsEveryErrorAndWarns() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen" }, "spare": { "plugin": "Ghost" } }
-            """)
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen" }, "spare": { "plugin": "Ghost" } }
+                """)
 
         let result = try TrellisProcess.run(["validate", config.path])
 

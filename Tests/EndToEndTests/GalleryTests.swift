@@ -12,14 +12,17 @@ struct GalleryTests {
         let result = try walk("print\n")
 
         #expect(result.status == 0, "\(result.stderr)")
-        for title in ["RIBs: Main → Next", "RIBs tutorial: TicTacToe", "VIPER: Candy Store",
-                      "Coordinator: Airports", "Clean Swift: Repositories"] {
+        for title in [
+            "RIBs: Main → Next", "RIBs tutorial: TicTacToe", "VIPER: Candy Store",
+            "Coordinator: Airports", "Clean Swift: Repositories",
+        ] {
             #expect(result.stdout.contains(title), "\(title) is missing")
         }
     }
 
     @Test func everyDemoAttachesItsRouteAndBackDetachesIt() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             tap RIBs: Main → Next
             expect Click Button!
             tree
@@ -45,7 +48,8 @@ struct GalleryTests {
     }
 
     @Test func viperPushesTheCandiesAndBackPopsThem() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             tap VIPER
             expect (candy_store)
             tap Sweet Candy Store
@@ -60,7 +64,8 @@ struct GalleryTests {
     }
 
     @Test func typingACityFiltersAndSelectingItPushesItsAirports() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             focus Search a city
             type Seoul
             expect 1 city
@@ -91,7 +96,8 @@ struct GalleryTests {
     }
 
     @Test func aPinMadeInTheShowSceneShowsInTheListWithoutAFetch() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             expect ☆ ReactiveX/RxSwift
             tap ReactiveX/RxSwift
             expect [  Pin  ]

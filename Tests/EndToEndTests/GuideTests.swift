@@ -10,46 +10,56 @@ struct GuideTests {
     @Test func everyCodeBlockOfTheGuideIsInAFileTheTestsBuild() throws {
         let repository = Products.repository
         let guide = try String(contentsOf: repository.appendingPathComponent("Docs/Authoring.md"), encoding: .utf8)
-        let sources = try ["Examples/Guide", "Plugins/LoggedIn", "Plugins/OffGame", "Contracts/TicTacToeContracts",
-                            "Tests/PluginTests"].flatMap { folder in
-            try files(in: repository.appendingPathComponent(folder)).filter { ["swift", "json"].contains($0.pathExtension) }
+        let sources = try [
+            "Examples/Guide", "Plugins/LoggedIn", "Plugins/OffGame", "Contracts/TicTacToeContracts",
+            "Tests/PluginTests",
+        ].flatMap { folder in
+            try files(in: repository.appendingPathComponent(folder)).filter {
+                ["swift", "json"].contains($0.pathExtension)
+            }
         }
         let sourceLines = try sources.map { try lines(of: String(contentsOf: $0, encoding: .utf8)) }
 
-        let blocks = codeBlocks(in: guide).filter { $0.language == "swift" || ($0.language == "json" && $0.text.hasPrefix("{")) }
+        let blocks = codeBlocks(in: guide).filter {
+            $0.language == "swift" || ($0.language == "json" && $0.text.hasPrefix("{"))
+        }
 
         #expect(blocks.count >= 15, "the guide shows its code")
         for block in blocks {
             let wanted = lines(of: block.text)
-            #expect(sourceLines.contains { isSubsequence(wanted, of: $0) },
-                    "this block of Docs/Authoring.md is in no file the tests build:\n\(block.text)")
+            #expect(
+                sourceLines.contains { isSubsequence(wanted, of: $0) },
+                "this block of Docs/Authoring.md is in no file the tests build:\n\(block.text)")
         }
     }
 
     @Test func theGuidesPackageBuildsPassesItsTestsAndRuns() async throws {
         let folder = try TemporaryFolder()
         let package = try await SwiftBuild.buildExample("Guide", in: folder.url)
-        let test = try await TrellisProcess.run(["swift", "test", "--package-path", package.path], in: package,
-                                          executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let test = try await TrellisProcess.run(
+            ["swift", "test", "--package-path", package.path], in: package,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
 
-        let run = try await TrellisProcess.run(["run", "config.json", "--headless"], input: """
-            expect Count: 3
-            tap Add
-            tap Details
-            expect Opened at 4; the count is 4 now
-            tap Reset
-            expect the count is 0 now
-            expect Open for 1 s
-            tree
-            tap Close
-            expect Count: 0
-            tap History
-            expect The count is 0
-            key esc
-            expect-not The count is
-            tree
-            """, in: package)
+        let run = try await TrellisProcess.run(
+            ["run", "config.json", "--headless"],
+            input: """
+                expect Count: 3
+                tap Add
+                tap Details
+                expect Opened at 4; the count is 4 now
+                tap Reset
+                expect the count is 0 now
+                expect Open for 1 s
+                tree
+                tap Close
+                expect Count: 0
+                tap History
+                expect The count is 0
+                key esc
+                expect-not The count is
+                tree
+                """, in: package)
 
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "counter (Counter)\n  details (Details)\ncounter (Counter)\n")

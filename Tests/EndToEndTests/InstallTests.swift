@@ -10,9 +10,12 @@ struct InstallTests {
     /// then moves the folder.
     private func installAndMove(into folder: TemporaryFolder, options: [String] = ["--with-runtime"]) throws -> URL {
         let first = folder.url.appendingPathComponent("first")
-        let result = try TrellisProcess.run([Products.repository.appendingPathComponent("Scripts/install").path, first.path,
-                                             "--configuration", "debug", "--no-build"] + options,
-                                            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let result = try TrellisProcess.run(
+            [
+                Products.repository.appendingPathComponent("Scripts/install").path, first.path,
+                "--configuration", "debug", "--no-build",
+            ] + options,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(result.status == 0, "\(result.stderr)")
         let moved = folder.url.appendingPathComponent("moved")
         try FileManager.default.moveItem(at: first, to: moved)
@@ -20,8 +23,9 @@ struct InstallTests {
     }
 
     private func runInstalled(_ prefix: URL, script: String, from folder: TemporaryFolder) throws -> ProcessResult {
-        try TrellisProcess.run(["run", prefix.appendingPathComponent("share/trellis/config.json").path, "--headless", "--size", "160x24"],
-                               input: script, in: folder.url, executable: prefix.appendingPathComponent("bin/trellis"))
+        try TrellisProcess.run(
+            ["run", prefix.appendingPathComponent("share/trellis/config.json").path, "--headless", "--size", "160x24"],
+            input: script, in: folder.url, executable: prefix.appendingPathComponent("bin/trellis"))
     }
 
     @Test func aMovedInstallRunsTheGalleryWithItsOwnRuntimeAndResources() throws {
@@ -34,15 +38,21 @@ struct InstallTests {
 
         // Nothing comes from the build folder: the dynamic loader maps the app's own
         // copies, runtime included.
-        let loading = try TrellisProcess.run(["LD_DEBUG=libs", prefix.appendingPathComponent("bin/trellis").path, "--version"],
-                                             in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let loading = try TrellisProcess.run(
+            ["LD_DEBUG=libs", prefix.appendingPathComponent("bin/trellis").path, "--version"],
+            in: folder.url, executable: URL(fileURLWithPath: "/usr/bin/env"))
         let opened = loading.stderr.split(separator: "\n").filter { $0.contains("calling init:") }
         #expect(!opened.isEmpty, "\(loading.stderr.prefix(2000))")
-        #expect(opened.allSatisfy { !$0.contains(Products.repository.path) && !$0.contains("/swift/linux/") }, "\(opened)")
+        #expect(
+            opened.allSatisfy { !$0.contains(Products.repository.path) && !$0.contains("/swift/linux/") }, "\(opened)")
 
-        let runpath = try TrellisProcess.run(["readelf", "-d", prefix.appendingPathComponent("bin/trellis").path],
-                                             executable: URL(fileURLWithPath: "/usr/bin/env")).stdout
-        #expect(runpath.contains("Library runpath: [$ORIGIN:$ORIGIN/../lib]"), "no toolchain folder before the app's own:\n\(runpath)")
+        let runpath = try TrellisProcess.run(
+            ["readelf", "-d", prefix.appendingPathComponent("bin/trellis").path],
+            executable: URL(fileURLWithPath: "/usr/bin/env")
+        ).stdout
+        #expect(
+            runpath.contains("Library runpath: [$ORIGIN:$ORIGIN/../lib]"),
+            "no toolchain folder before the app's own:\n\(runpath)")
         let libraries = try FileManager.default.contentsOfDirectory(atPath: prefix.appendingPathComponent("lib").path)
         #expect(libraries.contains("libswiftCore.so"), "the runtime, found with ldd, is copied")
         #expect(libraries.contains("Trellis_AirportSearch.resources"))
@@ -51,10 +61,13 @@ struct InstallTests {
         // The SDK at its release, which `trellis new` of the moved install points at.
         let sdk = prefix.appendingPathComponent("share/trellis/SDK")
         let installedVersion = try String(contentsOf: sdk.appendingPathComponent("VERSION"), encoding: .utf8)
-        #expect(installedVersion == (try String(contentsOf: Products.repository.appendingPathComponent("SDK/VERSION"), encoding: .utf8)))
+        #expect(
+            installedVersion
+                == (try String(contentsOf: Products.repository.appendingPathComponent("SDK/VERSION"), encoding: .utf8)))
         #expect(!FileManager.default.fileExists(atPath: sdk.appendingPathComponent(".build").path))
-        let new = try TrellisProcess.run(["new", "Probe", "--in", folder.url.path], in: folder.url,
-                                         executable: prefix.appendingPathComponent("bin/trellis"))
+        let new = try TrellisProcess.run(
+            ["new", "Probe", "--in", folder.url.path], in: folder.url,
+            executable: prefix.appendingPathComponent("bin/trellis"))
         #expect(new.status == 0, "\(new.stderr)")
         let manifest = try String(contentsOf: folder.url.appendingPathComponent("Probe/Package.swift"), encoding: .utf8)
         #expect(manifest.contains(".package(path: \"\(sdk.path)\")"), "\(manifest)")
@@ -65,11 +78,16 @@ struct InstallTests {
         let prefix = try installAndMove(into: folder, options: [])
         try FileManager.default.removeItem(at: prefix.appendingPathComponent("lib/Trellis_AirportSearch.resources"))
 
-        let result = try runInstalled(prefix, script: "tap Coordinator: Airports\nexpect cannot read the airport data\nkey esc\nexpect RIBs: Main\n",
-                                      from: folder)
-        #expect(result.status == 0, "the error shows in the Airports screen's place and the launcher keeps running: \(result.stderr)")
-        let validate = try TrellisProcess.run(["validate", prefix.appendingPathComponent("share/trellis/config.json").path],
-                                              in: folder.url, executable: prefix.appendingPathComponent("bin/trellis"))
+        let result = try runInstalled(
+            prefix,
+            script: "tap Coordinator: Airports\nexpect cannot read the airport data\nkey esc\nexpect RIBs: Main\n",
+            from: folder)
+        #expect(
+            result.status == 0,
+            "the error shows in the Airports screen's place and the launcher keeps running: \(result.stderr)")
+        let validate = try TrellisProcess.run(
+            ["validate", prefix.appendingPathComponent("share/trellis/config.json").path],
+            in: folder.url, executable: prefix.appendingPathComponent("bin/trellis"))
         #expect(validate.stderr.contains("plugin AirportSearch needs airports.tsv"), "\(validate.stderr)")
     }
 }

@@ -23,7 +23,8 @@ struct LiveSwapTests {
             folder = try TemporaryFolder()
             firstBuild = try Data(contentsOf: Products.plugin("TestScreens"))
             plugin = folder.url.appendingPathComponent("plugins/libTestScreens.so")
-            try FileManager.default.createDirectory(at: plugin.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: plugin.deletingLastPathComponent(), withIntermediateDirectories: true)
             try firstBuild.write(to: plugin)
             config = try folder.write(Self.config(next: next), to: "config.json")
         }
@@ -38,7 +39,8 @@ struct LiveSwapTests {
         /// The first build with its label changed to `build two`.
         var secondBuild: Data {
             get throws {
-                let from = Data("this test screen is build one".utf8), to = Data("this test screen is build two".utf8)
+                let from = Data("this test screen is build one".utf8)
+                let to = Data("this test screen is build two".utf8)
                 var bytes = firstBuild
                 let range = try #require(bytes.range(of: from), "the plugin file holds its build label")
                 bytes.replaceSubrange(range, with: to)
@@ -67,8 +69,9 @@ struct LiveSwapTests {
         let app = try App()
         let host = try LiveTrellis(["run", app.config.path, "--headless", "--watch", "--timeout", "30"])
 
-        let before = host.send("tap Click Button\ntap Count\ntap Count\nexpect build one, count 2\ntree",
-                               readingThrough: "(TestScreens)\n")
+        let before = host.send(
+            "tap Click Button\ntap Count\ntap Count\nexpect build one, count 2\ntree",
+            readingThrough: "(TestScreens)\n")
         try app.replacePlugin(with: try app.secondBuild)
         let swapped = host.readErrors(through: "swapped next (TestScreens 1.0.0)")
         let after = host.send("expect build two, count 2\ntree", readingThrough: "(TestScreens)\n")
@@ -97,7 +100,9 @@ struct LiveSwapTests {
         _ = host.send("expect build two, count 2\ntree", readingThrough: "(TestScreens)\n")
         let result = try host.finish()
 
-        #expect(refusal.contains("libTestScreens.so was not swapped in, the old build keeps running: libTestScreens.so"), "\(refusal)")
+        #expect(
+            refusal.contains("libTestScreens.so was not swapped in, the old build keeps running: libTestScreens.so"),
+            "\(refusal)")
         #expect(during.hasSuffix("next (TestScreens)\n"), "the old build still answers")
         #expect(result.status == 0, "\(result.stderr)")
     }
@@ -126,16 +131,19 @@ struct LiveSwapTests {
         _ = host.send("tap Click Button\ntap Count\nexpect build one, count 1\ntree", readingThrough: "(TestScreens)\n")
         try app.replacePlugin(with: try app.secondBuild)
         // Not watching: nothing changes until asked.
-        let unchanged = host.send("wait 0.3\nexpect build one, count 1\nreload\nexpect build two, count 1\ntree",
-                                  readingThrough: "(TestScreens)\n")
+        let unchanged = host.send(
+            "wait 0.3\nexpect build one, count 1\nreload\nexpect build two, count 1\ntree",
+            readingThrough: "(TestScreens)\n")
         // A route named is built again even when its file is unchanged.
-        let again = host.send("tap Count\nreload next\nexpect build two, count 2\ntree", readingThrough: "(TestScreens)\n")
+        let again = host.send(
+            "tap Count\nreload next\nexpect build two, count 2\ntree", readingThrough: "(TestScreens)\n")
         let result = try host.finish()
 
         #expect(unchanged.hasSuffix("next (TestScreens)\n"))
         #expect(again.hasSuffix("next (TestScreens)\n"))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.components(separatedBy: "swapped next (TestScreens 1.0.0)").count == 3, "\(result.stderr)")
+        #expect(
+            result.stderr.components(separatedBy: "swapped next (TestScreens 1.0.0)").count == 3, "\(result.stderr)")
     }
 
     @Test func reloadOfAnUnknownRouteSaysWhichRoutesThereAre() throws {
@@ -147,59 +155,68 @@ struct LiveSwapTests {
     }
 
     @Test func theRootSwappedKeepsItsChildOpenThroughItsSavedState() throws {
-        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: """
-            tap Click Button
-            expect Close
-            reload main
-            expect Close
-            tree
-            key esc
-            expect-not Close
-            tree
-            """)
+        let result = try TrellisProcess.run(
+            ["run", "Examples/main-next.json", "--headless"],
+            input: """
+                tap Click Button
+                expect Close
+                reload main
+                expect Close
+                tree
+                key esc
+                expect-not Close
+                tree
+                """)
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("swapped main (MainScreen"))
-        #expect(result.stdout == "main (MainScreen)\n  next (NextScreen)\nmain (MainScreen)\n", "Main reopened Next, and back closes it")
+        #expect(
+            result.stdout == "main (MainScreen)\n  next (NextScreen)\nmain (MainScreen)\n",
+            "Main reopened Next, and back closes it")
     }
 
     @Test func repositoriesKeepTheirPinsAcrossASwap() throws {
-        let result = try TrellisProcess.run(["run", "Examples/repositories.json", "--headless"], input: """
-            expect swiftlang
-            tap ReactiveX/RxSwift
-            tap Pin
-            key esc
-            expect ★ ReactiveX/RxSwift
-            reload repositories
-            expect ★ ReactiveX/RxSwift
-            expect ☆ swiftlang
-            """)
+        let result = try TrellisProcess.run(
+            ["run", "Examples/repositories.json", "--headless"],
+            input: """
+                expect swiftlang
+                tap ReactiveX/RxSwift
+                tap Pin
+                key esc
+                expect ★ ReactiveX/RxSwift
+                reload repositories
+                expect ★ ReactiveX/RxSwift
+                expect ☆ swiftlang
+                """)
 
         #expect(result.status == 0, "the new build fetched the list and pinned what was pinned: \(result.stderr)")
         #expect(result.stderr.contains("swapped repositories (Repositories"))
     }
 
     @Test func aTicTacToeGameMidWayKeepsItsBoardAcrossASwap() throws {
-        let result = try TrellisProcess.run(["run", "Examples/tictactoe.json", "--headless", "--size", "60x16"], input: """
-            focus Player 1
-            type Ann
-            focus Player 2
-            type Bob
-            tap Login
-            tap Start Game
-            tap 1
-            tap 5
-            reload ticTacToe
-            tap 9
-            print
-            """)
+        let result = try TrellisProcess.run(
+            ["run", "Examples/tictactoe.json", "--headless", "--size", "60x16"],
+            input: """
+                focus Player 1
+                type Ann
+                focus Player 2
+                type Bob
+                tap Login
+                tap Start Game
+                tap 1
+                tap 5
+                reload ticTacToe
+                tap 9
+                print
+                """)
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("swapped ticTacToe (TicTacToe"))
         // X at 1 and 9, O at 5, and Bob's turn: the board and the turn survived.
         #expect(result.stdout.contains("Bob's turn (O)"), "\(result.stdout)")
-        #expect(result.stdout.contains("X   [ 2 ] [ 3 ]") && result.stdout.contains("[ 4 ]   O   [ 6 ]")
-            && result.stdout.contains("[ 7 ] [ 8 ]   X"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("X   [ 2 ] [ 3 ]") && result.stdout.contains("[ 4 ]   O   [ 6 ]")
+                && result.stdout.contains("[ 7 ] [ 8 ]   X"), "\(result.stdout)")
     }
 
     @Test func aConfigEditRebindsALiveRouteAndABadOneIsRefused() throws {
@@ -207,14 +224,19 @@ struct LiveSwapTests {
         let host = try LiveTrellis(["run", app.config.path, "--headless", "--watch", "--timeout", "30"])
 
         _ = host.send("tap Click Button\nexpect Close\ntree", readingThrough: "(NextScreen)\n")
-        try app.replaceConfig(with: App.config(next: #"{ "plugin": "TestScreens", "parameters": { "behaviour": "counter" } }"#))
+        try app.replaceConfig(
+            with: App.config(next: #"{ "plugin": "TestScreens", "parameters": { "behaviour": "counter" } }"#))
         let applied = host.readErrors(through: "swapped next")
         let rebound = host.send("expect build one, count 0\ntree", readingThrough: "(TestScreens)\n")
         try app.replaceConfig(with: App.config(next: #"{ "plugin": "NoSuchPlugin" }"#))
-        let refused = host.readErrors(through: "not applied, the app keeps running as it was: ") + host.readErrors(through: "\n")
+        let refused =
+            host.readErrors(through: "not applied, the app keeps running as it was: ") + host.readErrors(through: "\n")
         // A builder that throws on the new parameters: the old screen stays.
-        try app.replaceConfig(with: App.config(next: #"{ "plugin": "TestScreens", "parameters": { "behaviour": "nonsense" } }"#))
-        let failed = host.readErrors(through: "route next was not swapped, the old screen keeps running: ") + host.readErrors(through: "\n")
+        try app.replaceConfig(
+            with: App.config(next: #"{ "plugin": "TestScreens", "parameters": { "behaviour": "nonsense" } }"#))
+        let failed =
+            host.readErrors(through: "route next was not swapped, the old screen keeps running: ")
+            + host.readErrors(through: "\n")
         let still = host.send("tap Count\nexpect build one, count 1\ntree", readingThrough: "(TestScreens)\n")
         let result = try host.finish()
 

@@ -6,7 +6,8 @@ import TrellisTestSupport
 struct MainNextTests {
     @Test func scriptWalksMainNextCloseMainAndTheTreeFollows() throws {
         let folder = try TemporaryFolder()
-        let script = try folder.write("""
+        let script = try folder.write(
+            """
             # Main shows its title as a button
             expect Hello, RIBs
             tree
@@ -23,13 +24,14 @@ struct MainNextTests {
         let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless", "--script", script.path])
 
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            main (MainScreen)
-            main (MainScreen)
-              next (NextScreen)
-            main (MainScreen)
+        #expect(
+            result.stdout == """
+                main (MainScreen)
+                main (MainScreen)
+                  next (NextScreen)
+                main (MainScreen)
 
-            """)
+                """)
         #expect(result.stderr.isEmpty)
     }
 
@@ -50,7 +52,8 @@ struct MainNextTests {
     }
 
     @Test func aFailedExpectationExitsOneAndShowsTheScreen() throws {
-        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: "expect Goodbye\nprint\n")
+        let result = try TrellisProcess.run(
+            ["run", "Examples/main-next.json", "--headless"], input: "expect Goodbye\nprint\n")
 
         #expect(result.status == 1)
         #expect(result.stderr.contains("standard input:1: expected the screen to contain \"Goodbye\""))
@@ -60,13 +63,15 @@ struct MainNextTests {
 
     @Test func pointingNextAtAnotherPluginSwapsTheScreenWithoutABuild() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
-              "next": { "plugin": "MainScreen", "children": { "next": "last" } },
-              "last": { "plugin": "NextScreen" } }
-            """)
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "MainScreen", "children": { "next": "last" } },
+                  "last": { "plugin": "NextScreen" } }
+                """)
 
-        let result = try TrellisProcess.run(["run", config.path, "--headless"], input: "tap Click Button\nprint\ntree\n")
+        let result = try TrellisProcess.run(
+            ["run", config.path, "--headless"], input: "tap Click Button\nprint\ntree\n")
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("[ Now is "), "the next slot now shows Main's button with Next's title")
@@ -75,7 +80,8 @@ struct MainNextTests {
     }
 
     @Test func sizeSetsTheScreenSize() throws {
-        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless", "--size", "40x10"], input: "print\n")
+        let result = try TrellisProcess.run(
+            ["run", "Examples/main-next.json", "--headless", "--size", "40x10"], input: "print\n")
 
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 10)

@@ -7,11 +7,12 @@ import TrellisTestSupport
 /// when needed.
 struct ManifestTests {
     private func trapConfig(in folder: TemporaryFolder) throws -> URL {
-        try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "trap" } },
-              "trap": { "plugin": "TrapInEntry", "children": { "inner": "next" } },
-              "next": { "plugin": "NextScreen" } }
-            """)
+        try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "trap" } },
+                  "trap": { "plugin": "TrapInEntry", "children": { "inner": "next" } },
+                  "next": { "plugin": "NextScreen" } }
+                """)
     }
 
     @Test func aPluginWhoseEntryTrapsIsInspectedAndValidatedFromItsFile() throws {
@@ -23,7 +24,9 @@ struct ManifestTests {
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.stdout.hasPrefix("TrapInEntry 2.5.0"))
         #expect(inspect.stdout.contains("slots:     inner"))
-        #expect(json.status == 0 && json.stdout.contains(#""name":"TrapInEntry""#) && json.stdout.contains(#""slots":["inner"]"#))
+        #expect(
+            json.status == 0 && json.stdout.contains(#""name":"TrapInEntry""#)
+                && json.stdout.contains(#""slots":["inner"]"#))
         #expect(validate.status == 0, "\(validate.stderr)")
         for result in [inspect, json, validate] { #expect(!result.stderr.contains("entry was called")) }
     }
@@ -31,7 +34,8 @@ struct ManifestTests {
     @Test func runLoadsAPluginOnlyWhenItsRouteIsBuilt() throws {
         let folder = try TemporaryFolder()
         let config = try trapConfig(in: folder)
-        let lazy = try TrellisProcess.run(["run", config.path, "--headless"], input: "expect Click Button\nprint\ntap Click Button\n")
+        let lazy = try TrellisProcess.run(
+            ["run", config.path, "--headless"], input: "expect Click Button\nprint\ntap Click Button\n")
         let eager = try TrellisProcess.run(["run", config.path, "--headless", "--eager"], input: "print\n")
 
         #expect(lazy.stdout.contains("[ Click Button! ]"), "Main runs while TrapInEntry is not loaded")

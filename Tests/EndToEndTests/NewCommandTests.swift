@@ -10,8 +10,9 @@ struct NewCommandTests {
     /// SDK from source: under the build time limit, not a command's 60 s, and
     /// waited for off Swift concurrency's threads.
     private func swift(_ arguments: [String], in package: URL) async throws -> ProcessResult {
-        try await TrellisProcess.run(["swift"] + arguments + ["--package-path", package.path], in: package,
-                                     executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
+        try await TrellisProcess.run(
+            ["swift"] + arguments + ["--package-path", package.path], in: package,
+            executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
     }
 
     @Test func aScreenWithASlotBuildsPassesItsTestAndRuns() async throws {
@@ -26,17 +27,19 @@ struct NewCommandTests {
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
         #expect(test.stdout.contains("eachSlotIsBuiltWithTheInteractorAsItsListener"))
 
-        let run = try await TrellisProcess.run(["run", "config.json", "--headless"], input: """
-            tap Open details
-            expect The details slot
-            tree
-            tap Close
-            expect-not The details slot
-            tap Open details
-            expect The details slot
-            key esc
-            expect-not The details slot
-            """, in: package)
+        let run = try await TrellisProcess.run(
+            ["run", "config.json", "--headless"],
+            input: """
+                tap Open details
+                expect The details slot
+                tree
+                tap Close
+                expect-not The details slot
+                tap Open details
+                expect The details slot
+                key esc
+                expect-not The details slot
+                """, in: package)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "counter (Counter)\n  details (NextScreen)\n")
 
@@ -46,20 +49,24 @@ struct NewCommandTests {
     /// `trellis run --watch` with Main presenting the package's Counter: an edit and
     /// `swift build` show the new Counter in place, over the same Main.
     private func rebuiltCounterIsSwappedInPlace(_ package: URL) async throws {
-        try Data(#"""
+        try Data(
+            #"""
             { "plugins": [".build/debug", "@host"], "root": "main",
               "routes": { "main": { "plugin": "MainScreen", "children": { "next": "counter" } },
                           "counter": { "plugin": "Counter", "children": { "details": "details" } },
                           "details": { "plugin": "NextScreen" } } }
-            """#.utf8).write(to: package.appendingPathComponent("live.json"))
+            """#.utf8
+        ).write(to: package.appendingPathComponent("live.json"))
         let host = try LiveTrellis(["run", "live.json", "--headless", "--watch", "--timeout", "120"], in: package)
         let before = host.send("tap Click Button\nexpect Open details\ntree", readingThrough: "(Counter)\n")
 
         let view = package.appendingPathComponent("Sources/Counter/CounterViewController.swift")
         let source = try String(contentsOf: view, encoding: .utf8)
-        try source.replacingOccurrences(of: ".title(title)", with: ".title(title + \" (edited)\")").write(to: view, atomically: true, encoding: .utf8)
+        try source.replacingOccurrences(of: ".title(title)", with: ".title(title + \" (edited)\")").write(
+            to: view, atomically: true, encoding: .utf8)
         // SwiftPM misses an edit made within a second of its last build (PLUGIN-FACTS §10).
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: view.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: view.path)
         let build = try await swift(["build"], in: package)
         try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
         let swapped = host.readErrors(through: "swapped counter (Counter")
@@ -76,7 +83,9 @@ struct NewCommandTests {
 
     @Test func aViewlessRIBRunsInsideItsHostScreen() async throws {
         let folder = try TemporaryFolder()
-        let made = try await TrellisProcess.run(["new", "Shell", "--in", folder.url.path, "--viewless", "--slot", "home"])
+        let made = try await TrellisProcess.run([
+            "new", "Shell", "--in", folder.url.path, "--viewless", "--slot", "home",
+        ])
         #expect(made.status == 0, "\(made.stderr)")
         let package = folder.url.appendingPathComponent("Shell")
 
@@ -84,14 +93,18 @@ struct NewCommandTests {
         try #require(test.status == 0, "\(test.stdout)\(test.stderr)")
         #expect(test.stdout.contains("itNeedsAHostView"))
 
-        let run = try await TrellisProcess.run(["run", "config.json", "--headless"], input: "expect The home slot\ntree\n", in: package)
+        let run = try await TrellisProcess.run(
+            ["run", "config.json", "--headless"], input: "expect The home slot\ntree\n", in: package)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "shellHost (ShellHost)\n  shell (Shell)\n    home (NextScreen)\n")
     }
 
-    @Test(arguments: [(["new", "counter"], "is not a plugin name"), (["new", "Counter", "--slot", "Details"], "is not a slot name"),
-                      (["new"], "give the plugin's name"), (["new", "TrellisSDK"], "so its package would not build"),
-                      (["new", "Swift"], "so its package would not build"), (["new", "A" + String(repeating: "b", count: 64)], "up to 64")])
+    @Test(arguments: [
+        (["new", "counter"], "is not a plugin name"), (["new", "Counter", "--slot", "Details"], "is not a slot name"),
+        (["new"], "give the plugin's name"), (["new", "TrellisSDK"], "so its package would not build"),
+        (["new", "Swift"], "so its package would not build"),
+        (["new", "A" + String(repeating: "b", count: 64)], "up to 64"),
+    ])
     func aBadNameIsRefusedWithWhatToDo(arguments: [String], words: String) throws {
         let folder = try TemporaryFolder()
         let result = try TrellisProcess.run(arguments + ["--in", folder.url.path])

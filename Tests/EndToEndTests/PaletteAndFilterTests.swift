@@ -10,7 +10,8 @@ struct ListFilterTests {
     }
 
     @Test func slashFiltersTheListAndEnterSelectsAMatchByItsPlaceInTheWholeList() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             key /
             type can
             expect /can
@@ -27,7 +28,8 @@ struct ListFilterTests {
     }
 
     @Test func escClearsTheFilterBeforeItGoesBackAndTheFocusStaysOnTheRow() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             tap Clean Swift: Repositories
             expect uber/RIBs
             key esc
@@ -48,7 +50,8 @@ struct ListFilterTests {
     }
 
     @Test func aFilterThatMatchesNothingSaysSoAndBackspaceWidensIt() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             key /
             type zzz
             expect 0 of 5
@@ -62,7 +65,8 @@ struct ListFilterTests {
     }
 
     @Test func aScreenWithoutAListSaysThereIsNothingToFilter() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             tap RIBs: Main → Next
             key /
             expect no list on this screen to filter
@@ -98,7 +102,8 @@ struct CommandPaletteTests {
     }
 
     @Test func colonListsTheScreensActionsWithTheirKeysAndTypingNarrowsThem() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             key :
             expect Open “VIPER: Candy Store”
             expect Filter the list
@@ -114,7 +119,8 @@ struct CommandPaletteTests {
     }
 
     @Test func enterRunsTheChosenActionAndBackIsAnAction() throws {
-        let result = try walk("""
+        let result = try walk(
+            """
             key :
             type air
             key enter

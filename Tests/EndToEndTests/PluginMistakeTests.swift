@@ -7,10 +7,12 @@ import TrellisTestSupport
 struct ForkedPluginTests {
     @Test func theCopyAForkMadeIsEndedWhenItComesBackToTheLoop() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "forkInTap" } } }
-            """)
-        let result = try TrellisProcess.run(["run", config.path, "--headless"], input: "tap Fork\nexpect Forked\nprint\n")
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "forkInTap" } } }
+                """)
+        let result = try TrellisProcess.run(
+            ["run", config.path, "--headless"], input: "tap Fork\nexpect Forked\nprint\n")
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.components(separatedBy: "Forked").count == 2, "printed once: \(result.stdout)")
@@ -24,14 +26,17 @@ struct ForkedPluginTests {
 struct UndeclaredDependencyTests {
     @Test func aDependencyTheManifestDoesNotListIsReportedOnceAndStillResolves() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "undeclaredDependency" } } }
-            """)
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "undeclaredDependency" } } }
+                """)
         let result = try TrellisProcess.run(["run", config.path, "--headless"], input: "expect Resolved the secret\n")
 
         #expect(result.status == 0, "it works, and is said: \(result.stderr)")
-        #expect(result.stderr.contains("route \"main\": plugin TestScreens resolved dependency \"secret\", which its manifest "
-            + "does not list in \"requires\""), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "route \"main\": plugin TestScreens resolved dependency \"secret\", which its manifest "
+                    + "does not list in \"requires\""), "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "resolved dependency").count == 2, "once: \(result.stderr)")
     }
 }

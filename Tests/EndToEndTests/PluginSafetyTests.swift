@@ -18,13 +18,16 @@ struct PluginSafetyTests {
         for place in ["plugins", "elsewhere"] {
             let directory = folder.url.appendingPathComponent(place)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: Products.plugin("NextScreen"), to: directory.appendingPathComponent("libNextScreen.so"))
+            try FileManager.default.copyItem(
+                at: Products.plugin("NextScreen"), to: directory.appendingPathComponent("libNextScreen.so"))
         }
-        let config = try folder.write("""
+        let config = try folder.write(
+            """
             { "plugins": ["../plugins"], "root": "main"\(extra),
               "routes": { "main": { "plugin": "\(reference)"\(route) } } }
             """, to: "app/config.json")
-        return Fixture(folder: folder, plugin: folder.url.appendingPathComponent("plugins/libNextScreen.so"), config: config)
+        return Fixture(
+            folder: folder, plugin: folder.url.appendingPathComponent("plugins/libNextScreen.so"), config: config)
     }
 
     private func validate(_ config: URL) throws -> ProcessResult {
@@ -54,14 +57,18 @@ struct PluginSafetyTests {
         let plugin = fixture.folder.url.appendingPathComponent("elsewhere/libNextScreen.so")
         let links = fixture.folder.url.appendingPathComponent("app/links")
         try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: links.appendingPathComponent("libNextScreen.so"), withDestinationURL: plugin)
-        let config = try fixture.folder.write("""
+        try FileManager.default.createSymbolicLink(
+            at: links.appendingPathComponent("libNextScreen.so"), withDestinationURL: plugin)
+        let config = try fixture.folder.write(
+            """
             { "plugins": ["links"], "root": "main", "routes": { "main": { "plugin": "NextScreen" } } }
             """, to: "app/linked.json")
 
         let result = try validate(config)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("resolves to \(plugin.resolvingSymlinksInPath().path), outside the folders"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("resolves to \(plugin.resolvingSymlinksInPath().path), outside the folders"),
+            "\(result.stderr)")
     }
 
     @Test(arguments: [(0o777, "other users can write the file"), (0o775, "its group can write the file")])
@@ -80,7 +87,8 @@ struct PluginSafetyTests {
 
     @Test func anUnsafeChildRouteIsRefusedBeforeTheFirstFrame() throws {
         let fixture = try setUp()
-        let config = try fixture.folder.write("""
+        let config = try fixture.folder.write(
+            """
             { "plugins": ["../plugins", "\(Products.directory.path)"], "root": "main",
               "routes": { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } } }
             """, to: "app/child.json")
@@ -89,7 +97,8 @@ struct PluginSafetyTests {
         let validate = try validate(config)
         let run = try TrellisProcess.run(["run", config.path, "--headless"], input: "print\n")
 
-        #expect(validate.status == 2 && validate.stderr.contains("other users can write the file"), "\(validate.stderr)")
+        #expect(
+            validate.status == 2 && validate.stderr.contains("other users can write the file"), "\(validate.stderr)")
         #expect(run.status == 2 && run.stdout.isEmpty, "run refuses before the first frame")
     }
 
@@ -117,8 +126,9 @@ struct PluginSafetyTests {
     @Test func aGoodPinLoadsAndAWrongPinIsRefused() throws {
         let fixture = try setUp()
         let inspect = try TrellisProcess.run(["inspect", fixture.plugin.path])
-        let hash = try #require(inspect.stdout.split(separator: "\n").first { $0.contains("sha256:") }?
-            .split(separator: " ").last.map(String.init))
+        let hash = try #require(
+            inspect.stdout.split(separator: "\n").first { $0.contains("sha256:") }?
+                .split(separator: " ").last.map(String.init))
         let good = try setUp(route: #", "sha256": "\#(hash)""#)
         let wrong = String(repeating: "ab", count: 32)
         let bad = try setUp(route: #", "sha256": "\#(wrong)""#)
@@ -127,8 +137,10 @@ struct PluginSafetyTests {
         #expect(try validate(good.config).status == 0)
         let refusal = try validate(bad.config)
         #expect(refusal.status == 2)
-        #expect(refusal.stderr.contains("does not match the route's \"sha256\" pin: the config pins \(wrong), the file hashes to \(hash)"),
-                "\(refusal.stderr)")
+        #expect(
+            refusal.stderr.contains(
+                "does not match the route's \"sha256\" pin: the config pins \(wrong), the file hashes to \(hash)"),
+            "\(refusal.stderr)")
     }
 }
 
@@ -136,18 +148,24 @@ struct PluginSafetyTests {
 struct PluginNameTests {
     @Test func aLibraryNamedForAnotherPluginIsWarnedOfAndACopyIsNot() throws {
         let folder = try TemporaryFolder()
-        try FileManager.default.copyItem(at: Products.plugin("NextScreen"), to: folder.url.appendingPathComponent("libNameLiar.so"))
-        try FileManager.default.copyItem(at: Products.plugin("NextScreen"), to: folder.url.appendingPathComponent("libNextScreen-v2.so"))
-        let config = try folder.write("""
+        try FileManager.default.copyItem(
+            at: Products.plugin("NextScreen"), to: folder.url.appendingPathComponent("libNameLiar.so"))
+        try FileManager.default.copyItem(
+            at: Products.plugin("NextScreen"), to: folder.url.appendingPathComponent("libNextScreen-v2.so"))
+        let config = try folder.write(
+            """
             { "plugins": ["."], "root": "main", "routes": { "main": { "plugin": "MainScreen", "children": { "next": "liar" } },
               "liar": { "plugin": "NameLiar" }, "copy": { "plugin": "NextScreen-v2" } } }
             """, to: "app.json")
-        try FileManager.default.copyItem(at: Products.plugin("MainScreen"), to: folder.url.appendingPathComponent("libMainScreen.so"))
+        try FileManager.default.copyItem(
+            at: Products.plugin("MainScreen"), to: folder.url.appendingPathComponent("libMainScreen.so"))
 
         let result = try TrellisProcess.run(["validate", config.path])
 
         #expect(result.status == 0, "a warning, not an error: \(result.stderr)")
-        #expect(result.stderr.contains("warning: route \"liar\": the file libNameLiar.so holds the plugin \"NextScreen\""), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("warning: route \"liar\": the file libNameLiar.so holds the plugin \"NextScreen\""),
+            "\(result.stderr)")
         #expect(!result.stderr.contains("route \"copy\": the file"), "lib<Name>-SUFFIX.so is a copy: \(result.stderr)")
         #expect(!result.stderr.contains("route \"main\": the file"))
     }

@@ -6,7 +6,9 @@ import TrellisTestSupport
 /// as a person types them.
 struct SearchAndFormTests {
     private func airports(_ script: String) throws -> ProcessResult {
-        try TrellisProcess.run(["run", "Examples/airports.json", "--headless", "--size", "100x20"], input: "focus Search a city\n" + script)
+        try TrellisProcess.run(
+            ["run", "Examples/airports.json", "--headless", "--size", "100x20"], input: "focus Search a city\n" + script
+        )
     }
 
     @Test func enterInTheSearchOpensTheTopResult() throws {
@@ -16,16 +18,18 @@ struct SearchAndFormTests {
 
     /// An airport's IATA code finds its city first.
     @Test func anAirportCodeFindsItsCity() throws {
-        let result = try airports("type icn\nexpect Seoul (KR)\nkey enter\nexpect Airports of Seoul (KR)\nexpect Incheon\n")
+        let result = try airports(
+            "type icn\nexpect Seoul (KR)\nkey enter\nexpect Airports of Seoul (KR)\nexpect Incheon\n")
         #expect(result.status == 0, "\(result.stderr)")
     }
 
     /// Down and Enter right after typing used to act on the results of the text
     /// before (the filter runs off the main actor): they wait for the new ones.
     @Test func keysRightAfterTypingActOnTheResultsOfWhatWasTyped() throws {
-        let result = try TrellisProcess.run(["TRELLIS_TYPEAHEAD_SECONDS=20", Products.trellis.path, "run", "Examples/airports.json", "--headless"],
-                                            input: "focus Search a city\ntype seoul\nkey down\nkey enter\nprint\n",
-                                            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let result = try TrellisProcess.run(
+            ["TRELLIS_TYPEAHEAD_SECONDS=20", Products.trellis.path, "run", "Examples/airports.json", "--headless"],
+            input: "focus Search a city\ntype seoul\nkey down\nkey enter\nprint\n",
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Airports of Seoul (KR)"), "\(result.stdout)")
     }
@@ -42,14 +46,16 @@ struct SearchAndFormTests {
     }
 
     @Test func enterInTheLastLoginFieldLogsIn() throws {
-        let result = try TrellisProcess.run(["run", "Examples/tictactoe.json", "--headless"], input: """
-            focus Player 1 name
-            type Alice
-            focus Player 2 name
-            type Bob
-            key enter
-            expect Alice (0) vs Bob (0)
-            """)
+        let result = try TrellisProcess.run(
+            ["run", "Examples/tictactoe.json", "--headless"],
+            input: """
+                focus Player 1 name
+                type Alice
+                focus Player 2 name
+                type Bob
+                key enter
+                expect Alice (0) vs Bob (0)
+                """)
         #expect(result.status == 0, "\(result.stderr)")
     }
 }

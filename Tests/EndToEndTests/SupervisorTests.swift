@@ -6,10 +6,11 @@ import TrellisTestSupport
 /// plugin and message, and in a terminal the app starts again without it.
 struct SupervisorTests {
     private func crashingConfig(_ behaviour: String, in folder: TemporaryFolder) throws -> URL {
-        try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "boom" } },
-              "boom": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
-            """)
+        try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "boom" } },
+                  "boom": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
+                """)
     }
 
     // abort() raises SIGABRT with SI_TKILL, which used to read as "sent with kill":
@@ -17,8 +18,9 @@ struct SupervisorTests {
     @Test(arguments: [("fatalErrorInBuild", "SIGILL"), ("segfaultInBuild", "SIGSEGV"), ("abortInBuild", "SIGABRT")])
     func aCrashingChildIsReportedWithItsRoutePluginAndMessage(behaviour: String, signal: String) throws {
         let folder = try TemporaryFolder()
-        let result = try TrellisProcess.run(["run", try crashingConfig(behaviour, in: folder).path, "--headless"],
-                                            input: "print\ntap Click Button\nprint\n")
+        let result = try TrellisProcess.run(
+            ["run", try crashingConfig(behaviour, in: folder).path, "--headless"],
+            input: "print\ntap Click Button\nprint\n")
 
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("trellis: a plugin crashed the app (\(signal)"))
@@ -38,7 +40,8 @@ struct SupervisorTests {
         let script = try folder.write("tap Click Button\n", to: "walk.trellis")
         // `script` gives the run a terminal on standard input and output.
         let command = "\(Products.trellis.path) run \(config.path) --headless --script \(script.path); echo EXIT=$?"
-        let result = try TrellisProcess.run(["script", "-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let result = try TrellisProcess.run(
+            ["script", "-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/env"))
 
         #expect(result.stdout.contains("EXIT=3"), "\(result.stdout)")
         #expect(!result.stdout.contains("Press Enter to start the app again"))
@@ -47,8 +50,9 @@ struct SupervisorTests {
     @Test func withTheSupervisorOffACrashIsTheProcessItself() throws {
         let folder = try TemporaryFolder()
         let config = try crashingConfig("fatalErrorInBuild", in: folder)
-        let result = try TrellisProcess.run(["env", "TRELLIS_SUPERVISOR=off", Products.trellis.path, "run", config.path, "--headless"],
-                                            input: "tap Click Button\n", executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let result = try TrellisProcess.run(
+            ["env", "TRELLIS_SUPERVISOR=off", Products.trellis.path, "run", config.path, "--headless"],
+            input: "tap Click Button\n", executable: URL(fileURLWithPath: "/usr/bin/env"))
 
         #expect(result.status != 3 && result.status != 0)
         #expect(!result.stderr.contains("a plugin crashed the app"))
@@ -57,7 +61,8 @@ struct SupervisorTests {
 
     @Test func aNormalRunAndAFailedExpectationKeepTheirStatusAndOutput() throws {
         let ok = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"], input: "print\n")
-        let failed = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless", "--timeout", "0"], input: "expect Nope\n")
+        let failed = try TrellisProcess.run(
+            ["run", "Examples/main-next.json", "--headless", "--timeout", "0"], input: "expect Nope\n")
 
         #expect(ok.status == 0 && ok.stdout.contains("[ Click Button! ]") && ok.stderr.isEmpty)
         #expect(failed.status == 1 && failed.stderr.contains("expected the screen to contain \"Nope\""))
@@ -98,16 +103,20 @@ struct SupervisorTests {
     func aHelperThatOutlivesTheAppDoesNotKeepTrellisWaiting(arguments: [String]) throws {
         let folder = try TemporaryFolder()
         let pidFile = folder.url.appendingPathComponent("helper.pid")
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "backgroundHelper", "pidFile": "\(pidFile.path)" } } }
-            """)
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "backgroundHelper", "pidFile": "\(pidFile.path)" } } }
+                """)
         defer {
-            if let pid = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+            if let pid = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap({
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }) {
                 kill(pid, SIGKILL)
             }
         }
 
-        let result = try TrellisProcess.run(arguments.map { $0 == "CONFIG" ? config.path : $0 }, input: "expect Helper started\n")
+        let result = try TrellisProcess.run(
+            arguments.map { $0 == "CONFIG" ? config.path : $0 }, input: "expect Helper started\n")
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("timed out"), "trellis waited for the helper: \(result.stderr)")
@@ -119,31 +128,39 @@ struct SupervisorTests {
     @Test(arguments: [("exitInBuild", 0), ("underscoreExitInBuild", 7)])
     func aPluginThatEndsTheProcessIsReportedAsACrash(behaviour: String, code: Int) throws {
         let folder = try TemporaryFolder()
-        let run = try TrellisProcess.run(["run", try crashingConfig(behaviour, in: folder).path, "--headless"],
-                                         input: "tap Click Button\nexpect Never shown\n")
-        let root = try folder.writeConfig(routes: """
-            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
-            """, name: "root.json")
+        let run = try TrellisProcess.run(
+            ["run", try crashingConfig(behaviour, in: folder).path, "--headless"],
+            input: "tap Click Button\nexpect Never shown\n")
+        let root = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
+                """, name: "root.json")
         let validate = try TrellisProcess.run(["validate", root.path])
 
         #expect(run.status == 3, "never the plugin's own status: \(run.stderr)")
-        #expect(run.stderr.contains("a plugin ended the app (exit status \(code)) while building route boom (plugin TestScreens)"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "a plugin ended the app (exit status \(code)) while building route boom (plugin TestScreens)"),
+            "\(run.stderr)")
         #expect(validate.status == 2, "\(validate.stderr)")
-        #expect(validate.stderr.contains("route \"main\": the process that built it exited with status \(code) while building route main"),
-                "\(validate.stderr)")
+        #expect(
+            validate.stderr.contains(
+                "route \"main\": the process that built it exited with status \(code) while building route main"),
+            "\(validate.stderr)")
     }
 
     /// A plugin that closes standard input, output and error: the loop used to
     /// poll the closed input again at once, forever, at 100 % of a core.
     @Test func aPluginThatClosesTheStandardStreamsEndsTheRunInsteadOfSpinning() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "closer" } },
-              "closer": { "plugin": "TestScreens", "parameters": { "behaviour": "closeStandardStreams" } } }
-            """)
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "closer" } },
+                  "closer": { "plugin": "TestScreens", "parameters": { "behaviour": "closeStandardStreams" } } }
+                """)
 
-        let result = try TrellisProcess.run(["run", config.path, "--headless"], input: "print\ntap Click Button\nwait 0.2\nprint\n")
+        let result = try TrellisProcess.run(
+            ["run", config.path, "--headless"], input: "print\ntap Click Button\nwait 0.2\nprint\n")
 
         #expect(!result.stderr.contains("timed out"), "the run ended: \(result.stderr)")
         #expect(result.stdout.contains("[ Click Button! ]"), "what came before the plugin closed the streams")
@@ -155,8 +172,10 @@ struct SupervisorTests {
         let host = try LiveTrellis(["run", "Examples/main-next.json", "--headless"])
         _ = host.send("expect Click Button\ntree", readingThrough: "(MainScreen)\n")
         let supervisor = host.processIdentifier
-        let children = try TrellisProcess.run(["pgrep", "-P", "\(supervisor)"], executable: URL(fileURLWithPath: "/usr/bin/env"))
-        let app = try #require(pid_t(children.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "the app is the supervisor's child")
+        let children = try TrellisProcess.run(
+            ["pgrep", "-P", "\(supervisor)"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let app = try #require(
+            pid_t(children.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "the app is the supervisor's child")
 
         kill(supervisor, SIGKILL)
         // The app ends a moment after; its input is still open. (A bounded wait, not a timing claim.)
@@ -168,7 +187,10 @@ struct SupervisorTests {
         }
         defer { if alive { kill(app, SIGKILL) } }
 
-        #expect(!alive, "the app \(app) outlived its supervisor \(supervisor): \((try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8)) ?? "gone")")
+        #expect(
+            !alive,
+            "the app \(app) outlived its supervisor \(supervisor): \((try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8)) ?? "gone")"
+        )
     }
 
     /// The prompt used to echo ^C and stay, and to restart the app at end of input.
@@ -190,16 +212,17 @@ struct SupervisorTests {
 struct DeepValidationTests {
     @Test func deepValidationListsExactlyTheRoutesThatThrowOrCrash() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "launcher": { "plugin": "Launcher", "children": { "mainNext": "main", "tictactoe": "crash",
-                            "candyStore": "segfault", "airports": "airports", "repositories": "throws" } },
-              "main": { "plugin": "MainScreen", "children": { "next": "next" } },
-              "next": { "plugin": "NextScreen" },
-              "crash": { "plugin": "TestScreens", "parameters": { "behaviour": "fatalErrorInBuild" } },
-              "segfault": { "plugin": "TestScreens", "parameters": { "behaviour": "segfaultInBuild" } },
-              "airports": { "plugin": "AirportSearch" },
-              "throws": { "plugin": "TestScreens", "parameters": { "behaviour": "no such behaviour" } } }
-            """, root: "launcher")
+        let config = try folder.writeConfig(
+            routes: """
+                { "launcher": { "plugin": "Launcher", "children": { "mainNext": "main", "tictactoe": "crash",
+                                "candyStore": "segfault", "airports": "airports", "repositories": "throws" } },
+                  "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "NextScreen" },
+                  "crash": { "plugin": "TestScreens", "parameters": { "behaviour": "fatalErrorInBuild" } },
+                  "segfault": { "plugin": "TestScreens", "parameters": { "behaviour": "segfaultInBuild" } },
+                  "airports": { "plugin": "AirportSearch" },
+                  "throws": { "plugin": "TestScreens", "parameters": { "behaviour": "no such behaviour" } } }
+                """, root: "launcher")
 
         let shallow = try TrellisProcess.run(["validate", config.path])
         let deep = try TrellisProcess.run(["validate", "--deep", config.path])
@@ -213,7 +236,9 @@ struct DeepValidationTests {
         #expect(deep.stderr.contains("Fatal error: the test screen crashed on purpose"))
         #expect(deep.stderr.contains("error: route \"segfault\": its plugin ("))
         #expect(deep.stderr.contains("/libTestScreens.so) crashed while it was loaded or built (SIGSEGV"))
-        #expect(deep.stderr.contains("error: route \"throws\": plugin TestScreens failed to build its screen: unknown behaviour"))
+        #expect(
+            deep.stderr.contains(
+                "error: route \"throws\": plugin TestScreens failed to build its screen: unknown behaviour"))
         for good in ["main", "next", "airports", "launcher"] {
             #expect(!deep.stderr.contains("route \"\(good)\""), "\(good) was reported")
         }
@@ -223,31 +248,36 @@ struct DeepValidationTests {
 /// The leak detector: a detached route's router, interactor and view must go away.
 struct LeakDetectorTests {
     private func leakyConfig(in folder: TemporaryFolder) throws -> URL {
-        try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "leaky" } },
-              "leaky": { "plugin": "TestScreens", "parameters": { "behaviour": "leakyRouter" } } }
-            """)
+        try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "leaky" } },
+                  "leaky": { "plugin": "TestScreens", "parameters": { "behaviour": "leakyRouter" } } }
+                """)
     }
 
     @Test func aLeakedRouteIsNamedWithItsPluginAndTypesAndFatalFailsTheRun() throws {
         let folder = try TemporaryFolder()
         let config = try leakyConfig(in: folder)
         let script = "tap Click Button\nexpect I will leak\nkey esc\nexpect Click Button\n"
-        let warned = try TrellisProcess.run(["env", "TRELLIS_LEAKS=warn", Products.trellis.path, "run", config.path, "--headless"],
-                                            input: script, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let warned = try TrellisProcess.run(
+            ["env", "TRELLIS_LEAKS=warn", Products.trellis.path, "run", config.path, "--headless"],
+            input: script, executable: URL(fileURLWithPath: "/usr/bin/env"))
         let fatal = try TrellisProcess.run(["run", config.path, "--headless"], input: script + "wait 1.5\nprint\n")
 
         #expect(warned.status == 0, "\(warned.stderr)")
-        #expect(warned.stderr.contains("leak: route leaky (plugin TestScreens) was detached, but its "
-            + "ViewableRouter<TestInteractor, ViewController>, TestInteractor, ViewController are still alive"))
+        #expect(
+            warned.stderr.contains(
+                "leak: route leaky (plugin TestScreens) was detached, but its "
+                    + "ViewableRouter<TestInteractor, ViewController>, TestInteractor, ViewController are still alive"))
         #expect(fatal.status == 1, "TRELLIS_LEAKS=fatal, the tests' default")
         #expect(fatal.stderr.contains("leak: route leaky (plugin TestScreens)"))
         #expect(!fatal.stdout.contains("Click Button"), "the run ended at the leak, before the print")
     }
 
     @Test func routesThatGoAwayAreNotReported() throws {
-        let result = try TrellisProcess.run(["run", "Examples/main-next.json", "--headless"],
-                                            input: "tap Click Button\ntap Close\ntap Click Button\nkey esc\nwait 1.2\n")
+        let result = try TrellisProcess.run(
+            ["run", "Examples/main-next.json", "--headless"],
+            input: "tap Click Button\ntap Close\ntap Click Button\nkey esc\nwait 1.2\n")
         #expect(result.status == 0 && !result.stderr.contains("leak"), "\(result.stderr)")
     }
 }

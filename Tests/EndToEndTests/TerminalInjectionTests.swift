@@ -12,11 +12,14 @@ struct TerminalInjectionTests {
     private static let childID = #"n\u001b[31mRED"#
     private static let injected = ["\u{1B}]2;PWNED", "\u{1B}[?1049lX", "\u{1B}[31mRED"]
 
-    private func config(in folder: TemporaryFolder, child: String = "NextScreen", parameters: String = "{}") throws -> URL {
-        try folder.writeConfig(routes: """
-            { "\(Self.rootID)": { "plugin": "MainScreen", "children": { "next": "\(Self.childID)" } },
-              "\(Self.childID)": { "plugin": "\(child)", "parameters": \(parameters) } }
-            """, root: Self.rootID)
+    private func config(in folder: TemporaryFolder, child: String = "NextScreen", parameters: String = "{}") throws
+        -> URL
+    {
+        try folder.writeConfig(
+            routes: """
+                { "\(Self.rootID)": { "plugin": "MainScreen", "children": { "next": "\(Self.childID)" } },
+                  "\(Self.childID)": { "plugin": "\(child)", "parameters": \(parameters) } }
+                """, root: Self.rootID)
     }
 
     @Test func inTheTerminalTheTitleAndTheStatusLineCarryNoSequenceOfTheConfig() throws {
@@ -49,26 +52,41 @@ struct TerminalInjectionTests {
         let result: ProcessResult
         switch place {
         case "headless":
-            result = try TrellisProcess.run(["run", try config(in: folder).path, "--headless"],
-                                            input: "print\ntap Click Button\nprint\nfocus Nowhere\n")
+            result = try TrellisProcess.run(
+                ["run", try config(in: folder).path, "--headless"],
+                input: "print\ntap Click Button\nprint\nfocus Nowhere\n")
         case "validate":
             result = try TrellisProcess.run(["validate", try config(in: folder).path])
         case "deep":
             result = try TrellisProcess.run(["validate", "--deep", try config(in: folder, child: "Missing").path])
         case "crash":
-            result = try TrellisProcess.run(["run", try config(in: folder, child: "TestScreens",
-                                                               parameters: #"{ "behaviour": "fatalErrorInBuild" }"#).path, "--headless"],
-                                            input: "tap Click Button\n")
+            result = try TrellisProcess.run(
+                [
+                    "run",
+                    try config(
+                        in: folder, child: "TestScreens",
+                        parameters: #"{ "behaviour": "fatalErrorInBuild" }"#
+                    ).path, "--headless",
+                ],
+                input: "tap Click Button\n")
         default:
-            result = try TrellisProcess.run(["run", try config(in: folder, child: "TestScreens",
-                                                               parameters: #"{ "behaviour": "hangInBuild" }"#).path, "--headless",
-                                             "--timeout", "1"], input: "tap Click Button\nexpect Never\n")
+            result = try TrellisProcess.run(
+                [
+                    "run",
+                    try config(
+                        in: folder, child: "TestScreens",
+                        parameters: #"{ "behaviour": "hangInBuild" }"#
+                    ).path, "--headless",
+                    "--timeout", "1",
+                ], input: "tap Click Button\nexpect Never\n")
         }
 
         #expect(!result.stdout.isEmpty || !result.stderr.isEmpty, "\(place) wrote something")
-        #expect(result.stderr.contains("PWNED") || result.stdout.contains("PWNED") || place == "deep",
-                "the route id is shown, escaped: \(result.stdout)\(result.stderr)")
-        #expect(!result.stdout.contains("\u{1B}") && !result.stderr.contains("\u{1B}"),
-                "\(place): \(result.stdout.debugDescription) \(result.stderr.debugDescription)")
+        #expect(
+            result.stderr.contains("PWNED") || result.stdout.contains("PWNED") || place == "deep",
+            "the route id is shown, escaped: \(result.stdout)\(result.stderr)")
+        #expect(
+            !result.stdout.contains("\u{1B}") && !result.stderr.contains("\u{1B}"),
+            "\(place): \(result.stdout.debugDescription) \(result.stderr.debugDescription)")
     }
 }

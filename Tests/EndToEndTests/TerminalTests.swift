@@ -63,11 +63,12 @@ struct TerminalTests {
 
     @Test func aKoreanTitleKeepsItsButtonFrameAligned() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "next" },
-                        "parameters": { "title": "안녕하세요, RIBs\\nClick Button!" } },
-              "next": { "plugin": "NextScreen" } }
-            """)
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" },
+                            "parameters": { "title": "안녕하세요, RIBs\\nClick Button!" } },
+                  "next": { "plugin": "NextScreen" } }
+                """)
         let tmux = try TmuxSession()
         try tmux.run("\(trellis) run \(config.path)")
 
@@ -104,7 +105,8 @@ struct TerminalTests {
         try tmux.waitForText("[ Click Button! ]")
         try tmux.send(["Enter"])
         let first = try tmux.waitForText("Now is")
-        let time = { (screen: String) in screen.split(separator: "\n").first { $0.contains("Now is") }.map(String.init) }
+        let time = { (screen: String) in screen.split(separator: "\n").first { $0.contains("Now is") }.map(String.init)
+        }
 
         let later = try tmux.waitForScreen { time($0) != nil && time($0) != time(first) }
 
@@ -131,11 +133,14 @@ struct TerminalTests {
     /// this run alone, started in tmux below a line `MARK-BEFORE`. With job control
     /// the shell runs it as a job of its own (for SIGTSTP and `fg`); without, it
     /// prints `EXITED=` and the status when the run ends.
-    private func mainNextRunning(in folder: TemporaryFolder, columns: Int = 80,
-                                 jobControl: Bool = false) throws -> (TmuxSession, config: URL) {
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
-            """)
+    private func mainNextRunning(
+        in folder: TemporaryFolder, columns: Int = 80,
+        jobControl: Bool = false
+    ) throws -> (TmuxSession, config: URL) {
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
+                """)
         let tmux = try TmuxSession(columns: columns, rows: 24)
         try tmux.run(jobControl ? "set -m; echo MARK-BEFORE" : "echo MARK-BEFORE")
         try tmux.run("\(trellis) run \(config.path)" + (jobControl ? "" : "; echo EXITED=$?"))
@@ -148,8 +153,9 @@ struct TerminalTests {
         let folder = try TemporaryFolder()
         let (tmux, config) = try mainNextRunning(in: folder)
 
-        _ = try TrellisProcess.run(["pkill", "-\(signal)", "-f", "trellis run \(config.path)"],
-                                   executable: URL(fileURLWithPath: "/usr/bin/env"))
+        _ = try TrellisProcess.run(
+            ["pkill", "-\(signal)", "-f", "trellis run \(config.path)"],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         let after = try tmux.waitForText("EXITED=\(status)")
         try tmux.run("stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo'")
         let settings = try tmux.waitForText("echo\n")
@@ -165,8 +171,9 @@ struct TerminalTests {
         let (tmux, config) = try mainNextRunning(in: folder, columns: 150)
 
         // The app is the supervisor's child; the supervisor is the process tmux's shell started.
-        _ = try TrellisProcess.run(["sh", "-c", "pkill -KILL -P \"$(pgrep -o -f 'trellis run \(config.path)')\""],
-                                   executable: URL(fileURLWithPath: "/usr/bin/env"))
+        _ = try TrellisProcess.run(
+            ["sh", "-c", "pkill -KILL -P \"$(pgrep -o -f 'trellis run \(config.path)')\""],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         let after = try tmux.waitForText("EXITED=137")
         try tmux.run("stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo'")
         let settings = try tmux.waitForText("echo\n")
@@ -204,10 +211,13 @@ struct TerminalTests {
         let (tmux, config) = try mainNextRunning(in: folder, jobControl: true)
 
         // The oldest process of the run is the supervisor.
-        _ = try TrellisProcess.run(["pkill", "-TSTP", "-o", "-f", "trellis run \(config.path)"],
-                                   executable: URL(fileURLWithPath: "/usr/bin/env"))
+        _ = try TrellisProcess.run(
+            ["pkill", "-TSTP", "-o", "-f", "trellis run \(config.path)"],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         let stopped = try tmux.waitForText("Stopped")
-        #expect(stopped.contains("MARK-BEFORE") && !stopped.contains("Click Button"), "the shell's screen is back: \(stopped)")
+        #expect(
+            stopped.contains("MARK-BEFORE") && !stopped.contains("Click Button"),
+            "the shell's screen is back: \(stopped)")
 
         if thenFg {
             try tmux.run("clear; fg")
@@ -275,7 +285,9 @@ struct TerminalTests {
 
         // The status line: cyan background with colour, reverse video without.
         #expect(colouredScreen.contains("46m"))
-        #expect(!plainScreen.contains("46m") && !plainScreen.contains("36m") && !plainScreen.contains("90m"), "\(plainScreen)")
+        #expect(
+            !plainScreen.contains("46m") && !plainScreen.contains("36m") && !plainScreen.contains("90m"),
+            "\(plainScreen)")
         #expect(plainScreen.contains("\u{1B}[7m"), "focus and the status line stay visible in reverse video")
         for tmux in [plain, coloured] { try tmux.send(["C-c"]) }
         try plain.waitForText("EXITED=0")
@@ -296,7 +308,9 @@ struct TerminalTests {
 
         // The light theme's status line: white on blue.
         #expect(lightScreen.contains("44m") && !lightScreen.contains("46m"), "\(lightScreen)")
-        #expect(!plainScreen.contains("44m") && !plainScreen.contains("107m") && !plainScreen.contains("46m"), "\(plainScreen)")
+        #expect(
+            !plainScreen.contains("44m") && !plainScreen.contains("107m") && !plainScreen.contains("46m"),
+            "\(plainScreen)")
     }
 
     @Test func theTutorialGameIsPlayableFromTheKeyboard() throws {
@@ -343,7 +357,9 @@ struct TerminalConventionTests {
 
         // The title follows the frame: polled, as the screen is.
         let deadline = Date().addingTimeInterval(10)
-        while tmux.title() != "trellis: launcher › candyStore", Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while tmux.title() != "trellis: launcher › candyStore", Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         #expect(tmux.title() == "trellis: launcher › candyStore")
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
@@ -472,7 +488,9 @@ struct TerminalConventionTests {
         let tmux = try TmuxSession()
         try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
         let before = try tmux.waitForText("type to narrow")
-        let fieldRow = try #require(before.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("[Search a city") })
+        let fieldRow = try #require(
+            before.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("[Search a city") }
+        )
 
         try tmux.send(["-l", "Abbeville (Buigny/Saint"])
         let after = try tmux.waitForText("Saint")
@@ -494,7 +512,8 @@ struct TerminalConventionTests {
         let tmux = try TmuxSession()
         try tmux.run("\(trellis) run config.json; echo EXITED=$?")
         let launcher = try tmux.waitForText("Clean Swift: Repositories")
-        #expect(launcher.contains("Enter select") && !launcher.contains("Esc back"), "the root has nowhere to go back to")
+        #expect(
+            launcher.contains("Enter select") && !launcher.contains("Esc back"), "the root has nowhere to go back to")
 
         try tmux.send(["Down", "Down", "Enter"])
         let candy = try tmux.waitForText("launcher › candyStore")

@@ -26,7 +26,8 @@ struct TicTacToeTests {
     }
 
     @Test func winsForEitherPlayerAndADrawUpdateTheScore() throws {
-        let result = try play("""
+        let result = try play(
+            """
             \(login)
             expect Alice (0) vs Bob (0)
             \(game([1, 4, 2, 5, 3]))
@@ -47,7 +48,8 @@ struct TicTacToeTests {
     }
 
     @Test func emptyNamesFallBackAndPlayerOnePlaysX() throws {
-        let result = try play("""
+        let result = try play(
+            """
             tap Login
             expect Player 1 (0) vs Player 2 (0)
             tap Start Game
@@ -61,7 +63,8 @@ struct TicTacToeTests {
     }
 
     @Test func logoutDetachesLoggedInAndANewLoginStartsAFreshScore() throws {
-        let result = try play("""
+        let result = try play(
+            """
             \(login)
             \(game([1, 4, 2, 5, 3]))
             tap Close
@@ -77,18 +80,20 @@ struct TicTacToeTests {
             """)
 
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            root (TutorialRoot)
-              loggedOut (LoggedOut)
-            root (TutorialRoot)
-              loggedIn (LoggedIn)
-                offGame (OffGame)
+        #expect(
+            result.stdout == """
+                root (TutorialRoot)
+                  loggedOut (LoggedOut)
+                root (TutorialRoot)
+                  loggedIn (LoggedIn)
+                    offGame (OffGame)
 
-            """)
+                """)
     }
 
     @Test func escAbandonsAGameAndReturnsToOffGame() throws {
-        let result = try play("""
+        let result = try play(
+            """
             \(login)
             tap Start Game
             tap 5
@@ -102,24 +107,29 @@ struct TicTacToeTests {
     }
 
     @Test func escOnOffGameLogsOutAndEscOnTheLoginLeavesTheTutorialForTheLauncher() throws {
-        let result = try TrellisProcess.run(["run", "--headless"], input: """
-            tap RIBs tutorial
-            \(login)
-            expect Alice (0) vs Bob (0)
-            key esc
-            expect Welcome! Who is playing?
-            key esc
-            expect Trellis pattern gallery
-            wait 1.2
-            tree
-            """)
+        let result = try TrellisProcess.run(
+            ["run", "--headless"],
+            input: """
+                tap RIBs tutorial
+                \(login)
+                expect Alice (0) vs Bob (0)
+                key esc
+                expect Welcome! Who is playing?
+                key esc
+                expect Trellis pattern gallery
+                wait 1.2
+                tree
+                """)
 
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "launcher (Launcher)\n", "the whole logged-in subtree is detached and gone (leaks are fatal here)")
+        #expect(
+            result.stdout == "launcher (Launcher)\n",
+            "the whole logged-in subtree is detached and gone (leaks are fatal here)")
     }
 
     @Test func theLaunchGameLinkWaitsForLoginThenStartsTheGame() throws {
-        let result = try play("""
+        let result = try play(
+            """
             expect Player 1 name
             expect-not Player 1's turn
             \(login)
@@ -132,7 +142,8 @@ struct TicTacToeTests {
     }
 
     @Test func theOpenCommandStartsTheWorkflowToo() throws {
-        let result = try play("""
+        let result = try play(
+            """
             open trellis://launchGame?gameId=ticTacToe
             tap Login
             expect Player 1's turn (X)
@@ -153,14 +164,18 @@ struct TicTacToeTests {
 
     @Test func aPluginWhoseDependencyIsNotProvidedIsReportedByValidate() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "offGame" } }, "offGame": { "plugin": "OffGame" } }
-            """)
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "offGame" } }, "offGame": { "plugin": "OffGame" } }
+                """)
 
         let result = try TrellisProcess.run(["validate", config.path])
 
         #expect(result.status == 2)
-        #expect(result.stderr.contains("route \"offGame\": plugin OffGame requires dependency \"playerNames\", which no route above it provides."))
+        #expect(
+            result.stderr.contains(
+                "route \"offGame\": plugin OffGame requires dependency \"playerNames\", which no route above it provides."
+            ))
     }
 }
 
@@ -185,10 +200,12 @@ struct StandaloneTutorialBackTests {
     }
 
     @Test func theLoginOffersNoBackAndBackFromTheGameMenuLogsOut() throws {
-        let screens = try printedScreens(["Examples/tictactoe.json", "--size", "100x20"], script: """
-            print
-            \(Self.loginAndBack)
-            """)
+        let screens = try printedScreens(
+            ["Examples/tictactoe.json", "--size", "100x20"],
+            script: """
+                print
+                \(Self.loginAndBack)
+                """)
 
         #expect(!screens[0].contains("Esc back"), "the first screen has nothing to go back to: \(screens[0])")
         #expect(screens[1].contains("Esc log out"), "the game menu goes back, to the login: \(screens[1])")
@@ -199,14 +216,16 @@ struct StandaloneTutorialBackTests {
     /// detaches the child left: LoggedIn, a log out), and the status line says
     /// what it will do.
     @Test func underTheLauncherEscLogsOutToo() throws {
-        let screens = try printedScreens(["--size", "200x20"], script: """
-            tap RIBs tutorial: TicTacToe
-            expect Welcome! Who is playing?
-            print
-            \(Self.loginAndBack)
-            key esc
-            expect Trellis pattern gallery
-            """)
+        let screens = try printedScreens(
+            ["--size", "200x20"],
+            script: """
+                tap RIBs tutorial: TicTacToe
+                expect Welcome! Who is playing?
+                print
+                \(Self.loginAndBack)
+                key esc
+                expect Trellis pattern gallery
+                """)
 
         #expect(screens[0].contains("Esc close the tutorial"), "\(screens[0])")
         #expect(screens[1].contains("Esc log out"), "\(screens[1])")

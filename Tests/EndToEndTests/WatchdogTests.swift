@@ -9,10 +9,11 @@ import TrellisTestSupport
 struct WatchdogTests {
     private func stuckConfig(_ behaviour: String, seconds: Int? = nil, in folder: TemporaryFolder) throws -> URL {
         let extra = seconds.map { ", \"seconds\": \($0)" } ?? ""
-        return try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "boom" } },
-              "boom": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)"\(extra) } } }
-            """)
+        return try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "boom" } },
+                  "boom": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)"\(extra) } } }
+                """)
     }
 
     /// Waits for the line the shell prints once trellis has ended, and for the
@@ -81,7 +82,8 @@ struct WatchdogTests {
         let tmux = try freeze(config)
         try tmux.waitForText("not responding for")
         // The oldest process run with this config is the supervisor.
-        let kill = try TrellisProcess.run(["pkill", "-TERM", "-o", "-f", config.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let kill = try TrellisProcess.run(
+            ["pkill", "-TERM", "-o", "-f", config.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
         let end = try waitForExit(tmux)
 
         #expect(kill.status == 0)
@@ -94,15 +96,21 @@ struct WatchdogTests {
     @Test(arguments: ["hangInTap", "hangInBuild"])
     func headlessAStuckStepFailsAtItsTimeOutWithWhereThePluginIsStuck(behaviour: String) throws {
         let folder = try TemporaryFolder()
-        let script = behaviour == "hangInTap" ? "tap Click Button\ntap Freeze\nexpect Never\n" : "tap Click Button\nexpect Never\n"
-        let result = try TrellisProcess.run(["run", try stuckConfig(behaviour, in: folder).path, "--headless", "--timeout", "1"],
-                                            input: script)
+        let script =
+            behaviour == "hangInTap"
+            ? "tap Click Button\ntap Freeze\nexpect Never\n" : "tap Click Button\nexpect Never\n"
+        let result = try TrellisProcess.run(
+            ["run", try stuckConfig(behaviour, in: folder).path, "--headless", "--timeout", "1"],
+            input: script)
 
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("the app stopped responding"), "\(result.stderr)")
         #expect(result.stderr.contains("ended at the step's time-out (--timeout)"))
-        #expect(result.stderr.contains(behaviour == "hangInTap" ? "running:    handling input on route boom (plugin TestScreens)"
-                                                                : "running:    building route boom (plugin TestScreens)"))
+        #expect(
+            result.stderr.contains(
+                behaviour == "hangInTap"
+                    ? "running:    handling input on route boom (plugin TestScreens)"
+                    : "running:    building route boom (plugin TestScreens)"))
         #expect(result.stderr.contains("TestScreens.hangForever()"), "\(result.stderr)")
     }
 
@@ -110,8 +118,11 @@ struct WatchdogTests {
     /// forever: the app used to hang with no report.
     @Test func aPluginsOwnFaultHandlerThatReturnsIsAStuckScreen() throws {
         let folder = try TemporaryFolder()
-        let result = try TrellisProcess.run(["run", try stuckConfig("ownSegfaultHandlerInBuild", in: folder).path, "--headless",
-                                             "--timeout", "1"], input: "tap Click Button\nexpect Never\n")
+        let result = try TrellisProcess.run(
+            [
+                "run", try stuckConfig("ownSegfaultHandlerInBuild", in: folder).path, "--headless",
+                "--timeout", "1",
+            ], input: "tap Click Button\nexpect Never\n")
 
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("the app stopped responding"), "\(result.stderr)")
@@ -121,9 +132,10 @@ struct WatchdogTests {
 
     @Test func validateReportsTheRouteWhoseBuilderDoesNotReturn() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(routes: """
-            { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "hangInBuild" } } }
-            """)
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "TestScreens", "parameters": { "behaviour": "hangInBuild" } } }
+                """)
         let result = try TrellisProcess.run(["validate", config.path])
 
         #expect(result.status == 2, "\(result.stderr)")

@@ -2,6 +2,7 @@ import Testing
 import TicTacToeContracts
 import TrellisSDK
 import TrellisTesting
+
 @testable import LoggedIn
 
 /// RIBs' router test pattern, ported: LoggedIn's router under test with mock
@@ -24,7 +25,8 @@ struct LoggedInRouterTests {
 
         func build(withListener listener: TicTacToeListener) -> ViewableRouting {
             listeners.append(listener)
-            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("tic tac toe")))
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("tic tac toe")))
         }
     }
 
@@ -33,14 +35,17 @@ struct LoggedInRouterTests {
         func screenDidRequestDismiss() {}
     }
 
-    private func loggedIn(offGame: OffGameBuilderMock, ticTacToe: TicTacToeBuilderMock = TicTacToeBuilderMock()) throws -> ScreenTester {
+    private func loggedIn(offGame: OffGameBuilderMock, ticTacToe: TicTacToeBuilderMock = TicTacToeBuilderMock()) throws
+        -> ScreenTester
+    {
         let slots = FakeSlots()
         slots.builders["offGame"] = offGame
         slots.builders["ticTacToe"] = ticTacToe
         let scope = DependencyScope()
         scope.provide(PlayerNames(player1: "Ann", player2: "Bob"), for: TicTacToeDependency.playerNames)
-        return try ScreenTester(LoggedInBuilder(dependency: EmptyComponent()), route: "loggedIn", listener: Root(),
-                                dependencies: scope, hostView: ViewController(), slots: slots)
+        return try ScreenTester(
+            LoggedInBuilder(dependency: EmptyComponent()), route: "loggedIn", listener: Root(),
+            dependencies: scope, hostView: ViewController(), slots: slots)
     }
 
     @Test func itAttachesOffGameFromItsBuilderWhenItLoads() throws {
@@ -54,7 +59,8 @@ struct LoggedInRouterTests {
     }
 
     @Test func startingAGameSwapsOffGameForTicTacToeAndItsEndSwapsBack() throws {
-        let offGame = OffGameBuilderMock(), ticTacToe = TicTacToeBuilderMock()
+        let offGame = OffGameBuilderMock()
+        let ticTacToe = TicTacToeBuilderMock()
         let screen = try loggedIn(offGame: offGame, ticTacToe: ticTacToe)
 
         try #require(offGame.listeners.first).startGame()
@@ -83,10 +89,12 @@ struct LoggedInRouterTests {
 
     @Test func theRouterAloneRoutesWithAMockInteractorAndMockBuilders() {
         let interactor = LoggedInInteractableMock()
-        let offGame = OffGameBuilderMock(), ticTacToe = TicTacToeBuilderMock()
+        let offGame = OffGameBuilderMock()
+        let ticTacToe = TicTacToeBuilderMock()
         let view = ViewController()
-        let router = LoggedInRouter(interactor: interactor, viewController: view,
-                                    offGameBuilder: offGame, ticTacToeBuilder: ticTacToe)
+        let router = LoggedInRouter(
+            interactor: interactor, viewController: view,
+            offGameBuilder: offGame, ticTacToeBuilder: ticTacToe)
         #expect(interactor.router === router, "the router sets itself on its interactor")
 
         interactor.activate()
@@ -102,4 +110,3 @@ struct LoggedInRouterTests {
         #expect(view.embeddedViewController == nil)
     }
 }
-

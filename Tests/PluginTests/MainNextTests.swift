@@ -1,6 +1,7 @@
 import Testing
 import TrellisSDK
 import TrellisTesting
+
 @testable import MainScreen
 @testable import NextScreen
 
@@ -9,7 +10,8 @@ import TrellisTesting
 @MainActor
 struct MainNextTests {
     @Test func mainPresentsItsNextSlotWithTheTimeAndItselfAsListener() async throws {
-        let main = try ScreenTester(MainBuilder(dependency: EmptyComponent()), route: "main", parameters: ["title": "Hello"])
+        let main = try ScreenTester(
+            MainBuilder(dependency: EmptyComponent()), route: "main", parameters: ["title": "Hello"])
         #expect(main.text == "[ Hello ]")
 
         try main.tap("Hello")
@@ -50,7 +52,8 @@ struct MainNextTests {
     }
 
     @Test func nextShowsTheTitleItIsGivenAndCloseAsksItsParent() throws {
-        let next = try ScreenTester(NextBuilder(dependency: EmptyComponent()), route: "next", parameters: ["title": "Now is noon"])
+        let next = try ScreenTester(
+            NextBuilder(dependency: EmptyComponent()), route: "next", parameters: ["title": "Now is noon"])
         #expect(next.text == "Now is noon\n[ Close ]")
 
         try next.tap("Close")
@@ -63,7 +66,8 @@ struct MainNextTests {
         try main.tap("Click Button!")
         try await main.expectDeallocatedAfterDetach()
 
-        let next = try ScreenTester(NextBuilder(dependency: EmptyComponent()), route: "next", parameters: ["clock": .bool(true)])
+        let next = try ScreenTester(
+            NextBuilder(dependency: EmptyComponent()), route: "next", parameters: ["clock": .bool(true)])
         try await next.expectDeallocatedAfterDetach()
     }
 

@@ -10,7 +10,8 @@ struct ScreenTesterTests {
     /// presents its `details` slot.
     private final class FormBuilder: ScreenBuildable {
         func build(with context: ScreenContext) throws -> Routing {
-            let view = ViewController(content: .vstack([.textField(id: "name", text: "", placeholder: "Your name"), .button("Details")]))
+            let view = ViewController(
+                content: .vstack([.textField(id: "name", text: "", placeholder: "Your name"), .button("Details")]))
             let interactor = FormInteractor(presenter: view, details: context.slot("details"))
             return ViewableRouter(interactor: interactor, viewController: view)
         }
@@ -59,7 +60,8 @@ struct ScreenTesterTests {
             let interactor = ShellInteractor()
             let router = Router(interactor: interactor)
             if let hostView = context.hostView {
-                router.attachChild(context.slot("home").build(listener: interactor, parameters: [:], hostView: hostView))
+                router.attachChild(
+                    context.slot("home").build(listener: interactor, parameters: [:], hostView: hostView))
             }
             return router
         }
@@ -84,7 +86,8 @@ struct ScreenTesterTests {
         let slots = FakeSlots()
         slots.standIns["details"] = { _, parameters in
             let name = parameters["name"]?.stringValue ?? "?"
-            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Details of \(name)")))
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("Details of \(name)")))
         }
         let form = try ScreenTester(FormBuilder(), slots: slots)
         try form.type("Bo", into: "Your name")

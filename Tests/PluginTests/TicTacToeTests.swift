@@ -2,6 +2,7 @@ import Testing
 import TicTacToeContracts
 import TrellisSDK
 import TrellisTesting
+
 @testable import TicTacToe
 
 /// The tutorial's TicTacToe, built from its builder with the players its parent
@@ -17,8 +18,9 @@ struct TicTacToeTests {
     private func game(listener: Parent, state: TicTacToeInteractor.Game? = nil) throws -> ScreenTester {
         let players = DependencyScope()
         players.provide(PlayerNames(player1: "Ann", player2: "Bob"), for: TicTacToeDependency.playerNames)
-        return try ScreenTester(TicTacToeBuilder(dependency: EmptyComponent()), route: "ticTacToe", listener: listener,
-                                dependencies: players, preservedState: state)
+        return try ScreenTester(
+            TicTacToeBuilder(dependency: EmptyComponent()), route: "ticTacToe", listener: listener,
+            dependencies: players, preservedState: state)
     }
 
     @Test func threeInARowWinsAndCloseTellsTheParentWho() throws {

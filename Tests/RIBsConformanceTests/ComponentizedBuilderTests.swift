@@ -1,5 +1,5 @@
-@_spi(TrellisHost) import TrellisSDK
 import Testing
+@_spi(TrellisHost) import TrellisSDK
 
 /// Counterparts of RIBs-iOS's `ComponentizedBuilderTests`. Where RIBs asserts on a
 /// reused component, the SDK reports it and builds on (Docs/RIBs.md): the
@@ -12,10 +12,12 @@ struct ComponentizedBuilderTests {
         let component = MockComponent()
         let sameInstanceBuilder = MockComponentizedBuilder { component }
         sameInstanceBuilder.buildHandler = { _, _ in MockSimpleRouter() }
-        let _: MockSimpleRouter = sameInstanceBuilder.build(withDynamicBuildDependency: (), dynamicComponentDependency: ())
+        let _: MockSimpleRouter = sameInstanceBuilder.build(
+            withDynamicBuildDependency: (), dynamicComponentDependency: ())
         #expect(reports.messages.isEmpty)
 
-        let _: MockSimpleRouter = sameInstanceBuilder.build(withDynamicBuildDependency: (), dynamicComponentDependency: ())
+        let _: MockSimpleRouter = sameInstanceBuilder.build(
+            withDynamicBuildDependency: (), dynamicComponentDependency: ())
 
         #expect(reports.messages.count == 1, "Builder should not return the same instance for the same component.")
         #expect(reports.messages.first?.contains("returned the component of the previous build") == true)
@@ -27,8 +29,10 @@ struct ComponentizedBuilderTests {
         let newInstanceBuilder = MockComponentizedBuilder { MockComponent() }
         newInstanceBuilder.buildHandler = { _, _ in MockSimpleRouter() }
 
-        let _: MockSimpleRouter = newInstanceBuilder.build(withDynamicBuildDependency: (), dynamicComponentDependency: ())
-        let _: MockSimpleRouter = newInstanceBuilder.build(withDynamicBuildDependency: (), dynamicComponentDependency: ())
+        let _: MockSimpleRouter = newInstanceBuilder.build(
+            withDynamicBuildDependency: (), dynamicComponentDependency: ())
+        let _: MockSimpleRouter = newInstanceBuilder.build(
+            withDynamicBuildDependency: (), dynamicComponentDependency: ())
 
         #expect(reports.messages.isEmpty)
     }
@@ -115,7 +119,10 @@ private final class MockComponentizedBuilder: ComponentizedBuilder<MockComponent
     }
 }
 
-private final class MockMultiStageComponentizedBuilder: MultiStageComponentizedBuilder<MockComponent, MockSimpleRouter, Int> {
+private final class MockMultiStageComponentizedBuilder: MultiStageComponentizedBuilder<
+    MockComponent, MockSimpleRouter, Int
+>
+{
     var finalStageBuildHandler: ((MockComponent, Int) -> MockSimpleRouter)?
 
     override func finalStageBuild(with component: MockComponent, _ dynamicDependency: Int) -> MockSimpleRouter {

@@ -71,7 +71,8 @@ struct InteractorTests {
         var interactor: InteractorMock? = InteractorMock()
         var isActiveStreamCompleted = false
         interactor!.activate()
-        _ = interactor!.isActiveStream.subscribe { _ in } onCompleted: {
+        _ = interactor!.isActiveStream.subscribe { _ in
+        } onCompleted: {
             isActiveStreamCompleted = true
         }
 
@@ -84,7 +85,8 @@ struct InteractorTests {
     @Test func test_observableAttachedToInactiveInteactorIsDisposedImmediately() {
         var onDisposeCalled = false
         let subjectEmiitingValues = PublishSubject<Int>()
-        let observable = subjectEmiitingValues.asObservable().do { _ in } onDispose: {
+        let observable = subjectEmiitingValues.asObservable().do { _ in
+        } onDispose: {
             onDisposeCalled = true
         }
 
@@ -96,7 +98,8 @@ struct InteractorTests {
     @Test func test_observableIsDisposedOnInteractorDeactivation() {
         var onDisposeCalled = false
         let subjectEmiitingValues = PublishSubject<Int>()
-        let observable = subjectEmiitingValues.asObservable().do { _ in } onDispose: {
+        let observable = subjectEmiitingValues.asObservable().do { _ in
+        } onDispose: {
             onDisposeCalled = true
         }
         interactor.activate()
@@ -111,7 +114,8 @@ struct InteractorTests {
         var interactor: InteractorMock? = InteractorMock()
         var onDisposeCalled = false
         let subjectEmiitingValues = PublishSubject<Int>()
-        let observable = subjectEmiitingValues.asObservable().do { _ in } onDispose: {
+        let observable = subjectEmiitingValues.asObservable().do { _ in
+        } onDispose: {
             onDisposeCalled = true
         }
         interactor!.activate()

@@ -101,7 +101,8 @@ final class LeakDetectorMock: LeakDetector {
 
     var expectViewControllerDisappearCallCount = 0
     override func expectViewControllerDisappear(viewController: ViewController, inTime time: Double)
-        -> LeakDetectionHandle {
+        -> LeakDetectionHandle
+    {
         expectViewControllerDisappearCallCount += 1
         return LeakDetectionHandleMock()
     }
@@ -145,4 +146,3 @@ final class WindowMock: AppWindow {
         internalIsKeyWindow = true
     }
 }
-

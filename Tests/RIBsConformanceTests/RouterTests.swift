@@ -13,12 +13,14 @@ struct RouterTests {
             var router: Router<Interactable>? = Router(interactor: InteractableMock())
             var currentLifecycle: RouterLifecycle?
             var didComplete = false
-            let lifecycleDisposable = router!.lifecycle.subscribe(onNext: { lifecycle in
-                currentLifecycle = lifecycle
-            }, onCompleted: {
-                currentLifecycle = nil
-                didComplete = true
-            })
+            let lifecycleDisposable = router!.lifecycle.subscribe(
+                onNext: { lifecycle in
+                    currentLifecycle = lifecycle
+                },
+                onCompleted: {
+                    currentLifecycle = nil
+                    didComplete = true
+                })
             defer { lifecycleDisposable.dispose() }
 
             #expect(currentLifecycle == nil)

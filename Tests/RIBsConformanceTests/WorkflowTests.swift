@@ -17,7 +17,8 @@ struct WorkflowTests {
         let emptyObservable = emptyObservable
 
         let workflow = Workflow<String>()
-        _ = workflow
+        _ =
+            workflow
             .onStep { _ -> Observable<((), ())> in
                 outerStep1RunCount += 1
                 return emptyObservable
@@ -59,7 +60,8 @@ struct WorkflowTests {
     @Test func test_workflowReceivesError() {
         let workflow = TestWorkflow()
         let emptyObservable = emptyObservable
-        _ = workflow
+        _ =
+            workflow
             .onStep { _ -> Observable<((), ())> in emptyObservable }
             .onStep { _, _ -> Observable<((), ())> in emptyObservable }
             .onStep { _, _ -> Observable<((), ())> in Observable.error(WorkflowTestError.error) }
@@ -75,7 +77,8 @@ struct WorkflowTests {
     @Test func test_workflowDidComplete() {
         let workflow = TestWorkflow()
         let emptyObservable = emptyObservable
-        _ = workflow
+        _ =
+            workflow
             .onStep { _ -> Observable<((), ())> in emptyObservable }
             .onStep { _, _ -> Observable<((), ())> in emptyObservable }
             .onStep { _, _ -> Observable<((), ())> in emptyObservable }
@@ -90,7 +93,8 @@ struct WorkflowTests {
     @Test func test_workflowDidFork() {
         let workflow = TestWorkflow()
         let emptyObservable = emptyObservable
-        _ = workflow
+        _ =
+            workflow
             .onStep { _ -> Observable<((), ())> in emptyObservable }
             .onStep { _, _ -> Observable<((), ())> in emptyObservable }
             .onStep { _, _ -> Observable<((), ())> in emptyObservable }
@@ -113,7 +117,8 @@ struct WorkflowTests {
         let workflow = TestWorkflow()
         var rootCallCount = 0
         let emptyObservable = emptyObservable
-        let rootStep = workflow
+        let rootStep =
+            workflow
             .onStep { _ -> Observable<((), ())> in
                 rootCallCount += 1
                 return emptyObservable

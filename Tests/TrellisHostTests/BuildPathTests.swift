@@ -1,8 +1,8 @@
 import Foundation
+import Testing
 import TrellisHost
 @_spi(TrellisHost) import TrellisSDK
 import TrellisTestSupport
-import Testing
 
 /// What the build path keeps between builds, and the leak checks it makes
 /// without weak references, through a slot as a parent builds its child.
@@ -65,10 +65,13 @@ struct BuildPathTests {
 
         await checkAll(tree)
 
-        #expect(leaks.reports == ["leak: route leaf (plugin LeafScreen) was detached, but its "
-            + "ViewableRouter<LeafInteractor, LeafViewController>, LeafInteractor, LeafViewController, "
-            + "slot router (the parent still holds what its slot built) are still alive; something (a global, a closure, "
-            + "a task, or a reference back that is not weak, such as `var router`) keeps them after the detach"])
+        #expect(
+            leaks.reports == [
+                "leak: route leaf (plugin LeafScreen) was detached, but its "
+                    + "ViewableRouter<LeafInteractor, LeafViewController>, LeafInteractor, LeafViewController, "
+                    + "slot router (the parent still holds what its slot built) are still alive; something (a global, a closure, "
+                    + "a task, or a reference back that is not weak, such as `var router`) keeps them after the detach"
+            ])
         withExtendedLifetime(kept) {}
     }
 
@@ -84,7 +87,9 @@ struct BuildPathTests {
 
         await checkAll(tree)
 
-        #expect(leaks.reports.isEmpty, "the first detach must not wait for objects the second one watches: \(leaks.reports)")
+        #expect(
+            leaks.reports.isEmpty, "the first detach must not wait for objects the second one watches: \(leaks.reports)"
+        )
     }
 
     @Test func aRouterOfAnotherTypeIsWatchedToo() async throws {
@@ -101,7 +106,9 @@ struct BuildPathTests {
         await checkAll(tree)
 
         #expect(leaks.reports.count == 1, "\(leaks.reports)")
-        #expect(leaks.reports.first?.contains("but its PlainRouting, PlainInteractable are still alive") == true, "\(leaks.reports)")
+        #expect(
+            leaks.reports.first?.contains("but its PlainRouting, PlainInteractable are still alive") == true,
+            "\(leaks.reports)")
         withExtendedLifetime(kept) {}
     }
 
@@ -111,11 +118,13 @@ struct BuildPathTests {
         #expect(tree.route(of: first)?.id == "leaf")
         #expect(tree.route(of: first)?.plugin == "LeafScreen")
 
-        let rebound = try RouteConfig.load(from: folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "other" } },
-              "leaf": { "plugin": "LeafScreen" },
-              "other": { "plugin": "NextScreen" } }
-            """, name: "rebound.json"))
+        let rebound = try RouteConfig.load(
+            from: folder.writeConfig(
+                routes: """
+                    { "main": { "plugin": "MainScreen", "children": { "next": "other" } },
+                      "leaf": { "plugin": "LeafScreen" },
+                      "other": { "plugin": "NextScreen" } }
+                    """, name: "rebound.json"))
         _ = tree.apply(rebound)
         let second = slot.build(listener: listener, parameters: .object([:]))
 
@@ -137,7 +146,12 @@ private final class PlainRouting: Routing {
 @MainActor
 private final class PlainInteractable: Interactable {
     private(set) var isActive = false
-    var isActiveStream: Observable<Bool> { Observable { observer in observer(self.isActive); return ActionDisposable {} } }
+    var isActiveStream: Observable<Bool> {
+        Observable { observer in
+            observer(self.isActive)
+            return ActionDisposable {}
+        }
+    }
     func activate() { isActive = true }
     func deactivate() { isActive = false }
 }
@@ -150,9 +164,11 @@ struct SDKLeakDetectorTests {
 
     @Test func anExpectationOfThePluginsJoinsTheHostsCheck() async throws {
         let folder = try TemporaryFolder()
-        let config = try RouteConfig.load(from: try folder.writeConfig(routes: """
-            { "main": { "plugin": "LeafScreen" } }
-            """))
+        let config = try RouteConfig.load(
+            from: try folder.writeConfig(
+                routes: """
+                    { "main": { "plugin": "LeafScreen" } }
+                    """))
         let tree = RouteTree(config: config, loader: PluginLoader(config: config))
         try tree.launch()
         var reports: [String] = []

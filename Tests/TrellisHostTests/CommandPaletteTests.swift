@@ -1,9 +1,12 @@
 import Testing
+
 @testable import TrellisHost
 
 struct CommandPaletteScoreTests {
-    private let entries = ["Open “RIBs: Main → Next”", "Open “Clean Swift: Repositories”", "Open “Coordinator: Airports”",
-                           "Go back", "Quit"].map { CommandPalette.Entry(title: $0, key: "", action: .quit) }
+    private let entries = [
+        "Open “RIBs: Main → Next”", "Open “Clean Swift: Repositories”", "Open “Coordinator: Airports”",
+        "Go back", "Quit",
+    ].map { CommandPalette.Entry(title: $0, key: "", action: .quit) }
 
     @Test func aPartOfATitleAtAWordsStartComesFirst() {
         var palette = CommandPalette(entries: entries)

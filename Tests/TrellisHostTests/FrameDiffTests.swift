@@ -1,6 +1,7 @@
-@testable import TrellisHost
-import TrellisSDK
 import Testing
+import TrellisSDK
+
+@testable import TrellisHost
 
 @MainActor
 struct FrameDiffTests {
@@ -24,7 +25,8 @@ struct FrameDiffTests {
         var diff = FrameDiff(usesColor: false)
         _ = diff.update(to: frame(["", ""], width: 400))
         let small = diff.update(to: frame(["x", ""], width: 400))
-        let large = diff.update(to: frame([String(repeating: "y", count: 400), String(repeating: "z", count: 400)], width: 400))
+        let large = diff.update(
+            to: frame([String(repeating: "y", count: 400), String(repeating: "z", count: 400)], width: 400))
 
         #expect(!small.contains("\u{1B}[?2026"))
         #expect(large.hasPrefix("\u{1B}[?2026h") && large.hasSuffix("\u{1B}[?2026l"))
@@ -100,14 +102,22 @@ struct FrameDiffTests {
 @MainActor
 struct StyledTextTests {
     private func output(_ content: ViewNode, usesColor: Bool) -> String {
-        let frame = Window(width: 30, height: 5).draw(root: ViewController(content: content), status: StatusLine(), focus: nil)
+        let frame = Window(width: 30, height: 5).draw(
+            root: ViewController(content: content), status: StatusLine(), focus: nil)
         var diff = FrameDiff(usesColor: usesColor)
         return diff.update(to: frame)
     }
 
     @Test func sidesAndHighlightsHaveColoursAndTitlesAreBold() {
-        let content = ViewNode.vstack(spacing: 0, [.title("Board"), .hstack([.styled(.first, .text("X")), .styled(.second, .text("O")),
-                                                                         .styled(.highlight, .text("W"))])])
+        let content = ViewNode.vstack(
+            spacing: 0,
+            [
+                .title("Board"),
+                .hstack([
+                    .styled(.first, .text("X")), .styled(.second, .text("O")),
+                    .styled(.highlight, .text("W")),
+                ]),
+            ])
         let coloured = output(content, usesColor: true)
         #expect(coloured.contains("\u{1B}[1mBoard"))
         #expect(coloured.contains("\u{1B}[0;36mX") || coloured.contains("\u{1B}[36mX"), "\(coloured.debugDescription)")
@@ -145,10 +155,14 @@ struct RowStyleTests {
         let view = ViewController(content: .textField(id: "name", text: "", placeholder: "Name"))
         for usesColor in [true, false] {
             var diff = FrameDiff(usesColor: usesColor)
-            let focused = diff.update(to: Window(width: 30, height: 3).draw(root: view, status: StatusLine(), focus: .field("name")))
-            #expect(focused.contains("\u{1B}[0;7;2;3mName") || focused.contains("\u{1B}[7;2;3mName"), "\(focused.debugDescription)")
+            let focused = diff.update(
+                to: Window(width: 30, height: 3).draw(root: view, status: StatusLine(), focus: .field("name")))
+            #expect(
+                focused.contains("\u{1B}[0;7;2;3mName") || focused.contains("\u{1B}[7;2;3mName"),
+                "\(focused.debugDescription)")
             var plain = FrameDiff(usesColor: usesColor)
-            let unfocused = plain.update(to: Window(width: 30, height: 3).draw(root: view, status: StatusLine(), focus: nil))
+            let unfocused = plain.update(
+                to: Window(width: 30, height: 3).draw(root: view, status: StatusLine(), focus: nil))
             #expect(unfocused.contains(usesColor ? "3;90mName" : "2;3mName"), "\(unfocused.debugDescription)")
         }
     }

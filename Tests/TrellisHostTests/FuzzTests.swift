@@ -1,8 +1,9 @@
 import Foundation
-@testable import TrellisHost
+import Testing
 import TrellisSDK
 import TrellisTestSupport
-import Testing
+
+@testable import TrellisHost
 
 /// Seeded, repeatable mutations of every example config through the parser, the
 /// validator and a short headless session, and of a plugin file through the ELF
@@ -28,9 +29,11 @@ struct FuzzTests {
     /// Fragments that broke parsers and layouts before: escapes, nesting, numbers,
     /// huge and negative values, control characters.
     static let fragments: [String] = [
-        #"\uD800"#, #"\uD800\u0041"#, #"\uDC00"#, #"\u+041"#, "[[[[[[[[", "]]]]", "{{{{", "0123", "1.", "-", "1e999", "-0",
+        #"\uD800"#, #"\uD800\u0041"#, #"\uDC00"#, #"\u+041"#, "[[[[[[[[", "]]]]", "{{{{", "0123", "1.", "-", "1e999",
+        "-0",
         "\"", "\\", "\u{0}", "\u{1B}[2J", "null", "true", ",", ":", "{}", "[]", "\"children\": {\"next\": \"main\"}",
-        "\"parameters\": {\"title\": 7}", "\"plugin\": \"../x.so\"", "\"plugin\": \"/dev/zero\"", "99999999999999999999",
+        "\"parameters\": {\"title\": 7}", "\"plugin\": \"../x.so\"", "\"plugin\": \"/dev/zero\"",
+        "99999999999999999999",
         "\"title\": \"" + String(repeating: "界", count: 300) + "\"", "\u{FEFF}", "\u{200D}", "\r\n",
     ]
 
@@ -41,7 +44,8 @@ struct FuzzTests {
             let position = Int.random(in: 0..<result.count, using: &random)
             switch Int.random(in: 0..<6, using: &random) {
             case 0: result[position] = UInt8.random(in: 0...255, using: &random)
-            case 1: result.removeSubrange(position..<min(result.count, position + Int.random(in: 1...16, using: &random)))
+            case 1:
+                result.removeSubrange(position..<min(result.count, position + Int.random(in: 1...16, using: &random)))
             case 2: result.insert(contentsOf: fragments.randomElement(using: &random)!.utf8, at: position)
             case 3:
                 let end = min(result.count, position + Int.random(in: 1...64, using: &random))
@@ -55,8 +59,13 @@ struct FuzzTests {
 
     static var seedConfigs: [(name: String, bytes: [UInt8])] {
         let examples = Products.repository.appendingPathComponent("Examples")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: examples.path))?.filter { $0.hasSuffix(".json") }.sorted() ?? []
-        let files = names.map { examples.appendingPathComponent($0) } + [Products.repository.appendingPathComponent("config.json")]
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: examples.path))?.filter { $0.hasSuffix(".json") }
+            .sorted() ?? []
+        let files =
+            names.map { examples.appendingPathComponent($0) } + [
+                Products.repository.appendingPathComponent("config.json")
+            ]
         return files.compactMap { file in
             guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
             // The products folder spelled out, as "@host" would find it from `trellis`.
@@ -87,7 +96,8 @@ struct FuzzTests {
                 outcomes["refused by the parser or reader", default: 0] += 1
                 continue
             }
-            guard !Validator(config: config, loader: loader).problems().contains(where: { $0.severity == .error }) else {
+            guard !Validator(config: config, loader: loader).problems().contains(where: { $0.severity == .error })
+            else {
                 outcomes["refused by the validator", default: 0] += 1
                 continue
             }
@@ -98,8 +108,11 @@ struct FuzzTests {
                 outcomes["refused at launch", default: 0] += 1
                 continue
             }
-            let session = ScreenSession(tree: tree, window: Window(width: Int.random(in: 20...120, using: &random),
-                                                                   height: Int.random(in: 5...40, using: &random)))
+            let session = ScreenSession(
+                tree: tree,
+                window: Window(
+                    width: Int.random(in: 20...120, using: &random),
+                    height: Int.random(in: 5...40, using: &random)))
             for _ in 0..<6 { Self.randomStep(session, with: &random) }
             outcomes["ran a session", default: 0] += 1
         }
@@ -109,14 +122,19 @@ struct FuzzTests {
 
     /// One random step a person could take; failures of the step are fine, traps are not.
     static func randomStep(_ session: ScreenSession, with random: inout Generator) {
-        let keys: [Key] = [.tab, .backtab, .enter, .up, .down, .left, .right, .escape, .backspace, .home, .end, .character("x")]
+        let keys: [Key] = [
+            .tab, .backtab, .enter, .up, .down, .left, .right, .escape, .backspace, .home, .end, .character("x"),
+        ]
         switch Int.random(in: 0..<4, using: &random) {
         case 0:
-            if let label = session.frame().controls.randomElement(using: &random)?.label { _ = try? session.execute(.tap(label)) }
+            if let label = session.frame().controls.randomElement(using: &random)?.label {
+                _ = try? session.execute(.tap(label))
+            }
         case 1:
             _ = try? session.execute(.type(fragments.randomElement(using: &random)!))
         case 2:
-            session.window = Window(width: Int.random(in: -5...300, using: &random), height: Int.random(in: -5...100, using: &random))
+            session.window = Window(
+                width: Int.random(in: -5...300, using: &random), height: Int.random(in: -5...100, using: &random))
             _ = session.frame()
         default:
             session.press(keys.randomElement(using: &random)!)
@@ -129,14 +147,17 @@ struct FuzzTests {
         let original = [UInt8](try Data(contentsOf: Products.plugin("NextScreen")))
         let table = Int(original[0x28..<0x30].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
         var random = Generator(state: 0xE1F0_0001)
-        var refused = 0, manifestsRefused = 0
+        var refused = 0
+        var manifestsRefused = 0
         for _ in 0..<400 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...4, using: &random) {
                 // What the reader trusts: the header, the program headers and the
                 // notes in the first page, and the section header table.
                 let inTable = Bool.random(using: &random) && table < bytes.count
-                let position = inTable ? Int.random(in: table..<bytes.count, using: &random)
+                let position =
+                    inTable
+                    ? Int.random(in: table..<bytes.count, using: &random)
                     : Int.random(in: 0..<min(1024, bytes.count), using: &random)
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0: bytes[position] = UInt8.random(in: 0...255, using: &random)
@@ -187,7 +208,9 @@ struct FuzzTests {
         for _ in 0..<300 {
             var bytes = original
             for _ in 0..<4 {
-                let position = Bool.random(using: &random) ? Int.random(in: segment, using: &random)
+                let position =
+                    Bool.random(using: &random)
+                    ? Int.random(in: segment, using: &random)
                     : Int.random(in: 0x200..<min(16_384, bytes.count), using: &random)
                 bytes[position] = Bool.random(using: &random) ? 0xFF : UInt8.random(in: 0...255, using: &random)
             }

@@ -1,8 +1,8 @@
 import Foundation
+import Testing
 import TrellisHost
 import TrellisSDK
 import TrellisTestSupport
-import Testing
 
 /// The launcher loaded into this process: a demo that goes back is detached and
 /// deallocated, router, interactor and views.

@@ -1,14 +1,17 @@
-@testable import TrellisHost
-import TrellisSDK
 import Testing
+import TrellisSDK
+
+@testable import TrellisHost
 
 struct JSONParserTests {
     @Test func parsesEveryKindOfValue() throws {
         let value = try JSONParser.parse(#"{"a": [1, -2.5e1, true, false, null], "b": "x\n\u00e9\ud83d\ude00"}"#)
-        #expect(value == .object([
-            "a": .array([.number(1), .number(-25), .bool(true), .bool(false), .null]),
-            "b": .string("x\né😀"),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "a": .array([.number(1), .number(-25), .bool(true), .bool(false), .null]),
+                    "b": .string("x\né😀"),
+                ]))
     }
 
     @Test func rejectsDuplicateKeysAndTrailingText() {

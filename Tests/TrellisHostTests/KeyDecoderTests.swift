@@ -1,5 +1,5 @@
-import TrellisHost
 import Testing
+import TrellisHost
 
 struct KeyDecoderTests {
     private func decode(_ text: String) -> [Key] {
@@ -10,7 +10,10 @@ struct KeyDecoderTests {
     @Test func decodesControlKeysAndEscapeSequences() {
         #expect(decode("\t\r\u{7F}\u{3}") == [.tab, .enter, .backspace, .control("c")])
         #expect(decode("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
-        #expect(decode("\u{1B}[Z\u{1B}[3~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~") == [.backtab, .delete, .home, .end, .home, .end])
+        #expect(
+            decode("\u{1B}[Z\u{1B}[3~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~") == [
+                .backtab, .delete, .home, .end, .home, .end,
+            ])
         #expect(decode("\u{1B}OA\u{1B}OH") == [.up, .home])
     }
 
@@ -58,7 +61,8 @@ struct KeyDecoderTests {
     }
 
     @Test func modifiedArrowsMoveByWord() {
-        #expect(decode("\u{1B}[1;5D\u{1B}[1;5C\u{1B}[1;3D\u{1B}[1;3C") == [.wordLeft, .wordRight, .wordLeft, .wordRight])
+        #expect(
+            decode("\u{1B}[1;5D\u{1B}[1;5C\u{1B}[1;3D\u{1B}[1;3C") == [.wordLeft, .wordRight, .wordLeft, .wordRight])
         #expect(decode("\u{1B}[1;2D\u{1B}[1;2C") == [.left, .right], "Shift alone is not by word")
     }
 
@@ -75,7 +79,10 @@ struct KeyDecoderTests {
 struct PasteDecodingTests {
     @Test func aPasteIsTextWithItsTabsAndLineBreaksAsSpaces() {
         var decoder = KeyDecoder()
-        #expect(decoder.decode(Array("\u{1B}[200~Seoul\tIncheon\r\nGimpo\u{1B}[201~x".utf8)) == [.paste("Seoul Incheon Gimpo"), .character("x")])
+        #expect(
+            decoder.decode(Array("\u{1B}[200~Seoul\tIncheon\r\nGimpo\u{1B}[201~x".utf8)) == [
+                .paste("Seoul Incheon Gimpo"), .character("x"),
+            ])
     }
 
     @Test func aPasteSplitAcrossReadsIsOnePaste() {

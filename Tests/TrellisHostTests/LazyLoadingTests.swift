@@ -1,7 +1,7 @@
 import Foundation
+import Testing
 import TrellisHost
 import TrellisTestSupport
-import Testing
 
 /// `run` checks every route from the plugins' files, then maps a plugin only when
 /// its route is first built.
@@ -17,7 +17,8 @@ struct LazyLoadingTests {
             let children = index == 199 ? "" : #", "children": { "next": "r\#(index + 1)" }"#
             routes.append(#""r\#(index)": { "plugin": "\#(copy.path)"\#(children) }"#)
         }
-        let file = try folder.write(#"{ "root": "r0", "routes": { \#(routes.joined(separator: ", ")) } }"#, to: "chain.json")
+        let file = try folder.write(
+            #"{ "root": "r0", "routes": { \#(routes.joined(separator: ", ")) } }"#, to: "chain.json")
         let config = try RouteConfig.load(from: file)
         let loader = PluginLoader(config: config)
 
@@ -29,7 +30,9 @@ struct LazyLoadingTests {
 
         #expect(loader.loadedFiles.map(\.lastPathComponent) == ["libMainScreen-lazy0.so"])
         // Read to the end: /proc reports no size, and a test process maps many images.
-        let maps = String(decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile(), as: UTF8.self)
+        let maps = String(
+            decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile(), as: UTF8.self
+        )
         #expect(maps.contains("libMainScreen-lazy0.so"))
         #expect(!maps.contains("libMainScreen-lazy1.so") && !maps.contains("libNextScreen-lazy199.so"))
     }

@@ -1,7 +1,7 @@
 import Foundation
+import Testing
 import TrellisHost
 import TrellisTestSupport
-import Testing
 
 /// The first load checked a plugin file by its path and then mapped the path
 /// again: a loop renaming two versions over the name got a file mapped that
@@ -42,7 +42,8 @@ struct LoadRaceTests {
             try FileManager.default.copyItem(at: Products.plugin("LeafScreen"), to: outsideFile)
             let link = folder.url.appendingPathComponent("outside.so")
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outsideFile)
-            let loaded = try Self.load(in: folder.url, alternating: good.path, link.path, configFolder: folder.url) { loader in
+            let loaded = try Self.load(in: folder.url, alternating: good.path, link.path, configFolder: folder.url) {
+                loader in
                 try loader.load("NextScreen", relativeTo: folder.url)
             }
             loads += loaded ? 1 : 0
@@ -64,7 +65,8 @@ struct LoadRaceTests {
         loader.onMapping = { _, name in mappedNames.append(name) }
         _ = try loader.load(fileAt: first)
         let name = try #require(mappedNames.last)
-        let kept = try #require(Int32(name.dropFirst("/proc/self/fd/".count)), "not mapped through a kept descriptor: \(name)")
+        let kept = try #require(
+            Int32(name.dropFirst("/proc/self/fd/".count)), "not mapped through a kept descriptor: \(name)")
         close(kept)
 
         let loaded = try loader.load(fileAt: second)
@@ -78,15 +80,18 @@ struct LoadRaceTests {
     /// what was mapped is not the good file's plugin.
     ///
     /// - Returns: Whether the load succeeded.
-    private static func load(in folder: URL, alternating good: String, _ bad: String, configFolder: URL? = nil,
-                             _ body: (PluginLoader) throws -> LoadedPlugin) throws -> Bool {
+    private static func load(
+        in folder: URL, alternating good: String, _ bad: String, configFolder: URL? = nil,
+        _ body: (PluginLoader) throws -> LoadedPlugin
+    ) throws -> Bool {
         let target = folder.appendingPathComponent("libNextScreen.so").path
         #expect(link(good, target) == 0)
         let swapper = Swapper(target: target, versions: [good, bad])
         swapper.start()
         defer { swapper.stop() }
         swapper.waitForFirstSwaps()
-        let loader = PluginLoader(searchPath: [folder], configFolder: configFolder, allowsExternalPlugins: configFolder == nil)
+        let loader = PluginLoader(
+            searchPath: [folder], configFolder: configFolder, allowsExternalPlugins: configFolder == nil)
         let loaded: LoadedPlugin
         do {
             loaded = try body(loader)

@@ -1,8 +1,8 @@
 import Foundation
+import Testing
 import TrellisHost
 import TrellisSDK
 import TrellisTestSupport
-import Testing
 
 @MainActor
 struct PluginLoaderTests {
@@ -56,7 +56,8 @@ struct PluginLoaderTests {
         #expect(stat(file.path, &after) == 0)
         #expect(after.st_size == before.st_size && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
 
-        guard case .hashMismatch? = loadError({ _ = try loader.load("NextScreen", relativeTo: folder.url, pin: pin) }) else {
+        guard case .hashMismatch? = loadError({ _ = try loader.load("NextScreen", relativeTo: folder.url, pin: pin) })
+        else {
             Issue.record("the rewritten file was loaded on its old check")
             return
         }
@@ -64,20 +65,32 @@ struct PluginLoaderTests {
 
     @Test func aMissingPluginNamesTheFoldersSearched() {
         let loader = PluginLoader(searchPath: [URL(fileURLWithPath: "/nowhere")])
-        #expect(loadError { _ = try loader.load("Ghost", relativeTo: Products.directory) } == .notFound(plugin: "Ghost", searched: ["/nowhere"]))
-        #expect(loadError { _ = try loader.load("/nowhere/libGhost.so", relativeTo: Products.directory) } == .fileMissing(path: "/nowhere/libGhost.so"))
+        #expect(
+            loadError { _ = try loader.load("Ghost", relativeTo: Products.directory) }
+                == .notFound(plugin: "Ghost", searched: ["/nowhere"]))
+        #expect(
+            loadError { _ = try loader.load("/nowhere/libGhost.so", relativeTo: Products.directory) }
+                == .fileMissing(path: "/nowhere/libGhost.so"))
     }
 
     @Test func aFileThatIsNotELFIsRefusedBeforeLoading() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("not a library", to: "libJunk.so")
-        #expect(loadError { _ = try PluginLoader(searchPath: []).load(fileAt: file) } == .notAPlugin(path: file.path, reason: "it is not an ELF shared library"))
+        #expect(
+            loadError { _ = try PluginLoader(searchPath: []).load(fileAt: file) }
+                == .notAPlugin(path: file.path, reason: "it is not an ELF shared library"))
     }
 
     @Test func aPluginFromAnotherToolchainIsRefusedBeforeLoading() {
         let loader = PluginLoader(searchPath: [], hostToolchain: "clang version 1.0 (other toolchain)")
-        guard case .incompatibleToolchain(_, let plugin, let host)? = loadError({ _ = try loader.load(fileAt: Products.plugin("MainScreen")) })
-        else { Issue.record("expected the toolchain check to refuse the plugin"); return }
+        guard
+            case .incompatibleToolchain(_, let plugin, let host)? = loadError({
+                _ = try loader.load(fileAt: Products.plugin("MainScreen"))
+            })
+        else {
+            Issue.record("expected the toolchain check to refuse the plugin")
+            return
+        }
         #expect(host == "clang version 1.0 (other toolchain)")
         #expect(plugin == PluginLoader.runningToolchain)
     }
@@ -93,8 +106,11 @@ struct PluginLoaderTests {
         // 8-aligned GNU property note: the segment says 8, and the manifest's note,
         // 4-aligned, must read the same.
         var bytes = [UInt8](try Data(contentsOf: Products.plugin("NextScreen")))
-        func integer(_ offset: Int, _ size: Int) -> Int { (0..<size).reversed().reduce(0) { $0 << 8 | Int(bytes[offset + $1]) } }
-        let table = integer(0x20, 8), count = integer(0x38, 2)
+        func integer(_ offset: Int, _ size: Int) -> Int {
+            (0..<size).reversed().reduce(0) { $0 << 8 | Int(bytes[offset + $1]) }
+        }
+        let table = integer(0x20, 8)
+        let count = integer(0x38, 2)
         let note = try #require((0..<count).map { table + $0 * 56 }.first { integer($0, 4) == 4 })
         #expect(integer(note + 48, 8) == 4)
         bytes[note + 48] = 8
@@ -125,7 +141,8 @@ struct PluginLoaderTests {
         var references: [String] = []
         for index in 0..<40 {
             let copy = folder.url.appendingPathComponent("libCopy\(index).so")
-            try FileManager.default.copyItem(at: Products.plugin(index % 2 == 0 ? "MainScreen" : "NextScreen"), to: copy)
+            try FileManager.default.copyItem(
+                at: Products.plugin(index % 2 == 0 ? "MainScreen" : "NextScreen"), to: copy)
             references.append(copy.path)
         }
         let junk = try folder.write("not a library", to: "libJunk.so")
@@ -139,8 +156,9 @@ struct PluginLoaderTests {
             #expect(file.manifest.name == (index % 2 == 0 ? "MainScreen" : "NextScreen"))
             #expect(file.manifest.sdkVersion == TrellisSDKInterface.release)
         }
-        #expect(loadError { _ = try loader.describe(junk.path, relativeTo: folder.url) }
-            == .notAPlugin(path: junk.path, reason: "it is not an ELF shared library"))
+        #expect(
+            loadError { _ = try loader.describe(junk.path, relativeTo: folder.url) }
+                == .notAPlugin(path: junk.path, reason: "it is not an ELF shared library"))
         #expect(loadError { _ = try loader.describe(missing, relativeTo: folder.url) } == .fileMissing(path: missing))
     }
 }
@@ -150,10 +168,14 @@ struct PluginLoaderTests {
 /// here instead of derived).
 struct EntrySymbolAgreementTests {
     @Test func everyPluginSourceExportsTheSDKsEntrySymbol() throws {
-        let folders = ["Plugins", "Tests/Plugins", "Examples/HelloPlugin/Sources"].map { Products.repository.appendingPathComponent($0) }
+        let folders = ["Plugins", "Tests/Plugins", "Examples/HelloPlugin/Sources"].map {
+            Products.repository.appendingPathComponent($0)
+        }
         var checked = 0
         for folder in folders {
-            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            let files =
+                FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+                ?? []
             for file in files where file.pathExtension == "swift" {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for line in text.split(separator: "\n") where line.hasPrefix("@_cdecl(\"trellis_plugin_entry") {

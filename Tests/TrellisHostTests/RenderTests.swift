@@ -1,6 +1,7 @@
-@testable import TrellisHost
-import TrellisSDK
 import Testing
+import TrellisSDK
+
+@testable import TrellisHost
 
 @MainActor
 struct RenderTests {
@@ -18,8 +19,12 @@ struct RenderTests {
 
     @Test func buttonsShowTheirFrameAndMultiLineTitlesAlign() {
         let window = Window(width: 30, height: 5)
-        let frame = window.draw(root: ViewController(content: .button("Hi\nThere")), status: StatusLine(path: "main"), focus: nil)
-        #expect(frame.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["[ Hi    ]", "[ There ]", "main"])
+        let frame = window.draw(
+            root: ViewController(content: .button("Hi\nThere")), status: StatusLine(path: "main"), focus: nil)
+        #expect(
+            frame.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == [
+                "[ Hi    ]", "[ There ]", "main",
+            ])
         #expect(frame.controls.map(\.label) == ["Hi There"])
     }
 
@@ -72,8 +77,10 @@ struct RenderTests {
 
     @Test func aRowWiderThanItsMeasuredListIsCutWithAnEllipsis() {
         let rows = Array(repeating: "short", count: Layout.measuredRows) + ["a row far longer than the rows measured"]
-        let text = Window(width: 60, height: 300).draw(root: ViewController(content: .list(id: "rows", rows: rows)),
-                                                      status: StatusLine(), focus: nil).text
+        let text = Window(width: 60, height: 300).draw(
+            root: ViewController(content: .list(id: "rows", rows: rows)),
+            status: StatusLine(), focus: nil
+        ).text
         #expect(text.contains("a ro…"), "\(text)")
         #expect(!text.contains("longer"))
     }
@@ -90,7 +97,8 @@ struct RenderTests {
             .grid(columns: 3, cells: (1...9).map { .button(String($0)) }),
             .list(id: "cities", rows: ["Seoul", "London"]),
         ])
-        let frame = Window(width: 40, height: 10).draw(root: ViewController(content: content), status: StatusLine(), focus: nil)
+        let frame = Window(width: 40, height: 10).draw(
+            root: ViewController(content: content), status: StatusLine(), focus: nil)
         #expect(frame.text.contains("[ 1 ] [ 2 ] [ 3 ]"), "\(frame.text)")
         #expect(frame.controls.map(\.label) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Seoul", "London"])
     }
@@ -100,7 +108,8 @@ struct RenderTests {
 @MainActor
 struct SmallWindowTests {
     @Test func aWindowTooSmallForAScreenSaysWhatItNeedsAndOffersNoControls() {
-        let view = ViewController(content: .vstack([.text("Title"), .textField(id: "name", text: "", placeholder: "Name"), .button("Go")]))
+        let view = ViewController(
+            content: .vstack([.text("Title"), .textField(id: "name", text: "", placeholder: "Name"), .button("Go")]))
         let frame = Window(width: 20, height: 5).draw(root: view, status: StatusLine(path: "main"), focus: nil)
 
         #expect(frame.text.contains("window too small:"), "\(frame.text)")
@@ -110,20 +119,29 @@ struct SmallWindowTests {
 
     @Test func theSizeAskedForIsTheNearestThatWorks() {
         // A 24-column title: wrapped at 23 columns it takes a row more.
-        let view = ViewController(content: .vstack([.text("Welcome! Who is playing?"), .textField(id: "a", text: "", placeholder: "A"),
-                                                    .button("Login")]))
+        let view = ViewController(
+            content: .vstack([
+                .text("Welcome! Who is playing?"), .textField(id: "a", text: "", placeholder: "A"),
+                .button("Login"),
+            ]))
         let oneColumnShort = Window(width: 23, height: 5).draw(root: view, status: StatusLine(), focus: nil).text
         let asked = Window(width: 24, height: 5).draw(root: view, status: StatusLine(), focus: nil).text
 
-        #expect(oneColumnShort.contains("24x6 needed"), "a column more, not a row more and a column less: \(oneColumnShort)")
+        #expect(
+            oneColumnShort.contains("24x6 needed"), "a column more, not a row more and a column less: \(oneColumnShort)"
+        )
         #expect(asked.contains("24x6 needed"), "\(asked)")
         let fits = Window(width: 24, height: 6).draw(root: view, status: StatusLine(), focus: nil).text
         #expect(!fits.contains("window too small") && fits.contains("Welcome! Who is playing?"), "\(fits)")
     }
 
     @Test func aListShrinksToTheWindowWithItsRowsCutAndScrolls() {
-        let view = ViewController(content: .vstack([.text("Demos"), .list(id: "demos", rows: ["Clean Swift: Repositories", "VIPER: Candy Store"])]))
-        let frame = Window(width: 20, height: 5).draw(root: view, status: StatusLine(), focus: .row(list: "demos", index: 1))
+        let view = ViewController(
+            content: .vstack([
+                .text("Demos"), .list(id: "demos", rows: ["Clean Swift: Repositories", "VIPER: Candy Store"]),
+            ]))
+        let frame = Window(width: 20, height: 5).draw(
+            root: view, status: StatusLine(), focus: .row(list: "demos", index: 1))
 
         #expect(frame.text.contains("VIPER: Candy Store"), "the focused row is scrolled into sight: \(frame.text)")
         #expect(!frame.text.contains("window too small"))

@@ -1,8 +1,8 @@
 import Foundation
+import Testing
 import TrellisHost
 import TrellisSDK
 import TrellisTestSupport
-import Testing
 
 /// The real Main and Next plugins, loaded into this process and driven headless.
 @MainActor
@@ -57,7 +57,8 @@ struct RouteTreeTests {
     }
 
     @Test func theTitleComesFromTheRouteParameters() throws {
-        let session = try launch("""
+        let session = try launch(
+            """
             { "main": { "plugin": "MainScreen", "children": { "next": "next" }, "parameters": { "title": "Welcome" } },
               "next": { "plugin": "NextScreen" } }
             """)
@@ -67,7 +68,8 @@ struct RouteTreeTests {
     @Test func aChildThatFailsToBuildShowsTheErrorInItsPlaceAndClosesLikeAnyChild() throws {
         // A Main child with a wrong title type throws; the parent's own title wins
         // over the config's only for the "title" key, so use another parent.
-        let session = try launch("""
+        let session = try launch(
+            """
             { "main": { "plugin": "MainScreen", "children": { "next": "broken" } },
               "broken": { "plugin": "/nowhere/libMissing.so" } }
             """)
@@ -90,10 +92,12 @@ struct RouteTreeTests {
     }
 
     @Test func theRootThatThrowsStopsTheLaunchWithTheRoute() throws {
-        let config = try RouteConfig.load(from: try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "main2" }, "parameters": { "title": 3 } },
-              "main2": { "plugin": "NextScreen" } }
-            """))
+        let config = try RouteConfig.load(
+            from: try folder.writeConfig(
+                routes: """
+                    { "main": { "plugin": "MainScreen", "children": { "next": "main2" }, "parameters": { "title": 3 } },
+                      "main2": { "plugin": "NextScreen" } }
+                    """))
         let tree = RouteTree(config: config, loader: PluginLoader(config: config))
         let error = #expect(throws: RouteError.self) { try tree.launch() }
         #expect(error?.localizedDescription.contains("route \"main\": plugin MainScreen failed to build") == true)

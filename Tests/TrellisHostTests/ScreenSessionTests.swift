@@ -1,6 +1,7 @@
-@testable import TrellisHost
-import TrellisSDK
 import Testing
+import TrellisSDK
+
+@testable import TrellisHost
 
 /// A tree of one screen, for driving a session without plugins.
 @MainActor
@@ -107,8 +108,8 @@ struct ScreenSessionTests {
     }
 }
 
-private extension ViewNode {
-    var textFields: [String] {
+extension ViewNode {
+    fileprivate var textFields: [String] {
         switch self {
         case let .textField(_, text, _): [text]
         case let .stack(_, _, children), let .grid(_, children): children.flatMap(\.textFields)
@@ -129,7 +130,8 @@ struct StatusLineHonestyTests {
         #expect(!statusRow(one).contains("Tab"))
         #expect(statusRow(one).contains("Enter press"))
 
-        let list = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 80, height: 6))
+        let list = ScreenSession(
+            tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 80, height: 6))
         #expect(statusRow(list).contains("Tab next · Enter select"))
 
         let text = ScreenSession(tree: SingleScreenTree(.text("Nothing to do")), window: Window(width: 80, height: 6))
@@ -138,16 +140,18 @@ struct StatusLineHonestyTests {
     }
 
     @Test func aNarrowWindowShortensTheHintsBeforeDroppingThem() {
-        let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 30, height: 6))
+        let session = ScreenSession(
+            tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 30, height: 6))
         #expect(statusRow(session).hasSuffix("Tab · Enter · ? · q/^C"), "\(statusRow(session))")
     }
 
     /// At 30 columns or less every hint used to vanish; help and quit stay, and
     /// the path gives way to them, cut with an ellipsis.
     @Test func aVeryNarrowWindowKeepsHelpAndQuitAndCutsThePathWithAnEllipsis() {
-        let status = StatusLine(path: "launcher › tutorial › loggedIn", position: "3 of 9",
-                                keys: "Tab next · Enter select · Esc back · ? help · q/Ctrl-C quit",
-                                shortKeys: "Tab · Enter · Esc · ? · q/^C", essentialKeys: "? · q/^C")
+        let status = StatusLine(
+            path: "launcher › tutorial › loggedIn", position: "3 of 9",
+            keys: "Tab next · Enter select · Esc back · ? help · q/Ctrl-C quit",
+            shortKeys: "Tab · Enter · Esc · ? · q/^C", essentialKeys: "? · q/^C")
         var canvas = Canvas(width: 24, height: 1)
         status.draw(into: &canvas, row: 0)
         #expect(canvas.text.hasPrefix(" launcher › …"), "\(canvas.text)")
@@ -160,8 +164,9 @@ struct StatusLineHonestyTests {
 
     /// In a field, Enter submits and F1 opens the help (`?` types), and both are said.
     @Test func aFocusedFieldOffersEnterAndF1() {
-        let session = ScreenSession(tree: SingleScreenTree(.textField(id: "q", text: "", placeholder: "Search")),
-                                    window: Window(width: 80, height: 6))
+        let session = ScreenSession(
+            tree: SingleScreenTree(.textField(id: "q", text: "", placeholder: "Search")),
+            window: Window(width: 80, height: 6))
         #expect(statusRow(session).contains("Enter submit"), "\(statusRow(session))")
         #expect(statusRow(session).contains("F1 help"), "\(statusRow(session))")
         #expect(!statusRow(session).contains("? help"))
@@ -169,14 +174,16 @@ struct StatusLineHonestyTests {
 
     /// The focused row's place in its list, after the path.
     @Test func theStatusLineSaysWhereTheFocusedRowIsInItsList() {
-        let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: (0..<28_298).map { "Row \($0)" })),
-                                    window: Window(width: 80, height: 6))
+        let session = ScreenSession(
+            tree: SingleScreenTree(.list(id: "rows", rows: (0..<28_298).map { "Row \($0)" })),
+            window: Window(width: 80, height: 6))
         session.press(.down)
         session.press(.down)
         #expect(statusRow(session).hasPrefix(" main  3 of 28,298 "), "\(statusRow(session))")
 
         // A list all in sight says where the focus is by itself.
-        let short = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b", "c"])), window: Window(width: 80, height: 8))
+        let short = ScreenSession(
+            tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b", "c"])), window: Window(width: 80, height: 8))
         short.press(.down)
         #expect(!statusRow(short).contains(" of 3"), "\(statusRow(short))")
     }
@@ -215,8 +222,9 @@ struct ScrollingFieldTests {
     private let longName = "Abbeville (Buigny/Saint-Riquier) airfield"
 
     @Test func aLongTextKeepsTheFieldsWidthAndShowsTheCursorsEnd() throws {
-        let session = ScreenSession(tree: SingleScreenTree(.vstack([.text("Name"), .textField(id: "name", text: "", placeholder: "City")])),
-                                    window: Window(width: 60, height: 8))
+        let session = ScreenSession(
+            tree: SingleScreenTree(.vstack([.text("Name"), .textField(id: "name", text: "", placeholder: "City")])),
+            window: Window(width: 60, height: 8))
         let before = session.frame()
         try session.execute(.type(longName))
         let frame = session.frame()
@@ -230,8 +238,9 @@ struct ScrollingFieldTests {
     }
 
     @Test func movingTheCursorBackScrollsTheTextWithIt() throws {
-        let session = ScreenSession(tree: SingleScreenTree(.textField(id: "name", text: "", placeholder: "City")),
-                                    window: Window(width: 60, height: 6))
+        let session = ScreenSession(
+            tree: SingleScreenTree(.textField(id: "name", text: "", placeholder: "City")),
+            window: Window(width: 60, height: 6))
         try session.execute(.type(longName))
         for _ in 0..<longName.count { session.press(.left) }
         let frame = session.frame()
@@ -257,7 +266,8 @@ struct ScrollingFieldTests {
     }
 
     @Test func aListWhoseRowsChangeKeepsItsPlaceWhileItsScreenIsOnTop() {
-        let wide = ["Saarbrucken (DE)", "Saanen (CH)"], narrow = ["Sa (X)"]
+        let wide = ["Saarbrucken (DE)", "Saanen (CH)"]
+        let narrow = ["Sa (X)"]
         let tree = SingleScreenTree(.vstack([.text("Cities"), .list(id: "cities", rows: wide)]))
         let (screens, view) = (ScreenSession(tree: tree, window: Window(width: 60, height: 16)), tree.view)
         let before = screens.frame().controls.first { $0.label == "Saarbrucken (DE)" }
@@ -271,7 +281,9 @@ struct ScrollingFieldTests {
 /// Arrows move through a grid by rows and columns and stop at its edges.
 @MainActor
 struct GridNavigationTests {
-    @Test(arguments: [("8", Key.down, "8"), ("3", Key.right, "3"), ("3", Key.left, "2"), ("5", Key.up, "2"), ("7", Key.down, "7")])
+    @Test(arguments: [
+        ("8", Key.down, "8"), ("3", Key.right, "3"), ("3", Key.left, "2"), ("5", Key.up, "2"), ("7", Key.down, "7"),
+    ])
     func anArrowMovesGeometricallyAndStopsAtTheEdge(start: String, key: Key, expected: String) throws {
         let tree = SingleScreenTree(.grid(columns: 3, cells: (1...9).map { .button("\($0)") }))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 10))
@@ -397,7 +409,10 @@ struct ListPagingTests {
         session.press(.enter)
 
         let shown = first.controls.filter { if case .row = $0.id { true } else { false } }.count
-        #expect(selected == [.select(list: "rows", row: shown - 1), .select(list: "rows", row: 99), .select(list: "rows", row: 0)])
+        #expect(
+            selected == [
+                .select(list: "rows", row: shown - 1), .select(list: "rows", row: 99), .select(list: "rows", row: 0),
+            ])
         #expect(last.text.contains("▲") && !last.text.contains("▼") && last.text.contains("Row 99"))
     }
 
@@ -413,12 +428,20 @@ struct ListPagingTests {
 struct MouseTests {
     @Test func sgrReportsAreDecodedAndReleasesIgnored() {
         var decoder = KeyDecoder()
-        #expect(decoder.decode(Array("\u{1B}[<0;12;3M\u{1B}[<0;12;3m\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;5;5M".utf8))
-                == [.click(column: 11, row: 2), .wheel(up: true, column: 0, row: 0), .wheel(up: false, column: 0, row: 0)])
+        #expect(
+            decoder.decode(Array("\u{1B}[<0;12;3M\u{1B}[<0;12;3m\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;5;5M".utf8))
+                == [
+                    .click(column: 11, row: 2), .wheel(up: true, column: 0, row: 0),
+                    .wheel(up: false, column: 0, row: 0),
+                ])
     }
 
     @Test func aClickActivatesTheRowUnderItAndTheWheelMovesTheList() throws {
-        let tree = SingleScreenTree(.vstack([.textField(id: "q", text: "", placeholder: "Search"), .list(id: "rows", rows: (0..<30).map { "Row \($0)" })]))
+        let tree = SingleScreenTree(
+            .vstack([
+                .textField(id: "q", text: "", placeholder: "Search"),
+                .list(id: "rows", rows: (0..<30).map { "Row \($0)" }),
+            ]))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 12))
         var actions: [ViewAction] = []
         let subscription = tree.view.actions.subscribe { actions.append($0) }
@@ -430,13 +453,18 @@ struct MouseTests {
         session.press(.enter)
         session.press(.click(column: 0, row: 0))
 
-        #expect(actions == [.select(list: "rows", row: 1), .select(list: "rows", row: 4)], "a click on nothing does nothing")
+        #expect(
+            actions == [.select(list: "rows", row: 1), .select(list: "rows", row: 4)], "a click on nothing does nothing"
+        )
     }
 
     /// The wheel moved only the focused list: it moves the one under the pointer.
     @Test func theWheelMovesTheListUnderThePointer() throws {
-        let tree = SingleScreenTree(.hstack([.list(id: "left", rows: (0..<30).map { "L\($0)" }),
-                                             .list(id: "right", rows: (0..<30).map { "R\($0)" })]))
+        let tree = SingleScreenTree(
+            .hstack([
+                .list(id: "left", rows: (0..<30).map { "L\($0)" }),
+                .list(id: "right", rows: (0..<30).map { "R\($0)" }),
+            ]))
         var actions: [ViewAction] = []
         let subscription = tree.view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
@@ -452,8 +480,11 @@ struct MouseTests {
     /// Shift-Tab from a search field above a cut list landed on the last row
     /// drawn, mid-list: it lands on the list's first row in sight.
     @Test func shiftTabIntoAListLandsOnItsFirstRowInSight() {
-        let tree = SingleScreenTree(.vstack([.textField(id: "q", text: "", placeholder: "Search"),
-                                             .list(id: "rows", rows: (0..<30).map { "Row \($0)" })]))
+        let tree = SingleScreenTree(
+            .vstack([
+                .textField(id: "q", text: "", placeholder: "Search"),
+                .list(id: "rows", rows: (0..<30).map { "Row \($0)" }),
+            ]))
         var actions: [ViewAction] = []
         let subscription = tree.view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
@@ -482,7 +513,8 @@ struct MouseTests {
 
     /// A click in a field used to put the cursor at its end, wherever it landed.
     @Test func aClickInAFieldPutsTheCursorWhereItLands() throws {
-        let tree = SingleScreenTree(.vstack([.button("Go"), .textField(id: "q", text: "hello world", placeholder: "Search")]))
+        let tree = SingleScreenTree(
+            .vstack([.button("Go"), .textField(id: "q", text: "hello world", placeholder: "Search")]))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
         let field = try #require(session.frame().controls.first { $0.isField })
 
@@ -512,7 +544,9 @@ struct HelpOverlayTests {
         session.press(.enter)
         let after = session.frame()
 
-        #expect(help.text.contains("Keys on this screen") && help.text.contains("press the button") && help.text.contains("go back"))
+        #expect(
+            help.text.contains("Keys on this screen") && help.text.contains("press the button")
+                && help.text.contains("go back"))
         #expect(help.controls.isEmpty, "the screen is out of reach under the help")
         #expect(actions.isEmpty, "the key that closed the help did nothing else")
         #expect(!after.text.contains("Keys on this screen"))
@@ -559,12 +593,17 @@ struct NavigationKeyTests {
         defer { subscription.dispose() }
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
 
-        for key: Key in [.character("j"), .character("j"), .control("n"), .enter, .character("k"), .control("p"), .enter,
-                         .character("G"), .enter, .character("g"), .enter] {
+        for key: Key in [
+            .character("j"), .character("j"), .control("n"), .enter, .character("k"), .control("p"), .enter,
+            .character("G"), .enter, .character("g"), .enter,
+        ] {
             session.press(key)
         }
-        #expect(selected == [.select(list: "rows", row: 3), .select(list: "rows", row: 1), .select(list: "rows", row: 19),
-                             .select(list: "rows", row: 0)])
+        #expect(
+            selected == [
+                .select(list: "rows", row: 3), .select(list: "rows", row: 1), .select(list: "rows", row: 19),
+                .select(list: "rows", row: 0),
+            ])
         #expect(!session.quitRequested)
 
         session.press(.character("q"))
@@ -572,7 +611,8 @@ struct NavigationKeyTests {
     }
 
     @Test func inAFieldTheyAreText() throws {
-        let tree = SingleScreenTree(.vstack([.textField(id: "q", text: "", placeholder: "Search"), .list(id: "rows", rows: ["a", "b"])]))
+        let tree = SingleScreenTree(
+            .vstack([.textField(id: "q", text: "", placeholder: "Search"), .list(id: "rows", rows: ["a", "b"])]))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
         for character in "jkgGq" { session.press(.character(character)) }
         #expect(tree.view.content.textFields == ["jkgGq"])
@@ -585,11 +625,13 @@ struct NavigationKeyTests {
 @MainActor
 struct MessageLogTests {
     @Test func mShowsTheMessagesWholeAndAnyKeyClosesThem() {
-        let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 40, height: 12))
+        let session = ScreenSession(
+            tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 40, height: 12))
         session.press(.character("m"))
         #expect(session.frame().text.contains("m: no messages yet"))
 
-        let message = "route \"detail\" leaked: RepositoryDetailInteractor is still alive 1 s after its router was detached"
+        let message =
+            "route \"detail\" leaked: RepositoryDetailInteractor is still alive 1 s after its router was detached"
         session.post(message)
         let status = String(session.frame().text.split(separator: "\n").last ?? "")
         #expect(status.contains("…"), "the status line cuts it: \(status)")
@@ -603,7 +645,9 @@ struct MessageLogTests {
 
         session.press(.character("x"))
         #expect(!session.showsMessages)
-        #expect(String(session.frame().text.split(separator: "\n").last ?? "").contains("· m ·"), "m is offered once there are messages")
+        #expect(
+            String(session.frame().text.split(separator: "\n").last ?? "").contains("· m ·"),
+            "m is offered once there are messages")
     }
 
     @Test func theLogKeepsTheNewestMessages() {
@@ -618,7 +662,8 @@ struct MessageLogTests {
 @MainActor
 struct HelpBoxTests {
     @Test func aHelpTallerThanTheWindowScrollsAndAnyOtherKeyClosesIt() {
-        let session = ScreenSession(tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 60, height: 10))
+        let session = ScreenSession(
+            tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 60, height: 10))
         session.press(.character("?"))
         let first = session.frame().text
         #expect(first.contains("Keys on this screen"))
@@ -639,8 +684,11 @@ struct HelpBoxTests {
 @MainActor
 struct FormEnterTests {
     @Test func enterInAFieldBeforeTheLastGoesToTheNextAndEveryEnterSubmits() {
-        let tree = SingleScreenTree(.vstack([.textField(id: "one", text: "", placeholder: "Player 1"),
-                                             .textField(id: "two", text: "", placeholder: "Player 2"), .button("Login")]))
+        let tree = SingleScreenTree(
+            .vstack([
+                .textField(id: "one", text: "", placeholder: "Player 1"),
+                .textField(id: "two", text: "", placeholder: "Player 2"), .button("Login"),
+            ]))
         var actions: [ViewAction] = []
         let subscription = tree.view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
@@ -652,6 +700,9 @@ struct FormEnterTests {
         session.press(.enter)
 
         #expect(tree.view.content.textFields == ["A", "B"])
-        #expect(actions.filter { if case .submit = $0 { true } else { false } } == [.submit(field: "one"), .submit(field: "two")])
+        #expect(
+            actions.filter { if case .submit = $0 { true } else { false } } == [
+                .submit(field: "one"), .submit(field: "two"),
+            ])
     }
 }

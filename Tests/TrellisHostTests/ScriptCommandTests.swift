@@ -1,5 +1,5 @@
-import TrellisHost
 import Testing
+import TrellisHost
 
 struct ScriptCommandTests {
     @Test func parsesCommandsAndArguments() throws {

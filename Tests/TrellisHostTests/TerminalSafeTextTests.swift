@@ -1,5 +1,5 @@
-import TrellisHost
 import Testing
+import TrellisHost
 
 struct TerminalSafeTextTests {
     @Test func aTitleKeepsNoControlCharacterThatCouldEndItOrMoveTheTerminal() {

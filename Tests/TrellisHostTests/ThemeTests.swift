@@ -1,19 +1,26 @@
 import Testing
+
 @testable import TrellisHost
 
 struct ThemeTests {
-    private let styles: [CellStyle] = [.plain, .focused, .placeholder, .focusedPlaceholder, .match, .focusedMatch, .chrome,
-                                       .status, .title, .first, .second, .highlight]
+    private let styles: [CellStyle] = [
+        .plain, .focused, .placeholder, .focusedPlaceholder, .match, .focusedMatch, .chrome,
+        .status, .title, .first, .second, .highlight,
+    ]
 
     /// SGR codes that set a colour: 30-37, 39, 40-47, 49, 90-97, 100-107.
     private func colours(_ attributes: String) -> [Int] {
-        attributes.split(separator: ";").compactMap { Int($0) }.filter { (30...49).contains($0) || (90...107).contains($0) }
+        attributes.split(separator: ";").compactMap { Int($0) }.filter {
+            (30...49).contains($0) || (90...107).contains($0)
+        }
     }
 
     @Test(arguments: Theme.allCases)
     func whatTheUserMustTellApartIsDrawnApartInEveryTheme(theme: Theme) {
         let plain = theme.attributes(of: .plain)
-        for style in [CellStyle.focused, .placeholder, .focusedPlaceholder, .match, .focusedMatch, .status, .title, .highlight] {
+        for style in [
+            CellStyle.focused, .placeholder, .focusedPlaceholder, .match, .focusedMatch, .status, .title, .highlight,
+        ] {
             #expect(theme.attributes(of: style) != plain, "\(style) looks like plain text in \(theme)")
         }
         // The placeholder never looks like typed text, focused or not.
@@ -30,7 +37,9 @@ struct ThemeTests {
     }
 
     @Test func highContrastHasNoDimText() {
-        for style in styles { #expect(!Theme.highContrast.attributes(of: style).split(separator: ";").contains("2"), "\(style)") }
+        for style in styles {
+            #expect(!Theme.highContrast.attributes(of: style).split(separator: ";").contains("2"), "\(style)")
+        }
     }
 
     @Test func theFrameIsDrawnInItsTheme() {

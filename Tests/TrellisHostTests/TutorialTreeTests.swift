@@ -1,8 +1,8 @@
 import Foundation
+import Testing
 import TrellisHost
 import TrellisSDK
 import TrellisTestSupport
-import Testing
 
 /// The tutorial's plugins loaded into this process.
 @MainActor
@@ -36,9 +36,11 @@ struct TutorialTreeTests {
     }
 
     @Test func aMissingDependencyAtAttachIsShownInPlaceOfTheChild() throws {
-        let session = try launchSession(configAt: try folder.writeConfig(routes: """
-            { "main": { "plugin": "MainScreen", "children": { "next": "offGame" } }, "offGame": { "plugin": "OffGame" } }
-            """))
+        let session = try launchSession(
+            configAt: try folder.writeConfig(
+                routes: """
+                    { "main": { "plugin": "MainScreen", "children": { "next": "offGame" } }, "offGame": { "plugin": "OffGame" } }
+                    """))
 
         try session.execute(.tap("Click Button"))
 

@@ -1,7 +1,7 @@
 import Foundation
+import Testing
 import TrellisHost
 import TrellisTestSupport
-import Testing
 
 @MainActor
 struct ValidatorTests {
@@ -12,9 +12,11 @@ struct ValidatorTests {
     }
 
     @Test func theDefaultShapeHasNoProblems() throws {
-        #expect(try problems("""
-            { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
-            """) == [])
+        #expect(
+            try problems(
+                """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } }, "next": { "plugin": "NextScreen" } }
+                """) == [])
     }
 
     @Test func anUnboundSlotIsAnError() throws {
@@ -24,7 +26,8 @@ struct ValidatorTests {
     }
 
     @Test func aBindingToAnUndeclaredSlotIsAnError() throws {
-        let found = try problems("""
+        let found = try problems(
+            """
             { "main": { "plugin": "MainScreen", "children": { "next": "next", "extra": "next" } },
               "next": { "plugin": "NextScreen" } }
             """)
@@ -33,7 +36,8 @@ struct ValidatorTests {
     }
 
     @Test func aMissingPluginIsAnErrorAndAnUnreachableRouteAWarning() throws {
-        let found = try problems("""
+        let found = try problems(
+            """
             { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
               "next": { "plugin": "NextScreen" }, "spare": { "plugin": "Ghost" } }
             """)

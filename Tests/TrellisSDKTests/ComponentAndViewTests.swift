@@ -1,5 +1,5 @@
-import TrellisSDK
 import Testing
+import TrellisSDK
 
 private final class CounterComponent: Component<EmptyComponent> {
     var counter: NSObjectLike { shared { NSObjectLike() } }
@@ -45,14 +45,16 @@ struct ComponentAndViewTests {
     }
 
     @Test func editUpdatesTheFieldAndReportsTheAction() {
-        let view = ViewController(content: .vstack([.text("Name"), .textField(id: "name", text: "", placeholder: "Player 1")]))
+        let view = ViewController(
+            content: .vstack([.text("Name"), .textField(id: "name", text: "", placeholder: "Player 1")]))
         var actions: [ViewAction] = []
         let subscription = view.actions.subscribe { actions.append($0) }
 
         view.send(.edit(field: "name", text: "Alice"))
         subscription.dispose()
 
-        #expect(view.content == .vstack([.text("Name"), .textField(id: "name", text: "Alice", placeholder: "Player 1")]))
+        #expect(
+            view.content == .vstack([.text("Name"), .textField(id: "name", text: "Alice", placeholder: "Player 1")]))
         #expect(actions == [.edit(field: "name", text: "Alice")])
     }
 

@@ -1,5 +1,5 @@
-@_spi(TrellisHost) import TrellisSDK
 import Testing
+@_spi(TrellisHost) import TrellisSDK
 
 /// `Interactor.task(_:)` and `offMainActor(_:)`: asynchronous work that runs on the
 /// main actor, reports its changes and its failures, and ends with its RIB.

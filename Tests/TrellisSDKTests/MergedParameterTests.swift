@@ -1,5 +1,5 @@
-@_spi(TrellisHost) import TrellisSDK
 import Testing
+@_spi(TrellisHost) import TrellisSDK
 
 /// A context the host makes from the route's parameters and the parent's: each
 /// parameter reads as the merged parameters have it, and they merge only when
@@ -7,8 +7,9 @@ import Testing
 @MainActor
 struct MergedParameterTests {
     private func context(route: JSONValue, call: JSONValue) -> ScreenContext {
-        ScreenContext(routeID: "leaf", routeParameters: route, callParameters: call, listener: nil,
-                      dependencies: DependencyScope(), hostView: nil, slot: { _ in fatalError("no slots here") })
+        ScreenContext(
+            routeID: "leaf", routeParameters: route, callParameters: call, listener: nil,
+            dependencies: DependencyScope(), hostView: nil, slot: { _ in fatalError("no slots here") })
     }
 
     @Test func theParentsParameterWinsAndTheRoutesFillsTheRest() throws {

@@ -15,7 +15,9 @@ struct PluginResourcesTests {
 
     @Test func aNameThatClimbsOutOfTheFolderIsRefused() {
         let resources = PluginResources(of: Marker.self, target: "AirportSearch")
-        #expect(resources.folder?.hasSuffix("_AirportSearch.resources") == true, "the build folder holds the Airports plugin's resources")
+        #expect(
+            resources.folder?.hasSuffix("_AirportSearch.resources") == true,
+            "the build folder holds the Airports plugin's resources")
         #expect(resources.path(of: "airports.tsv") != nil)
         #expect(resources.path(of: "../Trellis_AirportSearch.resources/airports.tsv") == nil)
     }

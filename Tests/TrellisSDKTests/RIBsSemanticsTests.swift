@@ -1,5 +1,5 @@
-import TrellisSDK
 import Testing
+import TrellisSDK
 
 // A RIB written as a RIBs developer writes one: the router knows its interactor and
 // view by protocols, so its unit test can hand it mocks (RIBs' router test pattern).
@@ -78,8 +78,18 @@ struct RIBsSemanticsTests {
         final class Thing {}
         final class TestComponent: Component<EmptyDependency> {
             var factoryCalls = 0
-            var optional: Thing? { shared { factoryCalls += 1; return nil } }
-            var thing: Thing { shared { factoryCalls += 1; return Thing() } }
+            var optional: Thing? {
+                shared {
+                    factoryCalls += 1
+                    return nil
+                }
+            }
+            var thing: Thing {
+                shared {
+                    factoryCalls += 1
+                    return Thing()
+                }
+            }
         }
         let component = TestComponent(dependency: EmptyComponent())
 
@@ -131,14 +141,17 @@ struct RIBsSemanticsTests {
             func screenDidRequestDismiss() {}
         }
         let parent = Parent()
-        let attached = ScreenContext(routeID: "child", parameters: .object([:]), listener: parent, slot: { _ in fatalError() })
+        let attached = ScreenContext(
+            routeID: "child", parameters: .object([:]), listener: parent, slot: { _ in fatalError() })
         let root = ScreenContext(routeID: "root", parameters: .object([:]), slot: { _ in fatalError() })
 
         #expect(try attached.listener(as: Parent.self) === parent)
         #expect(throws: ListenerMismatch(route: "child", expected: "ProfileInteractable", found: "Parent")) {
             try attached.listener(as: ProfileInteractable.self)
         }
-        #expect(throws: ListenerMismatch(route: "root", expected: "Parent", found: nil)) { try root.listener(as: Parent.self) }
+        #expect(throws: ListenerMismatch(route: "root", expected: "Parent", found: nil)) {
+            try root.listener(as: Parent.self)
+        }
     }
 
     @Test func ribsSpellingsWorkAsTheirTrellisNames() {

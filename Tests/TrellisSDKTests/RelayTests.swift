@@ -1,5 +1,5 @@
-import TrellisSDK
 import Testing
+import TrellisSDK
 
 @MainActor
 struct RelayTests {

@@ -1,5 +1,5 @@
-@_spi(TrellisHost) import TrellisSDK
 import Testing
+@_spi(TrellisHost) import TrellisSDK
 
 @MainActor
 struct RouterLifecycleTests {
@@ -37,8 +37,11 @@ struct RouterLifecycleTests {
         parent.attachChild(child)
 
         #expect(parent.children.count == 1)
-        #expect(reports == ["RecordingRouter attached RecordingRouter, which is already attached to it; "
-            + "attach a child once, and detach it before attaching it again"])
+        #expect(
+            reports == [
+                "RecordingRouter attached RecordingRouter, which is already attached to it; "
+                    + "attach a child once, and detach it before attaching it again"
+            ])
     }
 
     @Test func detachDeactivatesTheChildAndForgetsIt() {

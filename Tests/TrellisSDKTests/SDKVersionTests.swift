@@ -5,7 +5,10 @@ struct SDKVersionTests {
     @Test func readsMajorMinorPatchAndNothingElse() {
         #expect(SDKVersion("1.2.3") == SDKVersion(major: 1, minor: 2, patch: 3))
         #expect(SDKVersion("10.0.42")?.description == "10.0.42")
-        for text in ["", "1", "1.2", "1.2.3.4", "1.2.x", "-1.2.3", "+1.2.3", " 1.2.3", "1.2.3 ", "1..3", "1.2.3-beta", "1234567890.0.0", "١.٢.٣"] {
+        for text in [
+            "", "1", "1.2", "1.2.3.4", "1.2.x", "-1.2.3", "+1.2.3", " 1.2.3", "1.2.3 ", "1..3", "1.2.3-beta",
+            "1234567890.0.0", "١.٢.٣",
+        ] {
             #expect(SDKVersion(text) == nil, "\(text.debugDescription) is not a version")
         }
     }

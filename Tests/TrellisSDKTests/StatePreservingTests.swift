@@ -40,7 +40,9 @@ struct StatePreservingTests {
         let state = context(decoding: { _ in throw Undecodable() }).preservedState(as: Game.self)
 
         #expect(state == nil)
-        #expect(notices.count == 1 && notices[0].hasPrefix("route game: the state saved before the swap does not decode as Game"),
-                "\(notices)")
+        #expect(
+            notices.count == 1
+                && notices[0].hasPrefix("route game: the state saved before the swap does not decode as Game"),
+            "\(notices)")
     }
 }

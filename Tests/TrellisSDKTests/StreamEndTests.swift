@@ -1,5 +1,5 @@
-@_spi(TrellisHost) import TrellisSDK
 import Testing
+@_spi(TrellisHost) import TrellisSDK
 
 /// The reactive core's ends, as RxSwift's: completion, errors, disposal, and what
 /// the operators do with them (SDK 1.1).
@@ -10,8 +10,9 @@ struct StreamEndTests {
     /// Every event a stream sends, spelled: `1`, `error`, `completed`, `disposed`.
     private func events<Element>(of stream: Observable<Element>) -> [String] {
         var events: [String] = []
-        stream.subscribe(onNext: { events.append("\($0)") }, onError: { _ in events.append("error") },
-                         onCompleted: { events.append("completed") }, onDisposed: { events.append("disposed") })
+        stream.subscribe(
+            onNext: { events.append("\($0)") }, onError: { _ in events.append("error") },
+            onCompleted: { events.append("completed") }, onDisposed: { events.append("disposed") })
         return events
     }
 
@@ -79,9 +80,10 @@ struct StreamEndTests {
 
     @Test func doSeesEachEventAndTheSubscriptionsEnds() {
         var seen: [String] = []
-        let stream = Observable.just(1).do(onNext: { seen.append("next \($0)") }, onError: { _ in seen.append("error") },
-                                            onCompleted: { seen.append("completed") },
-                                            onSubscribe: { seen.append("subscribe") }, onDispose: { seen.append("dispose") })
+        let stream = Observable.just(1).do(
+            onNext: { seen.append("next \($0)") }, onError: { _ in seen.append("error") },
+            onCompleted: { seen.append("completed") },
+            onSubscribe: { seen.append("subscribe") }, onDispose: { seen.append("dispose") })
 
         stream.subscribe()
 
@@ -123,10 +125,12 @@ struct StreamEndTests {
         #expect(combined == ["12", "completed"])
 
         #expect(events(of: Observable.merge([.just(1), .just(2)])) == ["1", "2", "completed", "disposed"])
-        #expect(events(of: Observable.just(3).flatMapLatest { Observable.just($0 + 1) })
-            == ["4", "completed", "disposed"])
-        #expect(events(of: Observable.just(3).flatMapLatest { _ in Observable<Int>.error(Failure()) })
-            == ["error", "disposed"])
+        #expect(
+            events(of: Observable.just(3).flatMapLatest { Observable.just($0 + 1) })
+                == ["4", "completed", "disposed"])
+        #expect(
+            events(of: Observable.just(3).flatMapLatest { _ in Observable<Int>.error(Failure()) })
+                == ["error", "disposed"])
     }
 
     @Test func aSubjectThatEndedTellsALateSubscriberAtOnce() {
@@ -158,8 +162,9 @@ struct StreamEndTests {
         var router: Router<Interactor>? = Router(interactor: Interactor())
         router?.load()
         var received: [String] = []
-        router?.lifecycle.subscribe(onNext: { _ in received.append("didLoad") },
-                                    onCompleted: { received.append("completed") })
+        router?.lifecycle.subscribe(
+            onNext: { _ in received.append("didLoad") },
+            onCompleted: { received.append("completed") })
 
         router = nil
 

@@ -31,7 +31,8 @@ struct TypedSlotTests {
 
         func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
             builds += 1
-            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("built by slot \(name)")))
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("built by slot \(name)")))
         }
 
         func build(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable) -> Routing {
@@ -59,7 +60,8 @@ struct TypedSlotTests {
     }
 
     @Test func aBuilderOfAnotherProtocolIsRefusedNamingBoth() {
-        #expect(throws: SlotTypeMismatch(route: "main", slot: "next", expected: "NextBuildable", found: "a Interactor")) {
+        #expect(throws: SlotTypeMismatch(route: "main", slot: "next", expected: "NextBuildable", found: "a Interactor"))
+        {
             try context(giving: Interactor()).slot("next", as: NextBuildable.self)
         }
         #expect(throws: SlotTypeMismatch.self) {

@@ -70,8 +70,9 @@ public final class LiveTrellis {
         let errorText = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         watchdog.cancel()
-        return ProcessResult(status: process.terminationStatus,
-                             stdout: buffer + String(decoding: rest, as: UTF8.self),
-                             stderr: errorBuffer + String(decoding: errorText, as: UTF8.self))
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: buffer + String(decoding: rest, as: UTF8.self),
+            stderr: errorBuffer + String(decoding: errorText, as: UTF8.self))
     }
 }

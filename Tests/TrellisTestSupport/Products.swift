@@ -10,7 +10,8 @@ public enum Products {
         // On Linux the tests run as `<products>/TrellisPackageTests.xctest`; a
         // bundle layout puts the executable deeper.
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("trellis").path),
-              folder.pathComponents.count > 1 {
+            folder.pathComponents.count > 1
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder
@@ -28,7 +29,8 @@ public enum Products {
     public static let repository: URL = {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
-                || folder.lastPathComponent == "SDK" {
+            || folder.lastPathComponent == "SDK"
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder

@@ -7,7 +7,9 @@ public struct RepositoryCopy: Sendable {
     public let url: URL
 
     /// What a build of the repository needs, and the scripts.
-    private static let items = ["Package.swift", "Sources", "SDK", "Contracts", "Plugins", "Tests", "Examples", "Scripts", "config.json"]
+    private static let items = [
+        "Package.swift", "Sources", "SDK", "Contracts", "Plugins", "Tests", "Examples", "Scripts", "config.json",
+    ]
 
     /// Copies the repository's sources, without any build folder, into `folder/name`.
     public init(in folder: URL, name: String) throws {
@@ -15,7 +17,8 @@ public struct RepositoryCopy: Sendable {
         let files = FileManager.default
         try files.createDirectory(at: url, withIntermediateDirectories: true)
         for item in Self.items {
-            try files.copyItem(at: Products.repository.appendingPathComponent(item), to: url.appendingPathComponent(item))
+            try files.copyItem(
+                at: Products.repository.appendingPathComponent(item), to: url.appendingPathComponent(item))
         }
         let builds = (files.enumerator(at: url, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
             .filter { $0.lastPathComponent == ".build" }
@@ -40,18 +43,21 @@ public struct RepositoryCopy: Sendable {
         let file = url.appendingPathComponent(path)
         let text = try String(contentsOf: file, encoding: .utf8)
         guard let range = text.range(of: old) else {
-            throw SwiftBuild.Failure(description: "\(path) does not hold \(old.debugDescription): the test's edit is out of date")
+            throw SwiftBuild.Failure(
+                description: "\(path) does not hold \(old.debugDescription): the test's edit is out of date")
         }
         try text.replacingCharacters(in: range, with: new).write(to: file, atomically: true, encoding: .utf8)
         // A file edited within a second of the last build can be missed (PLUGIN-FACTS §10).
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: file.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: file.path)
     }
 
     /// Writes `version` into the copy's `SDK/VERSION`.
     public func setSDKVersion(_ version: String) throws {
         let file = sdk.appendingPathComponent("VERSION")
         try (version + "\n").write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: file.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: file.path)
     }
 
     /// Builds `products` in the copy, one `swift build` each.
@@ -61,7 +67,9 @@ public struct RepositoryCopy: Sendable {
         for product in products {
             let result = try SwiftBuild.run(package: url, arguments: ["--product", product])
             guard result.status == 0 else {
-                throw SwiftBuild.Failure(description: "swift build --product \(product) in \(url.path) failed:\n\(result.stdout)\(result.stderr)")
+                throw SwiftBuild.Failure(
+                    description:
+                        "swift build --product \(product) in \(url.path) failed:\n\(result.stdout)\(result.stderr)")
             }
         }
     }
@@ -84,7 +92,8 @@ public enum Git {
 
     /// Runs `git` in the repository.
     public static func run(_ arguments: [String]) throws -> ProcessResult {
-        try TrellisProcess.run(["git", "-C", Products.repository.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try TrellisProcess.run(
+            ["git", "-C", Products.repository.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
     }
 
     /// Whether the repository has `commit`: a shallow clone may not.
@@ -97,10 +106,15 @@ public enum Git {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let tarball = folder.appendingPathComponent("tree.tar")
         let archived = try run(["archive", "--format=tar", "-o", tarball.path, commit])
-        guard archived.status == 0 else { throw SwiftBuild.Failure(description: "git archive \(commit) failed: \(archived.stderr)") }
-        let unpacked = try TrellisProcess.run(["tar", "-x", "-f", tarball.path, "-C", folder.path],
-                                              executable: URL(fileURLWithPath: "/usr/bin/env"))
-        guard unpacked.status == 0 else { throw SwiftBuild.Failure(description: "tar -x of \(commit) failed: \(unpacked.stderr)") }
+        guard archived.status == 0 else {
+            throw SwiftBuild.Failure(description: "git archive \(commit) failed: \(archived.stderr)")
+        }
+        let unpacked = try TrellisProcess.run(
+            ["tar", "-x", "-f", tarball.path, "-C", folder.path],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        guard unpacked.status == 0 else {
+            throw SwiftBuild.Failure(description: "tar -x of \(commit) failed: \(unpacked.stderr)")
+        }
         try FileManager.default.removeItem(at: tarball)
     }
 }
@@ -116,7 +130,8 @@ public enum SDKReleases {
 
     /// Every release listed, oldest first.
     public static var all: [Release] {
-        let text = (try? String(contentsOf: Products.repository.appendingPathComponent("SDK/RELEASES"), encoding: .utf8)) ?? ""
+        let text =
+            (try? String(contentsOf: Products.repository.appendingPathComponent("SDK/RELEASES"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count == 2, !line.hasPrefix("#") else { return nil }

@@ -6,8 +6,9 @@ public enum SwiftBuild {
     ///
     /// - Returns: How the build ended, with its output.
     public static func run(package: URL, arguments: [String] = []) throws -> ProcessResult {
-        try TrellisProcess.run(["swift", "build", "--package-path", package.path] + arguments,
-                               in: package, executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: timeLimit)
+        try TrellisProcess.run(
+            ["swift", "build", "--package-path", package.path] + arguments,
+            in: package, executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: timeLimit)
     }
 
     /// How long one build may take: long enough for a cold build of the whole
@@ -52,14 +53,18 @@ public enum SwiftBuild {
         let package = folder.appendingPathComponent(name)
         try copyExample(Products.repository.appendingPathComponent("Examples/\(name)"), to: package)
         let build = try run(package: package)
-        guard build.status == 0 else { throw Failure(description: "swift build of \(name) failed:\n\(build.stdout)\(build.stderr)") }
+        guard build.status == 0 else {
+            throw Failure(description: "swift build of \(name) failed:\n\(build.stdout)\(build.stderr)")
+        }
         return package
     }
 
     /// Copies the example package at `source` into `destination`, leaving out its
     /// build folder and pointing its SDK dependency at this repository's SDK.
     /// - Parameter sdk: The SDK package to depend on; this repository's unless given.
-    public static func copyExample(_ source: URL, to destination: URL, sdk: URL = Products.repository.appendingPathComponent("SDK")) throws {
+    public static func copyExample(
+        _ source: URL, to destination: URL, sdk: URL = Products.repository.appendingPathComponent("SDK")
+    ) throws {
         let files = FileManager.default
         try files.copyItem(at: source, to: destination)
         try? files.removeItem(at: destination.appendingPathComponent(".build"))

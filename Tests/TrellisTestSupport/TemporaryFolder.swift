@@ -30,10 +30,13 @@ public final class TemporaryFolder {
     ///   - pluginFolders: Folders searched after the products folder.
     /// - Returns: The config's URL.
     @discardableResult
-    public func writeConfig(routes: String, root: String = "main", name: String = "config.json",
-                            pluginFolders: [URL] = []) throws -> URL {
+    public func writeConfig(
+        routes: String, root: String = "main", name: String = "config.json",
+        pluginFolders: [URL] = []
+    ) throws -> URL {
         let folders = ([Products.directory] + pluginFolders).map { "\"\($0.path)\"" }.joined(separator: ", ")
-        return try write("""
+        return try write(
+            """
             { "plugins": [\(folders)], "root": "\(root)", "routes": \(routes) }
             """, to: name)
     }

@@ -12,13 +12,18 @@ public final class TmuxSession {
     /// Starts `bash` in a `columns` x `rows` pane, in `directory`.
     ///
     /// - Parameter environment: Variables set in the shell.
-    public init(columns: Int = 80, rows: Int = 24, in directory: URL = Products.repository,
-                environment: [String: String] = [:]) throws {
+    public init(
+        columns: Int = 80, rows: Int = 24, in directory: URL = Products.repository,
+        environment: [String: String] = [:]
+    ) throws {
         let exports = environment.map { "\($0.key)=\($0.value)" }.sorted()
-        let started = Spawn.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
-                                 "-x", "\(columns)", "-y", "\(rows)", "-c", directory.path,
-                                 "env", "-i", "PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8"] + exports
-                                 + ["bash", "--norc", "--noprofile"], capturingOutput: false)
+        let started = Spawn.run(
+            [
+                "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
+                "-x", "\(columns)", "-y", "\(rows)", "-c", directory.path,
+                "env", "-i", "PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8",
+            ] + exports
+                + ["bash", "--norc", "--noprofile"], capturingOutput: false)
         guard started.status == 0 else { throw TmuxError.failed("tmux new-session exited with \(started.status)") }
         try run("PS1='$ '")
         try run("clear")
@@ -56,12 +61,14 @@ public final class TmuxSession {
     /// The pane's terminal device, which a test writes to as a program in the pane
     /// would (a plugin writing to the terminal itself).
     public func terminalDevice() -> String {
-        tmux(["display-message", "-p", "-t", name, "#{pane_tty}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        tmux(["display-message", "-p", "-t", name, "#{pane_tty}"]).output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// The title the program in the pane gave its window.
     public func title() -> String {
-        tmux(["display-message", "-p", "-t", name, "#{pane_title}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        tmux(["display-message", "-p", "-t", name, "#{pane_title}"]).output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// Where the terminal's cursor is, from 0, 0 at the top left.
@@ -115,7 +122,8 @@ public final class TmuxSession {
     public func click(_ text: String, fromBottom: Bool = false) throws -> String {
         let screen = try waitForText(text)
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        let found = fromBottom ? lines.lastIndex(where: { $0.contains(text) }) : lines.firstIndex(where: { $0.contains(text) })
+        let found =
+            fromBottom ? lines.lastIndex(where: { $0.contains(text) }) : lines.firstIndex(where: { $0.contains(text) })
         guard let row = found, let range = lines[row].range(of: text) else {
             throw TmuxError.screenNeverMatched(screen)
         }

@@ -37,7 +37,9 @@ public enum TrellisProcess {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = TrellisProcess.environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -54,11 +56,13 @@ public enum TrellisProcess {
         feeder.wait()
         var errors = String(decoding: errorData.wait(), as: UTF8.self)
         if watchdog.fired {
-            errors += "\n[the tests ended `\(([executable.lastPathComponent] + arguments).joined(separator: " "))`: "
+            errors +=
+                "\n[the tests ended `\(([executable.lastPathComponent] + arguments).joined(separator: " "))`: "
                 + "it timed out after \(Int(timeLimit)) s]\n"
         }
-        return ProcessResult(status: process.terminationStatus,
-                             stdout: String(decoding: outputData, as: UTF8.self), stderr: errors)
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outputData, as: UTF8.self), stderr: errors)
     }
 }
 
@@ -72,7 +76,9 @@ extension TrellisProcess {
         executable: URL = Products.trellis,
         timeLimit: TimeInterval = Watchdog.limit
     ) async throws -> ProcessResult {
-        try await blocking { try run(arguments, input: input, in: directory, executable: executable, timeLimit: timeLimit) }
+        try await blocking {
+            try run(arguments, input: input, in: directory, executable: executable, timeLimit: timeLimit)
+        }
     }
 }
 
@@ -119,7 +125,9 @@ final class InputFeeder: @unchecked Sendable {
             let bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { write(handle.fileDescriptor, $0.baseAddress! + offset, bytes.count - offset) }
+                let written = bytes.withUnsafeBytes {
+                    write(handle.fileDescriptor, $0.baseAddress! + offset, bytes.count - offset)
+                }
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { break }
                 offset += written

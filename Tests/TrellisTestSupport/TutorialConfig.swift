@@ -5,12 +5,13 @@ extension TemporaryFolder {
     /// with the build's products folder as the search path.
     @discardableResult
     public func writeTutorialConfig() throws -> URL {
-        try writeConfig(routes: """
-            { "root": { "plugin": "TutorialRoot", "children": { "loggedOut": "loggedOut", "loggedIn": "loggedIn" } },
-              "loggedOut": { "plugin": "LoggedOut" },
-              "loggedIn": { "plugin": "LoggedIn", "children": { "offGame": "offGame", "ticTacToe": "ticTacToe" } },
-              "offGame": { "plugin": "OffGame" },
-              "ticTacToe": { "plugin": "TicTacToe" } }
-            """, root: "root")
+        try writeConfig(
+            routes: """
+                { "root": { "plugin": "TutorialRoot", "children": { "loggedOut": "loggedOut", "loggedIn": "loggedIn" } },
+                  "loggedOut": { "plugin": "LoggedOut" },
+                  "loggedIn": { "plugin": "LoggedIn", "children": { "offGame": "offGame", "ticTacToe": "ticTacToe" } },
+                  "offGame": { "plugin": "OffGame" },
+                  "ticTacToe": { "plugin": "TicTacToe" } }
+                """, root: "root")
     }
 }

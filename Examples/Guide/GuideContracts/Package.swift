@@ -7,12 +7,12 @@ import PackageDescription
 let package = Package(
     name: "GuideContracts",
     products: [
-        .library(name: "GuideContracts", type: .dynamic, targets: ["GuideContracts"]),
+        .library(name: "GuideContracts", type: .dynamic, targets: ["GuideContracts"])
     ],
     dependencies: [
-        .package(path: "../../../SDK"),
+        .package(path: "../../../SDK")
     ],
     targets: [
-        .target(name: "GuideContracts", dependencies: [.product(name: "TrellisSDK", package: "SDK")]),
+        .target(name: "GuideContracts", dependencies: [.product(name: "TrellisSDK", package: "SDK")])
     ]
 )

@@ -16,9 +16,12 @@ struct TrellisManifest: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "TrellisManifest.generated.swift")
         if module.name == "TrellisSDK" {
             let version = Self.versionFile(ofSDKTarget: module)
-            return [.buildCommand(displayName: "Trellis SDK release", executable: tool,
-                                  arguments: ["sdk", output.path, version.path],
-                                  inputFiles: [version], outputFiles: [output])]
+            return [
+                .buildCommand(
+                    displayName: "Trellis SDK release", executable: tool,
+                    arguments: ["sdk", output.path, version.path],
+                    inputFiles: [version], outputFiles: [output])
+            ]
         }
         let manifest = module.directoryURL.appending(path: "trellis-plugin.json")
         var versions: [URL] = []
@@ -26,9 +29,12 @@ struct TrellisManifest: BuildToolPlugin {
             guard case let .product(product) = dependency, product.name == "TrellisSDK" else { continue }
             versions += product.targets.filter { $0.name == "TrellisSDK" }.map { Self.versionFile(ofSDKTarget: $0) }
         }
-        return [.buildCommand(displayName: "Trellis manifest for \(module.name)", executable: tool,
-                              arguments: ["plugin", output.path, manifest.path] + versions.prefix(1).map(\.path),
-                              inputFiles: [manifest] + versions.prefix(1), outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Trellis manifest for \(module.name)", executable: tool,
+                arguments: ["plugin", output.path, manifest.path] + versions.prefix(1).map(\.path),
+                inputFiles: [manifest] + versions.prefix(1), outputFiles: [output])
+        ]
     }
 
     /// `VERSION` at the top of the SDK's package, two folders above the target's

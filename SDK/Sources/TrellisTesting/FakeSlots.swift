@@ -48,10 +48,14 @@ public final class FakeSlots {
         slotOfRouter[ObjectIdentifier(router)].flatMap { $0.router.value === router ? $0.slot : nil }
     }
 
-    fileprivate func build(_ slot: String, listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?) -> ViewableRouting {
+    fileprivate func build(_ slot: String, listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable?)
+        -> ViewableRouting
+    {
         builds.append(Build(slot: slot, parameters: parameters, listener: listener, hadHostView: hostView != nil))
         let router = standIns[slot]?(listener, parameters) ?? StandInInteractor.screen(slot: slot, listener: listener)
-        router.viewControllable.viewController.backAction = { [weak listener] in listener?.screenDidRequestDismiss(slot: slot) }
+        router.viewControllable.viewController.backAction = { [weak listener] in
+            listener?.screenDidRequestDismiss(slot: slot)
+        }
         hostView?.viewController.embed(router.viewControllable)
         slotOfRouter[ObjectIdentifier(router)] = (WeakRouter(value: router), slot)
         return router
@@ -113,7 +117,8 @@ private final class StandInInteractor: PresentableInteractor<ViewController> {
 
     static func screen(slot: String, listener: ScreenListener) -> ViewableRouting {
         let view = ViewController(content: .vstack([.text("\(slot) slot"), .button("Close")]))
-        return ViewableRouter(interactor: StandInInteractor(slot: slot, view: view, listener: listener), viewController: view)
+        return ViewableRouter(
+            interactor: StandInInteractor(slot: slot, view: view, listener: listener), viewController: view)
     }
 
     override func didBecomeActive() {

@@ -51,21 +51,26 @@ public final class ScreenTester {
     ///     (``StatePreserving``), for ``ScreenContext/preservedState(as:)``.
     ///   - slots: The slots; fresh ``FakeSlots`` if `nil`.
     /// - Throws: What the builder throws.
-    public init(_ builder: ScreenBuildable, route: String = "screen", parameters: JSONValue = .object([:]),
-                listener: ScreenListener? = nil, dependencies: DependencyScope = DependencyScope(),
-                hostView: ViewControllable? = nil, preservedState: Any? = nil, slots: FakeSlots? = nil) throws {
+    public init(
+        _ builder: ScreenBuildable, route: String = "screen", parameters: JSONValue = .object([:]),
+        listener: ScreenListener? = nil, dependencies: DependencyScope = DependencyScope(),
+        hostView: ViewControllable? = nil, preservedState: Any? = nil, slots: FakeSlots? = nil
+    ) throws {
         let recording = RecordingListener()
         let slots = slots ?? FakeSlots()
         self.listener = recording
         self.slots = slots
         self.hostView = hostView
         parentListener = listener ?? recording
-        let context = ScreenContext(routeID: route, parameters: parameters, listener: parentListener,
-                                    dependencies: dependencies, hostView: hostView, slot: slots.slot(named:))
+        let context = ScreenContext(
+            routeID: route, parameters: parameters, listener: parentListener,
+            dependencies: dependencies, hostView: hostView, slot: slots.slot(named:))
         if let preservedState { context.decodeState = { _ in preservedState } }
         context.builderProvider = { [slots] name in
             guard let builder = slots.builders[name] else {
-                throw ScreenTestFailure("the screen asked for typed slot \"\(name)\"; give it a builder in `slots.builders[\"\(name)\"]`", screen: nil)
+                throw ScreenTestFailure(
+                    "the screen asked for typed slot \"\(name)\"; give it a builder in `slots.builders[\"\(name)\"]`",
+                    screen: nil)
             }
             return builder
         }
@@ -166,9 +171,13 @@ public final class ScreenTester {
     public func expectDeallocatedAfterDetach(within timeout: Duration = .seconds(1)) async throws {
         let objects = detach()
         let alive = { objects.filter { $0.object.value != nil }.map(\.name) }
-        try await waitUntil(timeout, "") { alive().isEmpty } failure: {
-            ScreenTestFailure("after the detach, \(alive().joined(separator: ", ")) \(alive().count == 1 ? "is" : "are") still alive: "
-                + "something (a global, a closure, a task, or a reference back that is not weak, such as `var router`) keeps \(alive().count == 1 ? "it" : "them")", screen: nil)
+        try await waitUntil(timeout, "") {
+            alive().isEmpty
+        } failure: {
+            ScreenTestFailure(
+                "after the detach, \(alive().joined(separator: ", ")) \(alive().count == 1 ? "is" : "are") still alive: "
+                    + "something (a global, a closure, a task, or a reference back that is not weak, such as `var router`) keeps \(alive().count == 1 ? "it" : "them")",
+                screen: nil)
         }
     }
 
@@ -177,10 +186,14 @@ public final class ScreenTester {
     /// Deactivates the screen and lets go of it: what is left are weak references.
     private func detach() -> [(name: String, object: WeakObject)] {
         let detached = router
-        let objects: [(name: String, object: WeakObject)] = [
-            ("\(Swift.type(of: detached))", WeakObject(detached)),
-            ("\(Swift.type(of: detached.interactable))", WeakObject(detached.interactable)),
-        ] + (detached.viewableRouting.map { [("\(Swift.type(of: $0.viewControllable))", WeakObject($0.viewControllable))] } ?? [])
+        let objects: [(name: String, object: WeakObject)] =
+            [
+                ("\(Swift.type(of: detached))", WeakObject(detached)),
+                ("\(Swift.type(of: detached.interactable))", WeakObject(detached.interactable)),
+            ]
+            + (detached.viewableRouting.map {
+                [("\(Swift.type(of: $0.viewControllable))", WeakObject($0.viewControllable))]
+            } ?? [])
         detached.interactable.deactivate()
         router = Router(interactor: Interactor())
         return objects
@@ -188,21 +201,27 @@ public final class ScreenTester {
 
     private var topView: ViewController? { shownViews.last }
 
-    private func control(_ label: String, where accepted: (PlainControl) -> Bool) throws(ScreenTestFailure) -> PlainControl {
+    private func control(_ label: String, where accepted: (PlainControl) -> Bool) throws(ScreenTestFailure)
+        -> PlainControl
+    {
         let controls = (topView?.displayedContent.plainControls ?? []).filter(accepted)
         if let exact = controls.first(where: { $0.label == label }) { return exact }
         let matches = controls.filter { $0.label.contains(label) }
         guard matches.count == 1 else {
             let available = controls.map { "\"\($0.label)\"" }.joined(separator: ", ")
-            throw ScreenTestFailure(matches.isEmpty ? "no control \"\(label)\" on the top view; there are \(available.isEmpty ? "none" : available)"
-                                                    : "\"\(label)\" matches \(matches.count) controls: \(matches.map { "\"\($0.label)\"" }.joined(separator: ", "))",
-                                    screen: text)
+            throw ScreenTestFailure(
+                matches.isEmpty
+                    ? "no control \"\(label)\" on the top view; there are \(available.isEmpty ? "none" : available)"
+                    : "\"\(label)\" matches \(matches.count) controls: \(matches.map { "\"\($0.label)\"" }.joined(separator: ", "))",
+                screen: text)
         }
         return matches[0]
     }
 
-    private func waitUntil(_ timeout: Duration, _ message: String, _ condition: () -> Bool,
-                           failure: (() -> ScreenTestFailure)? = nil) async throws {
+    private func waitUntil(
+        _ timeout: Duration, _ message: String, _ condition: () -> Bool,
+        failure: (() -> ScreenTestFailure)? = nil
+    ) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while !condition() {

@@ -31,12 +31,16 @@ extension ViewNode {
             case let .list(_, rows):
                 lines += rows
             case let .stack(.horizontal, _, children):
-                lines.append(children.map { $0.plainTextLines.joined(separator: " ") }.filter { !$0.isEmpty }.joined(separator: "  "))
+                lines.append(
+                    children.map { $0.plainTextLines.joined(separator: " ") }.filter { !$0.isEmpty }.joined(
+                        separator: "  "))
             case let .stack(.vertical, _, children):
                 pending += children.reversed()
             case let .grid(columns, cells):
                 let width = Swift.max(columns, 1)
-                let rows = stride(from: 0, to: cells.count, by: width).map { Array(cells[$0..<Swift.min($0 + width, cells.count)]) }
+                let rows = stride(from: 0, to: cells.count, by: width).map {
+                    Array(cells[$0..<Swift.min($0 + width, cells.count)])
+                }
                 lines += rows.map { $0.map { $0.plainTextLines.joined(separator: " ") }.joined(separator: " ") }
             case let .styled(_, child):
                 pending.append(child)
@@ -54,7 +58,9 @@ extension ViewNode {
             case let .button(title, id):
                 controls.append(PlainControl(label: title, action: .tap(id), field: nil))
             case let .list(id, rows):
-                controls += rows.enumerated().map { PlainControl(label: $1, action: .select(list: id, row: $0), field: nil) }
+                controls += rows.enumerated().map {
+                    PlainControl(label: $1, action: .select(list: id, row: $0), field: nil)
+                }
             case let .textField(id, text, placeholder):
                 controls.append(PlainControl(label: placeholder, action: .submit(field: id), field: (id, text)))
             case let .stack(_, _, children), let .grid(_, children):

@@ -47,12 +47,20 @@ struct JSONParser {
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         switch current {
-        case UInt8(ascii: "{"): return try nested { (parser: inout JSONParser) throws(JSONSyntaxError) in try parser.parseObject() }
-        case UInt8(ascii: "["): return try nested { (parser: inout JSONParser) throws(JSONSyntaxError) in try parser.parseArray() }
+        case UInt8(ascii: "{"):
+            return try nested { (parser: inout JSONParser) throws(JSONSyntaxError) in try parser.parseObject() }
+        case UInt8(ascii: "["):
+            return try nested { (parser: inout JSONParser) throws(JSONSyntaxError) in try parser.parseArray() }
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case let byte? where byte == UInt8(ascii: "-") || Self.isDigit(byte):
             return .number(try parseNumber())
         case nil: throw error("the text ends where a value should be")
@@ -64,7 +72,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func nested(_ parse: (inout JSONParser) throws(JSONSyntaxError) -> JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func nested(_ parse: (inout JSONParser) throws(JSONSyntaxError) -> JSONValue)
+        throws(JSONSyntaxError) -> JSONValue
+    {
         guard depth < Self.maximumDepth else {
             throw error("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
         }
@@ -77,7 +87,10 @@ struct JSONParser {
         index += 1
         var members: [String: JSONValue] = [:]
         skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
@@ -95,7 +108,9 @@ struct JSONParser {
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw error("expected ',' or '}' after a member")
             }
         }
@@ -105,14 +120,19 @@ struct JSONParser {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if current == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        if current == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
             default: throw error("expected ',' or ']' after an element")
             }
         }
@@ -147,19 +167,20 @@ struct JSONParser {
     /// Steps over one multi-byte UTF-8 character, or fails on invalid UTF-8.
     private mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
         let lead = bytes[index]
-        let (length, lowest, highest): (Int, UInt8, UInt8) = switch lead {
-        case 0xC2...0xDF: (2, 0x80, 0xBF)
-        case 0xE0: (3, 0xA0, 0xBF)
-        case 0xED: (3, 0x80, 0x9F)
-        case 0xE1...0xEF: (3, 0x80, 0xBF)
-        case 0xF0: (4, 0x90, 0xBF)
-        case 0xF4: (4, 0x80, 0x8F)
-        case 0xF1...0xF3: (4, 0x80, 0xBF)
-        default: (0, 0, 0)
-        }
+        let (length, lowest, highest): (Int, UInt8, UInt8) =
+            switch lead {
+            case 0xC2...0xDF: (2, 0x80, 0xBF)
+            case 0xE0: (3, 0xA0, 0xBF)
+            case 0xED: (3, 0x80, 0x9F)
+            case 0xE1...0xEF: (3, 0x80, 0xBF)
+            case 0xF0: (4, 0x90, 0xBF)
+            case 0xF4: (4, 0x80, 0x8F)
+            case 0xF1...0xF3: (4, 0x80, 0xBF)
+            default: (0, 0, 0)
+            }
         guard length > 0, bytes.count - index >= length,
-              (lowest...highest).contains(bytes[index + 1]),
-              bytes[index + 2..<index + length].allSatisfy({ (0x80...0xBF).contains($0) })
+            (lowest...highest).contains(bytes[index + 1]),
+            bytes[index + 2..<index + length].allSatisfy({ (0x80...0xBF).contains($0) })
         else { throw error("the text is not valid UTF-8 here; save the file as UTF-8") }
         index += length
     }
@@ -167,15 +188,16 @@ struct JSONParser {
     private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
         guard let escape = current else { throw error("a string is not closed") }
         index += 1
-        let simple: UInt8? = switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): escape
-        case UInt8(ascii: "b"): 0x08
-        case UInt8(ascii: "f"): 0x0C
-        case UInt8(ascii: "n"): 0x0A
-        case UInt8(ascii: "r"): 0x0D
-        case UInt8(ascii: "t"): 0x09
-        default: nil
-        }
+        let simple: UInt8? =
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): escape
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "t"): 0x09
+            default: nil
+            }
         if let simple {
             utf8.append(simple)
             return
@@ -189,7 +211,8 @@ struct JSONParser {
             throw error("a \\u escape is the second half of a surrogate pair without the first")
         }
         if (0xD800...0xDBFF).contains(code) {
-            guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
                 throw error("a \\u escape is the first half of a surrogate pair without the second")
             }
             index += 2
@@ -207,12 +230,13 @@ struct JSONParser {
         guard bytes.count - index >= 4 else { throw error("expected four hex digits after \\u") }
         var code: UInt32 = 0
         for byte in bytes[index..<index + 4] {
-            let digit: UInt8 = switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: throw error("expected four hex digits after \\u")
-            }
+            let digit: UInt8 =
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+                default: throw error("expected four hex digits after \\u")
+                }
             code = code << 4 | UInt32(digit)
         }
         index += 4
@@ -257,9 +281,11 @@ struct JSONParser {
 
     private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
-        let matches = bytes.count - index >= count && word.withUTF8Buffer { expected in
-            bytes[index..<index + count].elementsEqual(expected)
-        }
+        let matches =
+            bytes.count - index >= count
+            && word.withUTF8Buffer { expected in
+                bytes[index..<index + count].elementsEqual(expected)
+            }
         guard matches else { throw error("expected a value (strings need double quotes)") }
         index += count
     }

@@ -9,7 +9,9 @@ extension RouteConfig {
     /// - Parameter prepare: Called with the config once it is read, before its
     ///   routes are checked: it may change the config (the search path) and start
     ///   work that needs only what it names (reading the plugin files).
-    public static func load(from file: URL, prepare: (inout RouteConfig) -> Void = { _ in }) throws(ConfigError) -> RouteConfig {
+    public static func load(from file: URL, prepare: (inout RouteConfig) -> Void = { _ in }) throws(ConfigError)
+        -> RouteConfig
+    {
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(file.path, limit: maximumSize)
@@ -30,7 +32,9 @@ extension RouteConfig {
         try decode(bytes: Array(text.utf8), file: file)
     }
 
-    private static func decode(bytes: [UInt8], file: URL, prepare: (inout RouteConfig) -> Void = { _ in }) throws(ConfigError) -> RouteConfig {
+    private static func decode(bytes: [UInt8], file: URL, prepare: (inout RouteConfig) -> Void = { _ in })
+        throws(ConfigError) -> RouteConfig
+    {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes: bytes)
@@ -52,7 +56,8 @@ extension RouteConfig {
         }
         for id in known {
             for (slot, child) in routes[id]!.children.sorted(by: { $0.key < $1.key }) where routes[child] == nil {
-                throw .unknownRoute(file: fileName, path: JSONPath.routes(id, "children", slot), route: child, known: known)
+                throw .unknownRoute(
+                    file: fileName, path: JSONPath.routes(id, "children", slot), route: child, known: known)
             }
         }
         if let cycle = findCycle() { throw .cycle(file: fileName, routes: cycle) }
@@ -97,7 +102,7 @@ extension RouteConfig {
 /// How messages name a place in the config.
 enum JSONPath {
     static func routes(_ id: String, _ rest: String...) -> String {
-        ([ "routes", component(id) ] + rest.map(component)).joined(separator: ".")
+        (["routes", component(id)] + rest.map(component)).joined(separator: ".")
     }
 
     static func component(_ key: String) -> String {
@@ -115,7 +120,9 @@ private struct ConfigReader {
         try checkKeys(members, allowed: ["plugins", "root", "routes", "allowExternalPlugins", "theme"], at: nil)
         var searchPath: [URL]
         if let plugins = members["plugins"] {
-            guard case let .array(entries) = plugins else { throw .wrongType(file: file, path: "plugins", expected: "an array of folder paths") }
+            guard case let .array(entries) = plugins else {
+                throw .wrongType(file: file, path: "plugins", expected: "an array of folder paths")
+            }
             var folders: [URL] = []
             for (index, entry) in entries.enumerated() {
                 let folder = try string(entry, at: "plugins[\(index)]")
@@ -131,11 +138,14 @@ private struct ConfigReader {
         }
         searchPath = RouteConfig.environmentPluginFolders + searchPath
         guard let rootValue = members["root"] else {
-            throw .missingKey(file: file, path: "root", hint: "Name the route shown first, for example \"root\": \"main\".")
+            throw .missingKey(
+                file: file, path: "root", hint: "Name the route shown first, for example \"root\": \"main\".")
         }
         let root = try string(rootValue, at: "root")
         guard let routesValue = members["routes"] else {
-            throw .missingKey(file: file, path: "routes", hint: "Define the routes, for example \"routes\": { \"main\": { \"plugin\": \"MainScreen\" } }.")
+            throw .missingKey(
+                file: file, path: "routes",
+                hint: "Define the routes, for example \"routes\": { \"main\": { \"plugin\": \"MainScreen\" } }.")
         }
         var routes: [String: Route] = [:]
         for (id, value) in try object(routesValue, at: "routes").sorted(by: { $0.key < $1.key }) {
@@ -143,12 +153,16 @@ private struct ConfigReader {
         }
         var config = RouteConfig(file: URL(fileURLWithPath: file), searchPath: searchPath, root: root, routes: routes)
         if let allow = members["allowExternalPlugins"] {
-            guard case let .bool(value) = allow else { throw .wrongType(file: file, path: "allowExternalPlugins", expected: "true or false") }
+            guard case let .bool(value) = allow else {
+                throw .wrongType(file: file, path: "allowExternalPlugins", expected: "true or false")
+            }
             config.allowExternalPlugins = value
         }
         if let theme = members["theme"] {
             guard case let .string(name) = theme, let value = Theme(rawValue: name) else {
-                throw .wrongType(file: file, path: "theme", expected: "one of " + Theme.names.map { "\"\($0)\"" }.joined(separator: ", "))
+                throw .wrongType(
+                    file: file, path: "theme",
+                    expected: "one of " + Theme.names.map { "\"\($0)\"" }.joined(separator: ", "))
             }
             config.theme = value
         }
@@ -159,8 +173,9 @@ private struct ConfigReader {
         let members = try object(json, at: JSONPath.routes(id))
         try checkKeys(members, allowed: ["plugin", "children", "parameters", "sha256"], at: JSONPath.routes(id))
         guard let pluginValue = members["plugin"] else {
-            throw .missingKey(file: file, path: JSONPath.routes(id, "plugin"),
-                              hint: "Name a plugin library (\"NextScreen\" for libNextScreen.so) or a path ending in .so.")
+            throw .missingKey(
+                file: file, path: JSONPath.routes(id, "plugin"),
+                hint: "Name a plugin library (\"NextScreen\" for libNextScreen.so) or a path ending in .so.")
         }
         let plugin = try string(pluginValue, at: JSONPath.routes(id, "plugin"))
         var children: [String: String] = [:]
@@ -175,8 +190,9 @@ private struct ConfigReader {
         if let value = members["sha256"] {
             let text = try string(value, at: JSONPath.routes(id, "sha256"))
             guard text.count == 64, text.allSatisfy(\.isHexDigit) else {
-                throw .wrongType(file: file, path: JSONPath.routes(id, "sha256"),
-                                 expected: "64 hex digits, the SHA-256 that `trellis inspect` prints")
+                throw .wrongType(
+                    file: file, path: JSONPath.routes(id, "sha256"),
+                    expected: "64 hex digits, the SHA-256 that `trellis inspect` prints")
             }
             pin = text
         }
@@ -184,8 +200,12 @@ private struct ConfigReader {
     }
 
     // Paths are autoclosures: they are only spelled out for an error.
-    private func object(_ json: JSONValue, at path: @autoclosure () -> String) throws(ConfigError) -> [String: JSONValue] {
-        guard case let .object(members) = json else { throw .wrongType(file: file, path: path(), expected: "an object") }
+    private func object(_ json: JSONValue, at path: @autoclosure () -> String) throws(ConfigError) -> [String:
+        JSONValue]
+    {
+        guard case let .object(members) = json else {
+            throw .wrongType(file: file, path: path(), expected: "an object")
+        }
         return members
     }
 
@@ -194,7 +214,9 @@ private struct ConfigReader {
         return value
     }
 
-    private func checkKeys(_ members: [String: JSONValue], allowed: [String], at path: @autoclosure () -> String?) throws(ConfigError) {
+    private func checkKeys(_ members: [String: JSONValue], allowed: [String], at path: @autoclosure () -> String?)
+        throws(ConfigError)
+    {
         if let unknown = members.keys.first(where: { !allowed.contains($0) }) {
             let unknown = members.keys.sorted().first { !allowed.contains($0) } ?? unknown
             let fullPath = path().map { "\($0).\(JSONPath.component(unknown))" } ?? JSONPath.component(unknown)

@@ -36,7 +36,10 @@ public struct Route: Equatable, Sendable {
     public var sha256: String?
 
     /// Creates a route.
-    public init(id: String, plugin: String, children: [String: String] = [:], parameters: JSONValue = .object([:]), sha256: String? = nil) {
+    public init(
+        id: String, plugin: String, children: [String: String] = [:], parameters: JSONValue = .object([:]),
+        sha256: String? = nil
+    ) {
         self.id = id
         self.plugin = plugin
         self.children = children

@@ -29,8 +29,11 @@ public enum RegularFile {
     public static func size(of path: String) throws(Failure) -> Int {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw errno == ENOENT || errno == ENOTDIR ? .missing : errno == EACCES ? .permissionDenied
-                : .readFailed(reason: String(cString: strerror(errno)))
+            throw errno == ENOENT || errno == ENOTDIR
+                ? .missing
+                : errno == EACCES
+                    ? .permissionDenied
+                    : .readFailed(reason: String(cString: strerror(errno)))
         }
         return try size(from: status)
     }

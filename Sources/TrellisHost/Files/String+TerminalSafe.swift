@@ -22,9 +22,10 @@ extension StringProtocol {
     /// ``escapingControlCharacters`` does, newlines and tabs too, so a route id
     /// holding BEL or ESC cannot end the title and write to the terminal.
     public var escapingForTitle: String {
-        String(escapingControlCharacters.flatMap { character -> [Character] in
-            character == "\n" ? ["\\", "n"] : character == "\t" ? ["\\", "t"] : [character]
-        })
+        String(
+            escapingControlCharacters.flatMap { character -> [Character] in
+                character == "\n" ? ["\\", "n"] : character == "\t" ? ["\\", "t"] : [character]
+            })
     }
 }
 

@@ -26,7 +26,9 @@ enum ELFComment {
         while start < comment.endIndex {
             let end = comment[start...].firstIndex(of: 0) ?? comment.endIndex
             let entry = comment[start..<end]
-            if occurs(swiftlang, in: entry) || occurs(swift, in: entry) { return String(decoding: entry, as: UTF8.self) }
+            if occurs(swiftlang, in: entry) || occurs(swift, in: entry) {
+                return String(decoding: entry, as: UTF8.self)
+            }
             start = end + 1
         }
         return nil
@@ -40,7 +42,8 @@ enum ELFComment {
         return haystack.withUnsafeBytes { text in
             needle.withUnsafeBytes { pattern in
                 (0...(text.count - pattern.count)).contains { start in
-                    text[start] == pattern[0] && memcmp(text.baseAddress! + start, pattern.baseAddress!, pattern.count) == 0
+                    text[start] == pattern[0]
+                        && memcmp(text.baseAddress! + start, pattern.baseAddress!, pattern.count) == 0
                 }
             }
         }

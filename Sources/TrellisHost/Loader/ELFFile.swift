@@ -75,7 +75,8 @@ struct ELFFile {
         if isLink { descriptor = open(path, flags) }
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { throw .missing }
-            throw .unreadable(errno == EACCES ? RegularFile.Failure.permissionDenied.description : String(cString: strerror(errno)))
+            throw .unreadable(
+                errno == EACCES ? RegularFile.Failure.permissionDenied.description : String(cString: strerror(errno)))
         }
         self.descriptor = descriptor
         do {
@@ -87,10 +88,12 @@ struct ELFFile {
         }
         do throws(Failure) {
             guard fileSize >= 64 else { throw .notELF }
-            head = try Self.read(descriptor, offset: 0, count: min(fileSize, Self.headSize), fileSize: fileSize, what: "ELF header")
+            head = try Self.read(
+                descriptor, offset: 0, count: min(fileSize, Self.headSize), fileSize: fileSize, what: "ELF header")
             header = try Header(head, fileSize: fileSize)
-            programHeaders = try Self.bytes(at: header.programHeaders, from: head, descriptor: descriptor, fileSize: fileSize,
-                                            what: "program header table")
+            programHeaders = try Self.bytes(
+                at: header.programHeaders, from: head, descriptor: descriptor, fileSize: fileSize,
+                what: "program header table")
             try Self.checkLoadableSegments(programHeaders, fileSize: fileSize)
         } catch {
             Glibc.close(descriptor)
@@ -101,7 +104,9 @@ struct ELFFile {
     /// The open file's real path (links and `..` resolved), from `/proc/self/fd`.
     var resolvedPath: String? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(PATH_MAX)) { buffer in
-            let count = buffer.withMemoryRebound(to: CChar.self) { readlink("/proc/self/fd/\(descriptor)", $0.baseAddress!, $0.count) }
+            let count = buffer.withMemoryRebound(to: CChar.self) {
+                readlink("/proc/self/fd/\(descriptor)", $0.baseAddress!, $0.count)
+            }
             return count > 0 ? String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self) : nil
         }
     }
@@ -119,13 +124,16 @@ struct ELFFile {
         for index in 0..<header.programHeaderCount {
             let entry = index * 56
             let fields = programHeaders.withUnsafeBytes { raw in
-                (Self.integer(raw, at: entry, size: 4), Self.integer(raw, at: entry + 8, size: 8),
-                 Self.integer(raw, at: entry + 32, size: 8), Self.integer(raw, at: entry + 48, size: 8))
+                (
+                    Self.integer(raw, at: entry, size: 4), Self.integer(raw, at: entry + 8, size: 8),
+                    Self.integer(raw, at: entry + 32, size: 8), Self.integer(raw, at: entry + 48, size: 8)
+                )
             }
             let (kind, offset, size, alignment) = fields
             // PT_NOTE.
             guard kind == 4 else { continue }
-            let notes = try Self.bytes(at: (offset, size), from: head, descriptor: descriptor, fileSize: fileSize, what: "note segment")
+            let notes = try Self.bytes(
+                at: (offset, size), from: head, descriptor: descriptor, fileSize: fileSize, what: "note segment")
             // Notes are padded to their segment's alignment; a linker that puts
             // 4-aligned notes in an 8-aligned segment (beside a GNU property note)
             // leaves them padded to 4, so the other alignment is tried too. Only a
@@ -134,7 +142,9 @@ struct ELFFile {
             var failure: Failure?
             for candidate in alignments {
                 do throws(Failure) {
-                    if let found = try Self.note(in: notes, owner: wanted, type: type, alignment: candidate) { return found }
+                    if let found = try Self.note(in: notes, owner: wanted, type: type, alignment: candidate) {
+                        return found
+                    }
                 } catch {
                     if candidate == alignments[0] { failure = error }
                 }
@@ -153,10 +163,14 @@ struct ELFFile {
         var start = 0
         while notes.count - start >= 12 {
             let (nameSize, descriptionSize, noteType) = notes.withUnsafeBytes { raw in
-                (integer(raw, at: start, size: 4), integer(raw, at: start + 4, size: 4), integer(raw, at: start + 8, size: 4))
+                (
+                    integer(raw, at: start, size: 4), integer(raw, at: start + 4, size: 4),
+                    integer(raw, at: start + 8, size: 4)
+                )
             }
             // Sizes of at most 4 GiB each, so the sums cannot overflow.
-            let nameStart = start + 12, descriptionStart = start + padded(12 + nameSize)
+            let nameStart = start + 12
+            let descriptionStart = start + padded(12 + nameSize)
             guard descriptionStart + descriptionSize <= notes.count else {
                 throw .malformed("a note of \(descriptionSize) bytes lies outside its segment of \(notes.count) bytes")
             }
@@ -170,7 +184,10 @@ struct ELFFile {
 
     /// The bytes of the first section called `name`, or `nil` if there is none.
     func section(named name: String) throws(Failure) -> [UInt8]? {
-        guard let (offset, size) = try SectionTable(descriptor: descriptor, header: header, fileSize: fileSize).section(named: name) else {
+        guard
+            let (offset, size) = try SectionTable(descriptor: descriptor, header: header, fileSize: fileSize).section(
+                named: name)
+        else {
             return nil
         }
         guard size <= Self.maximumSectionSize else {
@@ -194,24 +211,33 @@ struct ELFFile {
             // ELFCLASS64, little-endian: the only kind this host runs on.
             guard head[4] == 2, head[5] == 1 else { throw .notELF }
             let fields = head.withUnsafeBytes { raw in
-                (programOffset: integer(raw, at: 0x20, size: 8), programEntrySize: integer(raw, at: 0x36, size: 2),
-                 programCount: integer(raw, at: 0x38, size: 2), sectionOffset: integer(raw, at: 0x28, size: 8),
-                 sectionEntrySize: integer(raw, at: 0x3A, size: 2), sectionCount: integer(raw, at: 0x3C, size: 2),
-                 namesIndex: integer(raw, at: 0x3E, size: 2))
+                (
+                    programOffset: integer(raw, at: 0x20, size: 8), programEntrySize: integer(raw, at: 0x36, size: 2),
+                    programCount: integer(raw, at: 0x38, size: 2), sectionOffset: integer(raw, at: 0x28, size: 8),
+                    sectionEntrySize: integer(raw, at: 0x3A, size: 2), sectionCount: integer(raw, at: 0x3C, size: 2),
+                    namesIndex: integer(raw, at: 0x3E, size: 2)
+                )
             }
             programHeaderCount = fields.programCount
             sectionHeadersOffset = fields.sectionOffset
             sectionCount = fields.sectionCount
             namesIndex = fields.namesIndex
             if programHeaderCount > 0 {
-                guard fields.programEntrySize == 56 else { throw .malformed("program headers of \(fields.programEntrySize) bytes, not 56") }
+                guard fields.programEntrySize == 56 else {
+                    throw .malformed("program headers of \(fields.programEntrySize) bytes, not 56")
+                }
             }
             programHeaders = (fields.programOffset, programHeaderCount * 56)
             try ELFFile.checkInside(programHeaders, fileSize: fileSize, what: "program header table")
             if sectionCount > 0 {
-                guard fields.sectionEntrySize == 64 else { throw .malformed("section headers of \(fields.sectionEntrySize) bytes, not 64") }
-                guard namesIndex < sectionCount else { throw .malformed("the section name table is section \(namesIndex) of \(sectionCount)") }
-                try ELFFile.checkInside((sectionHeadersOffset, sectionCount * 64), fileSize: fileSize, what: "section header table")
+                guard fields.sectionEntrySize == 64 else {
+                    throw .malformed("section headers of \(fields.sectionEntrySize) bytes, not 64")
+                }
+                guard namesIndex < sectionCount else {
+                    throw .malformed("the section name table is section \(namesIndex) of \(sectionCount)")
+                }
+                try ELFFile.checkInside(
+                    (sectionHeadersOffset, sectionCount * 64), fileSize: fileSize, what: "section header table")
             }
         }
     }
@@ -221,7 +247,10 @@ struct ELFFile {
     private static func checkLoadableSegments(_ programHeaders: [UInt8], fileSize: Int) throws(Failure) {
         for entry in stride(from: 0, to: programHeaders.count, by: 56) {
             let (kind, offset, size) = programHeaders.withUnsafeBytes { raw in
-                (integer(raw, at: entry, size: 4), integer(raw, at: entry + 8, size: 8), integer(raw, at: entry + 32, size: 8))
+                (
+                    integer(raw, at: entry, size: 4), integer(raw, at: entry + 8, size: 8),
+                    integer(raw, at: entry + 32, size: 8)
+                )
             }
             // PT_LOAD.
             if kind == 1 { try checkInside((offset, size), fileSize: fileSize, what: "loadable segment") }
@@ -237,8 +266,10 @@ struct ELFFile {
     }
 
     /// The bytes of `range`: from `head` when they are in it, else read.
-    private static func bytes(at range: (offset: Int, size: Int), from head: [UInt8], descriptor: Int32, fileSize: Int,
-                              what: String) throws(Failure) -> [UInt8] {
+    private static func bytes(
+        at range: (offset: Int, size: Int), from head: [UInt8], descriptor: Int32, fileSize: Int,
+        what: String
+    ) throws(Failure) -> [UInt8] {
         try checkInside(range, fileSize: fileSize, what: what)
         guard range.size <= maximumSectionSize else { throw .malformed("the \(what) has \(range.size) bytes") }
         if range.offset <= head.count - range.size { return Array(head[range.offset..<range.offset + range.size]) }
@@ -269,20 +300,28 @@ struct ELFFile {
                 return
             }
             let lead = min(max(tableOffset, 0), Self.lead)
-            bytes = try ELFFile.read(descriptor, offset: tableOffset - lead, count: count * 64 + lead, fileSize: fileSize,
-                                     what: "section header table")
+            bytes = try ELFFile.read(
+                descriptor, offset: tableOffset - lead, count: count * 64 + lead, fileSize: fileSize,
+                what: "section header table")
             headersStart = lead
             let (offset, size) = bytes.withUnsafeBytes { raw in
-                (integer(raw, at: lead + namesIndex * 64 + 24, size: 8), integer(raw, at: lead + namesIndex * 64 + 32, size: 8))
+                (
+                    integer(raw, at: lead + namesIndex * 64 + 24, size: 8),
+                    integer(raw, at: lead + namesIndex * 64 + 32, size: 8)
+                )
             }
             // A size past Int.max reads as -1: no file is that long.
-            guard size >= 0 else { throw .malformed("the section name table lies outside the file of \(fileSize) bytes; it may be truncated") }
+            guard size >= 0 else {
+                throw .malformed(
+                    "the section name table lies outside the file of \(fileSize) bytes; it may be truncated")
+            }
             guard size <= maximumSectionSize else { throw .malformed("the section name table has \(size) bytes") }
             let bufferStart = tableOffset - lead
             if offset >= bufferStart, offset - bufferStart <= lead - size {
                 (names, namesStart, namesSize) = ([], offset - bufferStart, size)
             } else {
-                names = try ELFFile.read(descriptor, offset: offset, count: size, fileSize: fileSize, what: "section name table")
+                names = try ELFFile.read(
+                    descriptor, offset: offset, count: size, fileSize: fileSize, what: "section name table")
                 (namesStart, namesSize) = (0, size)
             }
         }
@@ -301,7 +340,8 @@ struct ELFFile {
                             guard nameOffset <= namesSize - target.count - 1 else { continue }
                             let start = namesStart + nameOffset
                             guard memcmp(nameBytes.baseAddress! + start, target.baseAddress!, target.count) == 0,
-                                  nameBytes[start + target.count] == 0 else { continue }
+                                nameBytes[start + target.count] == 0
+                            else { continue }
                             return (integer(raw, at: entry + 24, size: 8), integer(raw, at: entry + 32, size: 8))
                         }
                         return nil
@@ -312,14 +352,18 @@ struct ELFFile {
     }
 
     /// `count` bytes at `offset`, after checking both against the file's size.
-    private static func read(_ descriptor: Int32, offset: Int, count: Int, fileSize: Int, what: String) throws(Failure) -> [UInt8] {
+    private static func read(_ descriptor: Int32, offset: Int, count: Int, fileSize: Int, what: String) throws(Failure)
+        -> [UInt8]
+    {
         guard count >= 0, count <= fileSize else {
             throw .malformed("the \(what) lies outside the file of \(fileSize) bytes; it may be truncated")
         }
         var failure: Failure?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do throws(Failure) {
-                try read(descriptor, into: UnsafeMutableRawBufferPointer(buffer), offset: offset, fileSize: fileSize, what: what)
+                try read(
+                    descriptor, into: UnsafeMutableRawBufferPointer(buffer), offset: offset, fileSize: fileSize,
+                    what: what)
                 initialized = count
             } catch {
                 failure = error
@@ -331,8 +375,10 @@ struct ELFFile {
     }
 
     /// Fills `buffer` from `offset`, after checking both against the file's size.
-    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, offset: Int, fileSize: Int,
-                             what: String) throws(Failure) {
+    private static func read(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, offset: Int, fileSize: Int,
+        what: String
+    ) throws(Failure) {
         let count = buffer.count
         guard offset >= 0, count <= fileSize, offset <= fileSize - count else {
             throw .malformed("the \(what) lies outside the file of \(fileSize) bytes; it may be truncated")
@@ -365,8 +411,10 @@ struct ELFFile {
     func definesDynamicSymbol(_ name: String) throws(Failure) -> Bool? {
         guard let dynamic = try dynamicSection() else { return nil }
         guard let hashTable = dynamic.fileOffset(dynamic.gnuHash) else { return nil }
-        guard let symbolTable = dynamic.fileOffset(dynamic.symbols), let stringTable = dynamic.fileOffset(dynamic.strings),
-              let stringsSize = dynamic.stringsSize, stringsSize >= 0 else {
+        guard let symbolTable = dynamic.fileOffset(dynamic.symbols),
+            let stringTable = dynamic.fileOffset(dynamic.strings),
+            let stringsSize = dynamic.stringsSize, stringsSize >= 0
+        else {
             throw .malformed("its dynamic segment names no symbol or string table")
         }
         func word(at offset: Int, what: String) throws(Failure) -> Int {
@@ -377,7 +425,9 @@ struct ELFFile {
         let (bucketCount, firstSymbol, bloomWords) = header.withUnsafeBytes { raw in
             (Self.integer(raw, at: 0, size: 4), Self.integer(raw, at: 4, size: 4), Self.integer(raw, at: 8, size: 4))
         }
-        guard bucketCount > 0, bucketCount < 1 << 24, bloomWords < 1 << 24 else { throw .malformed("its GNU hash table is corrupt") }
+        guard bucketCount > 0, bucketCount < 1 << 24, bloomWords < 1 << 24 else {
+            throw .malformed("its GNU hash table is corrupt")
+        }
         var hash: UInt32 = 5381
         for byte in name.utf8 { hash = hash &* 33 &+ UInt32(byte) }
         let buckets = hashTable + 16 + bloomWords * 8
@@ -390,14 +440,19 @@ struct ELFFile {
         for _ in 0..<(1 << 16) {
             let chain = try word(at: chains + (index - firstSymbol) * 4, what: "GNU hash table")
             if UInt32(truncatingIfNeeded: chain) | 1 == hash | 1 {
-                let symbol = try Self.read(descriptor, offset: symbolTable + index * 24, count: 24, fileSize: fileSize, what: "symbol table")
+                let symbol = try Self.read(
+                    descriptor, offset: symbolTable + index * 24, count: 24, fileSize: fileSize, what: "symbol table")
                 let (nameOffset, info, section) = symbol.withUnsafeBytes { raw in
-                    (Self.integer(raw, at: 0, size: 4), Self.integer(raw, at: 4, size: 1), Self.integer(raw, at: 6, size: 2))
+                    (
+                        Self.integer(raw, at: 0, size: 4), Self.integer(raw, at: 4, size: 1),
+                        Self.integer(raw, at: 6, size: 2)
+                    )
                 }
                 let binding = info >> 4
                 if section != 0, binding == 1 || binding == 2, nameOffset <= stringsSize - wanted.count {
-                    let found = try Self.read(descriptor, offset: stringTable + nameOffset, count: wanted.count, fileSize: fileSize,
-                                              what: "string table")
+                    let found = try Self.read(
+                        descriptor, offset: stringTable + nameOffset, count: wanted.count, fileSize: fileSize,
+                        what: "string table")
                     if found == wanted { return true }
                 }
             }
@@ -412,7 +467,9 @@ struct ELFFile {
     func neededLibraries() throws(Failure) -> [String] {
         guard let dynamic = try dynamicSection() else { return [] }
         guard !dynamic.needed.isEmpty else { return [] }
-        guard let stringTable = dynamic.fileOffset(dynamic.strings), let stringsSize = dynamic.stringsSize, stringsSize >= 0 else {
+        guard let stringTable = dynamic.fileOffset(dynamic.strings), let stringsSize = dynamic.stringsSize,
+            stringsSize >= 0
+        else {
             throw .malformed("its dynamic segment names no string table")
         }
         // The names sit together near the table's start, where linkers put them:
@@ -423,8 +480,11 @@ struct ELFFile {
             throw .malformed("a needed library's name lies outside its string table")
         }
         let end = min(stringsSize, last + 256)
-        guard end - first <= Self.maximumSectionSize else { throw .malformed("its needed libraries' names are spread too far apart") }
-        let names = try Self.read(descriptor, offset: stringTable + first, count: end - first, fileSize: fileSize, what: "string table")
+        guard end - first <= Self.maximumSectionSize else {
+            throw .malformed("its needed libraries' names are spread too far apart")
+        }
+        let names = try Self.read(
+            descriptor, offset: stringTable + first, count: end - first, fileSize: fileSize, what: "string table")
         return try offsets.map { (offset) throws(Failure) -> String in
             let start = offset - first
             guard let terminator = names[start...].prefix(256).firstIndex(of: 0) else {
@@ -458,17 +518,22 @@ struct ELFFile {
         var dynamicRange: (offset: Int, size: Int)?
         for entry in stride(from: 0, to: programHeaders.count, by: 56) {
             let (kind, offset, address, size) = programHeaders.withUnsafeBytes { raw in
-                (Self.integer(raw, at: entry, size: 4), Self.integer(raw, at: entry + 8, size: 8),
-                 Self.integer(raw, at: entry + 16, size: 8), Self.integer(raw, at: entry + 32, size: 8))
+                (
+                    Self.integer(raw, at: entry, size: 4), Self.integer(raw, at: entry + 8, size: 8),
+                    Self.integer(raw, at: entry + 16, size: 8), Self.integer(raw, at: entry + 32, size: 8)
+                )
             }
             // PT_LOAD and PT_DYNAMIC.
             if kind == 1, address >= 0, offset >= 0, size >= 0 { section.loads.append((address, offset, size)) }
             if kind == 2 { dynamicRange = (offset, size) }
         }
         guard let dynamicRange else { return nil }
-        let dynamic = try Self.bytes(at: dynamicRange, from: head, descriptor: descriptor, fileSize: fileSize, what: "dynamic segment")
+        let dynamic = try Self.bytes(
+            at: dynamicRange, from: head, descriptor: descriptor, fileSize: fileSize, what: "dynamic segment")
         for entry in stride(from: 0, to: dynamic.count - 15, by: 16) {
-            let (tag, value) = dynamic.withUnsafeBytes { raw in (Self.integer(raw, at: entry, size: 8), Self.integer(raw, at: entry + 8, size: 8)) }
+            let (tag, value) = dynamic.withUnsafeBytes { raw in
+                (Self.integer(raw, at: entry, size: 8), Self.integer(raw, at: entry + 8, size: 8))
+            }
             switch tag {
             case 0: return section
             case 1: section.needed.append(value)

@@ -46,8 +46,10 @@ enum ImageMapping {
     /// - Throws: ``PluginLoadError/openFailed(path:reason:)`` with the dynamic
     ///   loader's reason, which names `path`.
     static func map(_ file: ELFFile, path: String, flags: Int32, willMap: (String) -> Void) throws(PluginLoadError)
-        -> UnsafeMutableRawPointer {
-        let ownFolder = PluginFileSafety.folder(of: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        -> UnsafeMutableRawPointer
+    {
+        let ownFolder = PluginFileSafety.folder(
+            of: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
         var beside: [String] = []
         var needsFolder = false
         let linked = linkFolders[ownFolder]?.linked ?? []
@@ -55,19 +57,25 @@ enum ImageMapping {
         for name in (try? file.neededLibraries()) ?? [] where !isLoaded(name) {
             if linked.contains(name) {
                 needsFolder = true
-            } else if !name.utf8.contains(UInt8(ascii: "/")), name != "..", name != ".", access(ownFolder + "/" + name, F_OK) == 0 {
+            } else if !name.utf8.contains(UInt8(ascii: "/")), name != "..", name != ".",
+                access(ownFolder + "/" + name, F_OK) == 0
+            {
                 beside.append(name)
                 needsFolder = true
             }
         }
-        if !needsFolder, let handle = try mapThroughDescriptor(file, path: path, flags: flags, willMap: willMap) { return handle }
-        return try mapThroughLink(file, path: path, ownFolder: ownFolder, beside: beside, flags: flags, willMap: willMap)
+        if !needsFolder, let handle = try mapThroughDescriptor(file, path: path, flags: flags, willMap: willMap) {
+            return handle
+        }
+        return try mapThroughLink(
+            file, path: path, ownFolder: ownFolder, beside: beside, flags: flags, willMap: willMap)
     }
 
     /// Maps the file as `/proc/self/fd/N`; `nil` when the number was an earlier
     /// image's (a plugin closed a kept descriptor and the number was reused).
     private static func mapThroughDescriptor(_ file: ELFFile, path: String, flags: Int32, willMap: (String) -> Void)
-        throws(PluginLoadError) -> UnsafeMutableRawPointer? {
+        throws(PluginLoadError) -> UnsafeMutableRawPointer?
+    {
         roomForKeptDescriptors()
         var kept = fcntl(file.descriptor, F_DUPFD_CLOEXEC, keptDescriptorFloor)
         if kept < 0 { kept = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0) }
@@ -89,8 +97,10 @@ enum ImageMapping {
         return known == FileKey(file) ? handle : nil
     }
 
-    private static func mapThroughLink(_ file: ELFFile, path: String, ownFolder: String, beside: [String], flags: Int32,
-                                       willMap: (String) -> Void) throws(PluginLoadError) -> UnsafeMutableRawPointer {
+    private static func mapThroughLink(
+        _ file: ELFFile, path: String, ownFolder: String, beside: [String], flags: Int32,
+        willMap: (String) -> Void
+    ) throws(PluginLoadError) -> UnsafeMutableRawPointer {
         let folder = try linkFolder(for: ownFolder, reportingFor: path)
         for name in beside where symlink(ownFolder + "/" + name, folder + "/" + name) == 0 {
             linkFolders[ownFolder]?.linked.insert(name)
@@ -98,7 +108,8 @@ enum ImageMapping {
         count += 1
         let name = folder + "/\(count)-" + PluginFileSafety.fileName(of: path)
         guard symlink(file.descriptorPath, name) == 0 else {
-            throw .openFailed(path: path, reason: "no link to it could be made in \(folder) (\(String(cString: strerror(errno))))")
+            throw .openFailed(
+                path: path, reason: "no link to it could be made in \(folder) (\(String(cString: strerror(errno))))")
         }
         defer { unlink(name) }
         willMap(name)
@@ -113,7 +124,8 @@ enum ImageMapping {
     private static func roomForKeptDescriptors() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max,
-              rlim_t(Int(keptDescriptorFloor) + 2 * handles.count + 64) > limit.rlim_cur else { return }
+            rlim_t(Int(keptDescriptorFloor) + 2 * handles.count + 64) > limit.rlim_cur
+        else { return }
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
@@ -142,7 +154,9 @@ enum ImageMapping {
         let root = try rootFolder(reportingFor: path)
         let folder = root + "/\(linkFolders.count + 1)"
         guard mkdir(folder, 0o700) == 0 else {
-            throw .openFailed(path: path, reason: "no folder to map it from could be made in \(root) (\(String(cString: strerror(errno))))")
+            throw .openFailed(
+                path: path,
+                reason: "no folder to map it from could be made in \(root) (\(String(cString: strerror(errno))))")
         }
         linkFolders[ownFolder] = (folder, [])
         return folder
@@ -154,8 +168,10 @@ enum ImageMapping {
         if let root { return root }
         var template = Array("\(temporaryFolder)/\(prefix(of: getpid()))XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw .openFailed(path: path, reason: "no private folder to map it from could be made in \(temporaryFolder) "
-                                                + "(\(String(cString: strerror(errno))))")
+            throw .openFailed(
+                path: path,
+                reason: "no private folder to map it from could be made in \(temporaryFolder) "
+                    + "(\(String(cString: strerror(errno))))")
         }
         let made = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         root = made
@@ -168,11 +184,13 @@ enum ImageMapping {
     /// (an app run without a supervisor that crashed while mapping).
     private static func removeFoldersOfEndedProcesses() {
         let common = "trellis-images-"
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporaryFolder)) ?? [] where entry.hasPrefix(common) {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporaryFolder)) ?? []
+        where entry.hasPrefix(common) {
             var status = stat()
             guard let pid = Int32(entry.dropFirst(common.count).prefix { $0 != "-" }), pid > 0,
-                  kill(pid, 0) != 0, errno == ESRCH,
-                  lstat(temporaryFolder + "/" + entry, &status) == 0, status.st_uid == geteuid() else { continue }
+                kill(pid, 0) != 0, errno == ESRCH,
+                lstat(temporaryFolder + "/" + entry, &status) == 0, status.st_uid == geteuid()
+            else { continue }
             removeFolders(ofProcess: pid)
         }
     }
@@ -200,7 +218,8 @@ enum ImageMapping {
     nonisolated static func removeFolders(ofProcess pid: pid_t) {
         let prefix = prefix(of: pid)
         let fileManager = FileManager.default
-        for entry in (try? fileManager.contentsOfDirectory(atPath: temporaryFolder)) ?? [] where entry.hasPrefix(prefix) {
+        for entry in (try? fileManager.contentsOfDirectory(atPath: temporaryFolder)) ?? [] where entry.hasPrefix(prefix)
+        {
             let root = temporaryFolder + "/" + entry
             for folder in (try? fileManager.contentsOfDirectory(atPath: root)) ?? [] {
                 for link in (try? fileManager.contentsOfDirectory(atPath: root + "/" + folder)) ?? [] {

@@ -19,9 +19,13 @@ public final class PluginFile: Sendable {
     /// Which file it was when it was read, to see that it changed before it is loaded.
     let identity: FileIdentity?
 
-    init(path: String, manifest: PluginManifest, toolchain: String?, realPath: String?, status: PluginFileSafety.Status?,
-         identity: FileIdentity? = nil) {
-        (self.path, self.manifest, self.toolchain, self.realPath, self.status) = (path, manifest, toolchain, realPath, status)
+    init(
+        path: String, manifest: PluginManifest, toolchain: String?, realPath: String?, status: PluginFileSafety.Status?,
+        identity: FileIdentity? = nil
+    ) {
+        (self.path, self.manifest, self.toolchain, self.realPath, self.status) = (
+            path, manifest, toolchain, realPath, status
+        )
         self.identity = identity
     }
 }

@@ -59,7 +59,9 @@ struct PluginFileSafety {
         // Most plugins share a folder: its whole chain's verdict is kept under it.
         let ownFolder = Self.folder(of: path)
         if let known = checkedChains[ownFolder] {
-            if let (offender, reason) = known { throw .unsafePermissions(path: path, offender: offender, reason: reason) }
+            if let (offender, reason) = known {
+                throw .unsafePermissions(path: path, offender: offender, reason: reason)
+            }
             return
         }
         let problem = checkFolders(above: path)
@@ -103,7 +105,9 @@ struct PluginFileSafety {
 
     private static let user = getuid()
 
-    private static func problem(with status: Status, isFolder: Bool, isAboveOwnFolder: Bool) -> PluginLoadError.UnsafeReason? {
+    private static func problem(with status: Status, isFolder: Bool, isAboveOwnFolder: Bool) -> PluginLoadError
+        .UnsafeReason?
+    {
         guard status.owner == user || status.owner == 0 else { return .foreignOwner(uid: Int(status.owner)) }
         let mode = status.mode
         if mode & S_IWOTH != 0 {

@@ -41,7 +41,8 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
                 return "plugin \"\(plugin)\" not found: looked in \(place). Did you mean \"\(near)\"? "
                     + "Fix the route's `plugin`."
             }
-            return "plugin \"\(plugin)\" not found: looked in \(place). Build it (`swift build \(release ? "-c release " : "")--product \(plugin)`), "
+            return
+                "plugin \"\(plugin)\" not found: looked in \(place). Build it (`swift build \(release ? "-c release " : "")--product \(plugin)`), "
                 + "or fix the config's `plugins` search path or the route's `plugin`."
         case let .fileMissing(path):
             return "no plugin file at \(path). Fix the route's `plugin` path (it is relative to the config), "
@@ -55,7 +56,8 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
             return "\(path) cannot be loaded: \(reason)."
         case let .missingEntry(path, expected, found):
             if let found {
-                return "\(path) was built against another SDK interface (it exports \(found), this host needs \(expected)). "
+                return
+                    "\(path) was built against another SDK interface (it exports \(found), this host needs \(expected)). "
                     + "Rebuild the plugin against this SDK."
             }
             return "\(path) is not a Trellis plugin: it exports no \(expected) function. "
@@ -64,7 +66,8 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
             return "\(path): the entry function returned an object that is not a TrellisPlugin. "
                 + "Return `exportPlugin { YourPlugin() }` from it."
         case let .outsideAllowedFolders(path, resolved, folders):
-            return "\(path) resolves to \(resolved), outside the folders plugins load from (\(folders.joined(separator: ", "))). "
+            return
+                "\(path) resolves to \(resolved), outside the folders plugins load from (\(folders.joined(separator: ", "))). "
                 + "Move the plugin into one of them, add its folder to `plugins`, or set \"allowExternalPlugins\": true in the config."
         case let .unsafePermissions(path, offender, reason):
             let what = offender == path ? "the file" : "the folder \(offender) above it"
@@ -80,13 +83,16 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
                     + "Fix it with chmod g-w \(offender)."
             }
         case let .hashMismatch(path, pinned, actual):
-            return "\(path) does not match the route's \"sha256\" pin: the config pins \(pinned), the file hashes to \(actual). "
+            return
+                "\(path) does not match the route's \"sha256\" pin: the config pins \(pinned), the file hashes to \(actual). "
                 + "If you rebuilt the plugin on purpose, pin the new hash (`trellis inspect` prints it)."
         case let .anotherPlugin(path, loaded, found):
-            return "\(path) now holds the plugin \"\(found)\", not \"\(loaded)\", which its routes were built from: it is not "
+            return
+                "\(path) now holds the plugin \"\(found)\", not \"\(loaded)\", which its routes were built from: it is not "
                 + "swapped in, and the routes keep \(loaded). Build \(loaded) there, or bind the routes to \(found)'s own file."
         case let .pinUncheckable(path):
-            return "\(path) is pinned by \"sha256\", but this machine has no libcrypto.so.3 (OpenSSL 3) to check the pin with. "
+            return
+                "\(path) is pinned by \"sha256\", but this machine has no libcrypto.so.3 (OpenSSL 3) to check the pin with. "
                 + "Install OpenSSL 3 (Debian: libssl3) or remove the pin."
         case let .noManifest(path):
             return "\(path) is not a Trellis plugin: it has no Trellis manifest note. A plugin built by an older SDK "

@@ -26,8 +26,13 @@ extension PluginLoader {
 
         /// Starts reading `files` on helper threads, one fewer than the cores: the
         /// thread that calls ``finish()`` is the last.
-        init(files: [String], allowedFolders: [String]?, realFolders: [String: String], hostToolchain: String?, checksEntry: Bool) {
-            (self.files, self.allowedFolders, self.realFolders, self.hostToolchain) = (files, allowedFolders, realFolders, hostToolchain)
+        init(
+            files: [String], allowedFolders: [String]?, realFolders: [String: String], hostToolchain: String?,
+            checksEntry: Bool
+        ) {
+            (self.files, self.allowedFolders, self.realFolders, self.hostToolchain) = (
+                files, allowedFolders, realFolders, hostToolchain
+            )
             self.checksEntry = checksEntry
             results = .allocate(capacity: files.count)
             results.initialize(repeating: nil)
@@ -37,10 +42,12 @@ extension PluginLoader {
             let reading = Unmanaged.passUnretained(self).toOpaque()
             for _ in 0..<max(count, 0) {
                 var thread = pthread_t()
-                let started = pthread_create(&thread, nil, { reading in
-                    Unmanaged<FileReading>.fromOpaque(reading!)._withUnsafeGuaranteedRef { $0.readUntilNoneLeft() }
-                    return nil
-                }, reading)
+                let started = pthread_create(
+                    &thread, nil,
+                    { reading in
+                        Unmanaged<FileReading>.fromOpaque(reading!)._withUnsafeGuaranteedRef { $0.readUntilNoneLeft() }
+                        return nil
+                    }, reading)
                 // A helper that could not start leaves its files to the others.
                 if started == 0 { helpers.append(thread) }
             }
@@ -50,8 +57,9 @@ extension PluginLoader {
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
-                results[index] = try? PluginLoader.read(files[index], allowedFolders: allowedFolders, realFolders: realFolders,
-                                                        hostToolchain: hostToolchain, checksEntry: checksEntry)
+                results[index] = try? PluginLoader.read(
+                    files[index], allowedFolders: allowedFolders, realFolders: realFolders,
+                    hostToolchain: hostToolchain, checksEntry: checksEntry)
             }
         }
 

@@ -58,9 +58,11 @@ public final class PluginLoader {
     ///   - configFolder: The folder `.so` paths are relative to and must stay in
     ///     (with the search folders); `nil` lets them be anywhere.
     ///   - allowsExternalPlugins: Whether `.so` paths may leave those folders.
-    public init(searchPath: [URL], hostToolchain: String? = PluginLoader.runningToolchain,
-                linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)] = [:],
-                configFolder: URL? = nil, allowsExternalPlugins: Bool = true) {
+    public init(
+        searchPath: [URL], hostToolchain: String? = PluginLoader.runningToolchain,
+        linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)] = [:],
+        configFolder: URL? = nil, allowsExternalPlugins: Bool = true
+    ) {
         self.searchPath = searchPath
         self.hostToolchain = hostToolchain
         self.linkedPlugins = linkedPlugins
@@ -71,8 +73,9 @@ public final class PluginLoader {
     /// A loader for `config`: its search path, its folder, and whether it lets
     /// plugins come from outside them.
     public convenience init(config: RouteConfig) {
-        self.init(searchPath: config.searchPath, configFolder: config.file.deletingLastPathComponent(),
-                  allowsExternalPlugins: config.allowExternalPlugins)
+        self.init(
+            searchPath: config.searchPath, configFolder: config.file.deletingLastPathComponent(),
+            allowsExternalPlugins: config.allowExternalPlugins)
     }
 
     /// Where plugins linked into the executable come from.
@@ -128,7 +131,9 @@ public final class PluginLoader {
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     /// - Parameter pin: The SHA-256 the route pins the file to, if any; checked
     ///   before the file is mapped.
-    public func load(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError) -> LoadedPlugin {
+    public func load(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError)
+        -> LoadedPlugin
+    {
         if let linked = linkedPlugins[reference] {
             return LoadedPlugin(file: Self.executable, manifest: linked.manifest, toolchain: nil, plugin: linked.plugin)
         }
@@ -150,9 +155,12 @@ public final class PluginLoader {
     /// without loading it: none of its code runs.
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
-    public func describe(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError) -> PluginFile {
+    public func describe(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError)
+        -> PluginFile
+    {
         if let linked = linkedPlugins[reference] {
-            return PluginFile(path: Self.executable.path, manifest: linked.manifest, toolchain: nil, realPath: nil, status: nil)
+            return PluginFile(
+                path: Self.executable.path, manifest: linked.manifest, toolchain: nil, realPath: nil, status: nil)
         }
         return try describe(path: try locate(reference, relativeTo: base, pin: pin))
     }
@@ -188,8 +196,9 @@ public final class PluginLoader {
         do throws(PluginLoadError) {
             elf = try Self.open(path)
             do throws(PluginLoadError) {
-                result = try Self.check(elf, path: path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
-                                        hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
+                result = try Self.check(
+                    elf, path: path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
+                    hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
                 // Who may have written it is part of what the file is: `validate`
                 // and `run` refuse an unsafe plugin before the first frame, not
                 // when it is first built, and what is mapped is checked as opened.
@@ -256,22 +265,25 @@ public final class PluginLoader {
         let basePath = path(of: base)
         for reference in references where linkedPlugins[reference] == nil {
             guard let path = try? locatePath(reference, relativeTo: basePath), described[path] == nil,
-                  seen.insert(path).inserted else { continue }
+                seen.insert(path).inserted
+            else { continue }
             files.append(path)
         }
         guard files.count > 1 else { return nil }
         // For the files to read only: a second prefetch of the same routes reads
         // none, and reserving for them all would copy the table for nothing.
         described.reserveCapacity(described.count + files.count)
-        return FileReading(files: files, allowedFolders: containmentFolders, realFolders: realFolders(of: files),
-                           hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
+        return FileReading(
+            files: files, allowedFolders: containmentFolders, realFolders: realFolders(of: files),
+            hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
     }
 
     /// Keeps the files read whose owner and modes are safe; ``describe(_:relativeTo:pin:)``
     /// reads the others again, to say why they are refused.
     private func keep(_ files: [PluginFile]) {
         for file in files where described[file.path] == nil {
-            guard (try? safety.checkPermissions(ofFileAt: file.realPath ?? file.path, status: file.status)) != nil else { continue }
+            guard (try? safety.checkPermissions(ofFileAt: file.realPath ?? file.path, status: file.status)) != nil
+            else { continue }
             remember(file)
         }
     }
@@ -296,13 +308,16 @@ public final class PluginLoader {
     ///
     /// - Parameter realFolders: The real paths of the files' folders, when the
     ///   caller needs the file's real path; `nil` when it does not.
-    nonisolated static func read(_ path: String, allowedFolders: [String]?, realFolders: [String: String]?,
-                                         hostToolchain: String?, checksCompatibility: Bool = true,
-                                         checksEntry: Bool = false) throws(PluginLoadError) -> PluginFile {
+    nonisolated static func read(
+        _ path: String, allowedFolders: [String]?, realFolders: [String: String]?,
+        hostToolchain: String?, checksCompatibility: Bool = true,
+        checksEntry: Bool = false
+    ) throws(PluginLoadError) -> PluginFile {
         let elf = try open(path)
         defer { elf.close() }
-        return try check(elf, path: path, allowedFolders: allowedFolders, realFolders: realFolders, hostToolchain: hostToolchain,
-                         checksCompatibility: checksCompatibility, checksEntry: checksEntry)
+        return try check(
+            elf, path: path, allowedFolders: allowedFolders, realFolders: realFolders, hostToolchain: hostToolchain,
+            checksCompatibility: checksCompatibility, checksEntry: checksEntry)
     }
 
     /// Opens the plugin file at `path` as an ELF library.
@@ -318,9 +333,11 @@ public final class PluginLoader {
 
     /// What the open plugin file `elf`, opened from `path`, is; see
     /// ``read(_:allowedFolders:realFolders:hostToolchain:checksCompatibility:checksEntry:)``.
-    nonisolated private static func check(_ elf: ELFFile, path: String, allowedFolders: [String]?, realFolders: [String: String]?,
-                                          hostToolchain: String?, checksCompatibility: Bool = true,
-                                          checksEntry: Bool = false) throws(PluginLoadError) -> PluginFile {
+    nonisolated private static func check(
+        _ elf: ELFFile, path: String, allowedFolders: [String]?, realFolders: [String: String]?,
+        hostToolchain: String?, checksCompatibility: Bool = true,
+        checksEntry: Bool = false
+    ) throws(PluginLoadError) -> PluginFile {
         // The file must really be in the config's folder or a search folder, after
         // `..` and links (a search folder that is a link, like SwiftPM's .build/debug,
         // is resolved first). A file opened without following a link is where its
@@ -328,7 +345,8 @@ public final class PluginLoader {
         var real: String?
         if let realFolders {
             if !elf.isLink, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path.hasPrefix("/"),
-               let realFolder = realFolders[PluginFileSafety.folder(of: path)], !realFolder.isEmpty {
+                let realFolder = realFolders[PluginFileSafety.folder(of: path)], !realFolder.isEmpty
+            {
                 real = (realFolder == "/" ? "" : realFolder) + path[slash...]
             } else {
                 real = elf.resolvedPath
@@ -371,11 +389,14 @@ public final class PluginLoader {
                 throw .notAPlugin(path: path, reason: error.reason)
             }
             if defined == false {
-                throw .missingEntry(path: path, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
+                throw .missingEntry(
+                    path: path, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
             }
         }
-        return PluginFile(path: path, manifest: manifest, toolchain: toolchain, realPath: real, status: PluginFileSafety.Status(elf.status),
-                          identity: FileIdentity(status: elf.status))
+        return PluginFile(
+            path: path, manifest: manifest, toolchain: toolchain, realPath: real,
+            status: PluginFileSafety.Status(elf.status),
+            identity: FileIdentity(status: elf.status))
     }
 
     /// The real paths of the folders `.so` paths may be in, resolved once.
@@ -433,7 +454,8 @@ public final class PluginLoader {
         defer { elf.close() }
         if let pin { try check(elf, at: path, against: pin) }
         let plugin = try open(elf, path: path)
-        let result = LoadedPlugin(file: description.file, manifest: description.manifest, toolchain: description.toolchain, plugin: plugin)
+        let result = LoadedPlugin(
+            file: description.file, manifest: description.manifest, toolchain: description.toolchain, plugin: plugin)
         loaded[path] = result
         loadedIdentities[path] = FileIdentity(status: elf.status)
         return result
@@ -449,12 +471,14 @@ public final class PluginLoader {
         let handle = try ImageMapping.map(file, path: path, flags: RTLD_NOW | RTLD_LOCAL) { onMapping?(path, $0) }
         let reported = path
         guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
-            throw .missingEntry(path: reported, expected: TrellisSDKInterface.entrySymbol, found: Self.otherEntrySymbol(in: path))
+            throw .missingEntry(
+                path: reported, expected: TrellisSDKInterface.entrySymbol, found: Self.otherEntrySymbol(in: path))
         }
         // Optional: a C library may export the name and return NULL.
         let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeMutableRawPointer?).self)
         guard let pointer = entry(),
-              let plugin = (Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? PluginExport)?.plugin else {
+            let plugin = (Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue() as? PluginExport)?.plugin
+        else {
             throw .wrongEntryObject(path: reported)
         }
         return plugin
@@ -494,7 +518,8 @@ public final class PluginLoader {
         // What is mapped is a copy of the file as opened: check the copy.
         let shadow = try shadowCopy(of: original, path: path)
         defer { shadow.close() }
-        let copy = try Self.check(shadow, path: path, allowedFolders: nil, realFolders: nil, hostToolchain: hostToolchain)
+        let copy = try Self.check(
+            shadow, path: path, allowedFolders: nil, realFolders: nil, hostToolchain: hostToolchain)
         // Another plugin's build renamed over this file is not a new version of it:
         // its routes would lose their state to a screen of another kind.
         guard copy.manifest.name == current.manifest.name else {
@@ -503,8 +528,9 @@ public final class PluginLoader {
         if let pin { try check(shadow, at: path, against: pin) }
         let plugin = try open(shadow, path: path)
         Log.info("reloaded \(path) (\(copy.manifest.name) \(copy.manifest.version))")
-        loaded[path] = LoadedPlugin(file: current.file, manifest: copy.manifest, toolchain: copy.toolchain, plugin: plugin,
-                                    generation: current.generation + 1)
+        loaded[path] = LoadedPlugin(
+            file: current.file, manifest: copy.manifest, toolchain: copy.toolchain, plugin: plugin,
+            generation: current.generation + 1)
         loadedIdentities[path] = FileIdentity(status: original.status)
         return true
     }
@@ -534,10 +560,13 @@ public final class PluginLoader {
             guard written == bytes.count, let copy = try? ELFFile(path: "/proc/self/fd/\(descriptor)") else { continue }
             return copy
         }
-        throw .openFailed(path: path, reason: "no copy of it could be written beside it or in \(temporary) to load it again")
+        throw .openFailed(
+            path: path, reason: "no copy of it could be written beside it or in \(temporary) to load it again")
     }
 
-    private nonisolated static func checkToolchain(_ toolchain: String?, of path: String, host hostToolchain: String?) throws(PluginLoadError) {
+    private nonisolated static func checkToolchain(_ toolchain: String?, of path: String, host hostToolchain: String?)
+        throws(PluginLoadError)
+    {
         guard let hostToolchain else { return }
         // A library no Swift toolchain built (C, say) cannot be a plugin, and its
         // entry, if it has one, must not be called.
@@ -554,7 +583,8 @@ public final class PluginLoader {
     nonisolated private static func otherEntrySymbol(in path: String) -> String? {
         guard let bytes = try? RegularFile.read(path, limit: 64 << 20) else { return nil }
         let prefix = Array("trellis_plugin_entry_v".utf8)
-        let isNamePart = { (byte: UInt8) in byte == 0x5F || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) }
+        let isNamePart = { (byte: UInt8) in byte == 0x5F || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte)
+        }
         var searchStart = bytes.startIndex
         while let match = bytes[searchStart...].firstRange(of: prefix) {
             let end = bytes[match.lowerBound...].firstIndex { !isNamePart($0) } ?? bytes.count

@@ -61,9 +61,11 @@ extension PluginManifest {
     }
 
     private static let header = Array("trellis-manifest 1\n".utf8)
-    private static let keys = ["name", "version", "summary", "slots", "requires", "provides", "sdkVersion", "toolchain",
-                               "resources", "parameters", "builds", "slotTypes"]
-        .map { Array($0.utf8) }
+    private static let keys = [
+        "name", "version", "summary", "slots", "requires", "provides", "sdkVersion", "toolchain",
+        "resources", "parameters", "builds", "slotTypes",
+    ]
+    .map { Array($0.utf8) }
 
     /// Decodes the note the build tool wrote: a `trellis-manifest 1` line, then
     /// `key=value` lines, lists comma-separated. Read with splits on the bytes in
@@ -92,7 +94,9 @@ extension PluginManifest {
                 let colon = entry.firstIndex(of: UInt8(ascii: ":")) ?? entry.endIndex
                 guard colon > entry.startIndex else { continue }
                 let key = String(decoding: entry[..<colon], as: UTF8.self)
-                if pairs[key] == nil { pairs[key] = String(decoding: entry[min(colon + 1, entry.endIndex)...], as: UTF8.self) }
+                if pairs[key] == nil {
+                    pairs[key] = String(decoding: entry[min(colon + 1, entry.endIndex)...], as: UTF8.self)
+                }
             }
             return pairs
         }
@@ -100,19 +104,21 @@ extension PluginManifest {
             guard fields[slot] != nil else { return nil }
             let text = try field(slot)
             guard let version = SDKVersion(text) else {
-                throw .malformed("its manifest's SDK version \"\(text.escapingControlCharacters)\" is not major.minor.patch")
+                throw .malformed(
+                    "its manifest's SDK version \"\(text.escapingControlCharacters)\" is not major.minor.patch")
             }
             return version
         }
         let name = try field(0)
         guard !name.isEmpty else { throw .malformed("its manifest's name is empty") }
-        self.init(name: name, version: try field(1), summary: try field(2), slots: try list(3), requires: try list(4),
-                  provides: try list(5), sdkVersion: try sdkVersion(6), toolchain: try field(7),
-                  // Optional: plugins built before each was added have none.
-                  resources: fields[8] == nil ? [] : try list(8),
-                  parameters: fields[9] == nil ? [:] : try pairs(9),
-                  builds: fields[10] == nil ? [] : try list(10),
-                  slotTypes: fields[11] == nil ? [:] : try pairs(11))
+        self.init(
+            name: name, version: try field(1), summary: try field(2), slots: try list(3), requires: try list(4),
+            provides: try list(5), sdkVersion: try sdkVersion(6), toolchain: try field(7),
+            // Optional: plugins built before each was added have none.
+            resources: fields[8] == nil ? [] : try list(8),
+            parameters: fields[9] == nil ? [:] : try pairs(9),
+            builds: fields[10] == nil ? [] : try list(10),
+            slotTypes: fields[11] == nil ? [:] : try pairs(11))
     }
 
     /// Where each key's value is in `bytes`, by the key's place in ``keys``.
@@ -131,7 +137,8 @@ extension PluginManifest {
                 throw .malformed("its manifest has a line without '='")
             }
             let keyLength = equals - start
-            for slot in keys.indices where keys[slot].count == keyLength && memcmp(base + start, keys[slot], keyLength) == 0 {
+            for slot in keys.indices
+            where keys[slot].count == keyLength && memcmp(base + start, keys[slot], keyLength) == 0 {
                 values[slot] = (equals + 1)..<end
                 break
             }

@@ -66,7 +66,8 @@ public final class EventLoop {
     /// Ends the copy of the app a plugin's `fork` made, which came back to the loop.
     private static func endForkedCopy() -> Never {
         CrashRecord.forgetShared()
-        let message = "trellis: a plugin forked the app (process \(getpid())) and the copy came back to trellis's loop; "
+        let message =
+            "trellis: a plugin forked the app (process \(getpid())) and the copy came back to trellis's loop; "
             + "it was ended, so that nothing runs twice. In the child of a fork, a plugin must call exec or _exit.\n"
         message.withCString { _ = Glibc.write(STDERR_FILENO, $0, strlen($0)) }
         _exit(1)

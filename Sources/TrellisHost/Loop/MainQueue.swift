@@ -15,7 +15,7 @@ enum MainQueue {
     private static let functions: (handle: HandleFunction, drain: DrainFunction)? = {
         let image = dlopen(nil, RTLD_NOW)
         guard let handle = dlsym(image, "_dispatch_get_main_queue_handle_4CF"),
-              let drain = dlsym(image, "_dispatch_main_queue_callback_4CF")
+            let drain = dlsym(image, "_dispatch_main_queue_callback_4CF")
         else { return nil }
         return (unsafeBitCast(handle, to: HandleFunction.self), unsafeBitCast(drain, to: DrainFunction.self))
     }()

@@ -147,14 +147,16 @@ struct Layout {
             canvas.write("[" + String(repeating: "_", count: inner) + "]", x: x, y: y, style: style)
             if focus == .field(id) {
                 let (shown, cursorColumn) = Layout.scrolled(text, cursor: fieldCursor ?? text.count, width: inner)
-                canvas.write(text.isEmpty ? Substring(placeholder) : shown, x: x + 1, y: y,
-                             style: text.isEmpty ? Self.placeholderStyle(in: style) : style, limit: inner)
+                canvas.write(
+                    text.isEmpty ? Substring(placeholder) : shown, x: x + 1, y: y,
+                    style: text.isEmpty ? Self.placeholderStyle(in: style) : style, limit: inner)
                 cursor = (x + 1 + cursorColumn, y)
             } else {
                 let shown = text.isEmpty ? placeholder : text
                 let fits = TextWidth.of(shown) <= inner
-                canvas.write(fits ? shown : TextWidth.truncated(shown, to: inner), x: x + 1, y: y,
-                             style: text.isEmpty ? Self.placeholderStyle(in: style) : style, limit: inner)
+                canvas.write(
+                    fits ? shown : TextWidth.truncated(shown, to: inner), x: x + 1, y: y,
+                    style: text.isEmpty ? Self.placeholderStyle(in: style) : style, limit: inner)
             }
             record(.field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y, width: inner + 2, height: 1)
         case let .list(id, rows):
@@ -163,9 +165,12 @@ struct Layout {
             // A cut list marks that it goes on above or below, beside its rows.
             let total = listWidths[LayoutNode.totalKey(id)] ?? rows.count
             if offset > 0 { canvas.write("▲", x: x + width + 1, y: y, style: .chrome) }
-            if offset + rows.count < total { canvas.write("▼", x: x + width + 1, y: y + rows.count - 1, style: .chrome) }
+            if offset + rows.count < total {
+                canvas.write("▼", x: x + width + 1, y: y + rows.count - 1, style: .chrome)
+            }
             if offset > 0 || offset + rows.count < total {
-                Self.drawScrollThumb(offset: offset, shown: rows.count, total: total, into: &canvas, x: x + width + 1, y: y)
+                Self.drawScrollThumb(
+                    offset: offset, shown: rows.count, total: total, into: &canvas, x: x + width + 1, y: y)
             }
             let filter = filteredRows[id]
             for (line, row) in rows.enumerated() where y + line < canvas.height {
@@ -200,7 +205,8 @@ struct Layout {
     /// The thumb of a cut list's scroll bar, between its `▲` and `▼` rows: as
     /// long as the share of the rows shown, where they are in the list (a click
     /// on the bar jumps there: ``ScreenSession``).
-    private static func drawScrollThumb(offset: Int, shown: Int, total: Int, into canvas: inout Canvas, x: Int, y: Int) {
+    private static func drawScrollThumb(offset: Int, shown: Int, total: Int, into canvas: inout Canvas, x: Int, y: Int)
+    {
         let track = shown - 2
         guard track > 0, total > shown else { return }
         let length = min(max(track * shown / total, 1), track)
@@ -210,8 +216,10 @@ struct Layout {
 
     /// Draws the part of `row` a list filter matched over the row drawn at (`x`,
     /// `y`), within the columns the row shows (a cut row keeps its `…`).
-    private func drawMatch(_ row: String, _ match: Range<String.Index>, focused: Bool, into canvas: inout Canvas,
-                           x: Int, y: Int, width: Int) {
+    private func drawMatch(
+        _ row: String, _ match: Range<String.Index>, focused: Bool, into canvas: inout Canvas,
+        x: Int, y: Int, width: Int
+    ) {
         let shown = TextWidth.of(row) <= width ? width : width - 1
         let start = TextWidth.of(row[..<match.lowerBound])
         guard start < shown else { return }
@@ -256,14 +264,19 @@ struct Layout {
         if case let .stack(.vertical, spacing, children) = node {
             drawStack(axis: .vertical, spacing: spacing, children: children, into: &canvas, x: 0, y: y, width: width)
         } else {
-            draw(node, into: &canvas, x: max((width - Layout.size(of: node, listWidths: listWidths).width) / 2, 0), y: y)
+            draw(
+                node, into: &canvas, x: max((width - Layout.size(of: node, listWidths: listWidths).width) / 2, 0), y: y)
         }
     }
 
-    private mutating func drawStack(axis: ViewNode.Axis, spacing: Int, children: [LayoutNode], into canvas: inout Canvas, x: Int, y: Int,
-                                    width centringWidth: Int? = nil) {
+    private mutating func drawStack(
+        axis: ViewNode.Axis, spacing: Int, children: [LayoutNode], into canvas: inout Canvas, x: Int, y: Int,
+        width centringWidth: Int? = nil
+    ) {
         let spacing = Layout.clamped(spacing)
-        let width = centringWidth ?? Layout.size(of: .stack(axis: axis, spacing: spacing, children: children), listWidths: listWidths).width
+        let width =
+            centringWidth
+            ?? Layout.size(of: .stack(axis: axis, spacing: spacing, children: children), listWidths: listWidths).width
         var offset = 0
         for child in children {
             let size = Layout.size(of: child, listWidths: listWidths)

@@ -9,7 +9,9 @@ extension LayoutNode {
     ///   - focus: The focused control.
     ///   - offsets: Receives the index of the first row shown of a cut list.
     ///   - widths: Receives the width of a cut list, the whole list's.
-    func windowingLists(toHeight height: Int, focus: Control.ID?, offsets: inout [String: Int], widths: inout [String: Int]) -> LayoutNode {
+    func windowingLists(
+        toHeight height: Int, focus: Control.ID?, offsets: inout [String: Int], widths: inout [String: Int]
+    ) -> LayoutNode {
         guard let longest = longestList(), longest.count > 0 else { return self }
         // The longest list measured once, for the overflow and for drawing.
         let width = widths[longest.id] ?? Layout.listWidth(longest.rows)

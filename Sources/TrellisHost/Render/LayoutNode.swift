@@ -28,7 +28,8 @@ indirect enum LayoutNode: Equatable, Sendable {
         case let .text(text): self = .text(text)
         case let .button(title, id): self = .button(title: title, id: id)
         case let .textField(id, text, placeholder): self = .textField(id: id, text: text, placeholder: placeholder)
-        case let .stack(axis, spacing, children): self = .stack(axis: axis, spacing: spacing, children: children.map(LayoutNode.init))
+        case let .stack(axis, spacing, children):
+            self = .stack(axis: axis, spacing: spacing, children: children.map(LayoutNode.init))
         case let .list(id, rows): self = .list(id: id, rows: rows)
         case let .grid(columns, cells): self = .grid(columns: columns, cells: cells.map(LayoutNode.init))
         case let .styled(meaning, child): self = .styled(CellStyle(meaning), LayoutNode(child))

@@ -18,8 +18,10 @@ public struct StatusLine: Equatable, Sendable {
     public var notice: String?
 
     /// Creates a status line.
-    public init(path: String = "", position: String? = nil, keys: String = "", shortKeys: String? = nil,
-                essentialKeys: String? = nil, notice: String? = nil) {
+    public init(
+        path: String = "", position: String? = nil, keys: String = "", shortKeys: String? = nil,
+        essentialKeys: String? = nil, notice: String? = nil
+    ) {
         self.path = path
         self.position = position
         self.keys = keys
@@ -65,16 +67,24 @@ public struct StatusLine: Equatable, Sendable {
         // Richer keys first, then the path whole: the position gives way first,
         // then the hints are shortened, then the path is cut with `…` (down to a
         // few columns), and at the narrowest the essential hints stay alone.
-        func fits(_ pathText: String, _ keys: String) -> Bool { 1 + TextWidth.of(pathText) + 2 + TextWidth.of(keys) + 1 <= width }
+        func fits(_ pathText: String, _ keys: String) -> Bool {
+            1 + TextWidth.of(pathText) + 2 + TextWidth.of(keys) + 1 <= width
+        }
         var choice: (path: String, keys: String)?
         for form in [keys, shortKeys, essentialKeys] where !form.isEmpty {
-            if fits(located, form) { choice = (located, form) } else if fits(path, form) { choice = (path, form) } else if form != keys {
+            if fits(located, form) {
+                choice = (located, form)
+            } else if fits(path, form) {
+                choice = (path, form)
+            } else if form != keys {
                 let room = width - 1 - 2 - TextWidth.of(form) - 1
                 if room >= min(TextWidth.of(path), 4) { choice = (TextWidth.truncated(path, to: room), form) }
             }
             if choice != nil { break }
         }
-        if choice == nil, !essentialKeys.isEmpty, TextWidth.of(essentialKeys) + 2 <= width { choice = ("", essentialKeys) }
+        if choice == nil, !essentialKeys.isEmpty, TextWidth.of(essentialKeys) + 2 <= width {
+            choice = ("", essentialKeys)
+        }
         return choice
     }
 
@@ -92,4 +102,3 @@ public struct StatusLine: Equatable, Sendable {
         canvas.write(shown, x: canvas.width - TextWidth.of(shown) - 1, y: row, style: .status)
     }
 }
-

@@ -13,7 +13,9 @@ public enum TextWidth {
         if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count >= 2 ? 2 : 1 }
         let properties = first.properties
         // Emoji drawn as pictures: by default, or asked for with VS16 (❤️).
-        if properties.isEmojiPresentation || (properties.isEmoji && scalars.contains { $0.value == 0xFE0F }) { return 2 }
+        if properties.isEmojiPresentation || (properties.isEmoji && scalars.contains { $0.value == 0xFE0F }) {
+            return 2
+        }
         if isWide(first.value) { return 2 }
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator:
@@ -41,11 +43,18 @@ public enum TextWidth {
 
     private static func isWide(_ value: UInt32) -> Bool {
         guard value >= 0x1100 else { return false }
-        var low = 0, high = wideRanges.count - 1
+        var low = 0
+        var high = wideRanges.count - 1
         while low <= high {
             let middle = (low + high) / 2
             let range = wideRanges[middle]
-            if value < range.lowerBound { high = middle - 1 } else if value > range.upperBound { low = middle + 1 } else { return true }
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
         }
         return false
     }

@@ -56,8 +56,10 @@ public struct Window {
     /// each list of the top layer at least as wide as `listWidthFloor` says (the
     /// widest it was drawn on that screen), so a list whose rows change as the
     /// user types does not move sideways at each keystroke.
-    func draw(root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?,
-              listWidthFloor: [String: Int] = [:]) -> Frame {
+    func draw(
+        root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?,
+        listWidthFloor: [String: Int] = [:]
+    ) -> Frame {
         var canvas = Canvas(width: width, height: height)
         let area = Size(width: width, height: max(height - 1, 0))
         var controls: [Control] = []
@@ -82,11 +84,15 @@ public struct Window {
             let needed = Window.minimumSize(of: wrapped)
             // A screen keeps a blank row above it when there is room for one.
             let margin = needed.height + Window.topMargin <= area.height ? Window.topMargin : 0
-            let available = index == 0 ? Size(width: area.width, height: area.height - margin)
+            let available =
+                index == 0
+                ? Size(width: area.width, height: area.height - margin)
                 : Size(width: availableWidth, height: max(area.height - 4, 0))
             guard needed.width <= available.width, needed.height <= available.height else {
                 let extra = index == 0 ? Size(width: 0, height: margin + 1) : Size(width: 6, height: 5)
-                return tooSmall(smallestFitting(wrapped: needed, unwrapped: Window.minimumSize(of: node), extra: extra), status: status)
+                return tooSmall(
+                    smallestFitting(wrapped: needed, unwrapped: Window.minimumSize(of: node), extra: extra),
+                    status: status)
             }
             // A list as wide as its rows, up to the window: a longer row ends in `…`.
             layout.listWidths = wrapped.listWidths(cappedAt: available.width)
@@ -100,8 +106,9 @@ public struct Window {
                 // A filtered list keeps the width of the whole list, so it does not move as the filter narrows it.
                 layout.listWidths[filter.list] = min(Layout.listWidth(filter.matchedRows), available.width)
             }
-            let content = wrapped.windowingLists(toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets,
-                                                 widths: &layout.listWidths)
+            let content = wrapped.windowingLists(
+                toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets,
+                widths: &layout.listWidths)
             let size = Layout.size(of: content, listWidths: layout.listWidths)
             if index == 0 {
                 // Anchored at the top, so what is above a changing list stays put.
@@ -124,7 +131,9 @@ public struct Window {
     /// The size `content` needs with each list cut to one row and to no width (a
     /// list's rows are cut to the window, ending in `…`).
     static func minimumSize(of content: LayoutNode) -> Size {
-        Size(width: Layout.size(of: content.cuttingLists(toRows: 0)).width, height: Layout.size(of: content.cuttingLists(toRows: 1)).height)
+        Size(
+            width: Layout.size(of: content.cuttingLists(toRows: 0)).width,
+            height: Layout.size(of: content.cuttingLists(toRows: 1)).height)
     }
 
     /// The window to ask for: of the size the screen needs with its text wrapped
@@ -133,7 +142,9 @@ public struct Window {
     /// column short of an unwrapped title, or the rows a long text needs wrapped.
     private func smallestFitting(wrapped: Size, unwrapped: Size, extra: Size) -> Size {
         func padded(_ size: Size) -> Size {
-            Size(width: max(size.width + extra.width, Window.smallest.width), height: max(size.height + extra.height, Window.smallest.height))
+            Size(
+                width: max(size.width + extra.width, Window.smallest.width),
+                height: max(size.height + extra.height, Window.smallest.height))
         }
         func growth(_ size: Size) -> Int { max(size.width - width, 0) + max(size.height - height, 0) }
         let (atWidth, natural) = (padded(wrapped), padded(unwrapped))
@@ -146,13 +157,16 @@ public struct Window {
         let message = ["window too small:", "\(needed.width)x\(needed.height) needed", "(now \(width)x\(height))"]
         let top = max((height - 1 - message.count) / 2, 0)
         for (offset, line) in message.enumerated() {
-            canvas.write(TextWidth.truncated(line, to: width), x: centred(TextWidth.of(line), in: width), y: top + offset)
+            canvas.write(
+                TextWidth.truncated(line, to: width), x: centred(TextWidth.of(line), in: width), y: top + offset)
         }
         StatusLine(path: status.path, keys: "Ctrl-C quit", shortKeys: "^C").draw(into: &canvas, row: height - 1)
         return Frame(canvas: canvas, controls: [], cursor: nil)
     }
 
-    private func drawModal(_ content: LayoutNode, size: Size, layout: inout Layout, into canvas: inout Canvas, area: Size) {
+    private func drawModal(
+        _ content: LayoutNode, size: Size, layout: inout Layout, into canvas: inout Canvas, area: Size
+    ) {
         // A frame, then one blank line and two blank columns around the content.
         let boxWidth = min(size.width + 6, area.width)
         let boxHeight = min(size.height + 4, area.height)

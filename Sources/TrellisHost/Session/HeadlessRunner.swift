@@ -40,7 +40,9 @@ public final class HeadlessRunner {
         let changesBefore = loop.screenChanges
         defer {
             switch command {
-            case .key, .type: typeAhead.notePressed(by: session, changesBefore: changesBefore, changes: loop.screenChanges, now: loop.now)
+            case .key, .type:
+                typeAhead.notePressed(
+                    by: session, changesBefore: changesBefore, changes: loop.screenChanges, now: loop.now)
             default: break
             }
         }
@@ -69,7 +71,8 @@ public final class HeadlessRunner {
             _ = session.frame()
             typeAhead.noteFrame(of: session, now: loop.now)
             guard typeAhead.isNotReady(for: key, session: session, changes: loop.screenChanges, now: loop.now),
-                  let limit = typeAhead.limit else { return }
+                let limit = typeAhead.limit
+            else { return }
             loop.didDrawFrame()
             waitForChange(until: limit)
         }

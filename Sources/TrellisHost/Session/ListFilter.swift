@@ -81,7 +81,8 @@ extension LayoutNode {
         case let .list(id, rows) where id == list:
             return .list(id: id, rows: indices.compactMap { rows.indices.contains($0) ? rows[$0] : nil })
         case let .stack(axis, spacing, children):
-            return .stack(axis: axis, spacing: spacing, children: children.map { $0.keepingRows(indices, ofList: list) })
+            return .stack(
+                axis: axis, spacing: spacing, children: children.map { $0.keepingRows(indices, ofList: list) })
         case let .grid(columns, cells):
             return .grid(columns: columns, cells: cells.map { $0.keepingRows(indices, ofList: list) })
         case let .styled(style, child):

@@ -33,7 +33,9 @@ extension ScreenSession {
             entries.append(.init(title: title.prefix(1).uppercased() + title.dropFirst(), key: "Esc", action: .back))
         }
         entries.append(.init(title: "Show the keys of this screen", key: inField ? "F1" : "?", action: .help))
-        if !messages.isEmpty { entries.append(.init(title: "Show the messages of this run", key: inField ? "" : "m", action: .messages)) }
+        if !messages.isEmpty {
+            entries.append(.init(title: "Show the messages of this run", key: inField ? "" : "m", action: .messages))
+        }
         if tree is RouteTree {
             entries.append(.init(title: "Reload the plugins whose files changed", key: "", action: .reload))
         }
@@ -108,7 +110,9 @@ extension ScreenSession {
     func drawPalette(over frame: inout Frame) {
         guard var palette else { return }
         let keyWidth = palette.entries.map { TextWidth.of($0.key) }.max() ?? 0
-        let width = min(max((palette.entries.map { TextWidth.of($0.title) }.max() ?? 0) + keyWidth + 2, 40), max(window.width - 4, 1))
+        let width = min(
+            max((palette.entries.map { TextWidth.of($0.title) }.max() ?? 0) + keyWidth + 2, 40),
+            max(window.width - 4, 1))
         // The box's frame, the query and a blank line, and a line to say there is more.
         let rows = max(window.height - 1 - 2 - 2 - 1, 1)
         let start = min(max(palette.selection - rows + 1, 0), max(palette.matches.count - rows, 0))
@@ -116,17 +120,21 @@ extension ScreenSession {
         var lines = ["> " + palette.query.escapingControlCharacters, ""]
         lines += shown.map { entry in
             let title = TextWidth.truncated(entry.title, to: max(width - keyWidth - 2, 1))
-            return title + String(repeating: " ", count: max(width - TextWidth.of(title) - TextWidth.of(entry.key), 0)) + entry.key
+            return title + String(repeating: " ", count: max(width - TextWidth.of(title) - TextWidth.of(entry.key), 0))
+                + entry.key
         }
         if palette.matches.isEmpty { lines.append("no command matches") }
-        if palette.matches.count > shown.count { lines.append("↑↓ \(start + 1)-\(start + shown.count) of \(palette.matches.count)") }
+        if palette.matches.count > shown.count {
+            lines.append("↑↓ \(start + 1)-\(start + shown.count) of \(palette.matches.count)")
+        }
         boxScroll = 0
         guard let origin = drawBox(lines, over: &frame) else { return }
         palette.place(x: origin.x, firstRow: origin.y + 2, width: origin.width, start: start, count: shown.count)
         self.palette = palette
         if palette.matches.indices.contains(palette.selection) {
             let row = origin.y + 2 + palette.selection - start
-            frame.canvas.write(lines[2 + palette.selection - start], x: origin.x, y: row, style: .focused, limit: origin.width)
+            frame.canvas.write(
+                lines[2 + palette.selection - start], x: origin.x, y: row, style: .focused, limit: origin.width)
         }
         frame.cursor = (min(origin.x + TextWidth.of(lines[0]), max(window.width - 1, 0)), origin.y)
     }
@@ -141,7 +149,8 @@ extension CommandPalette {
     /// The index among the matches of the entry drawn at a cell, if one is.
     func entry(atColumn column: Int, row: Int) -> Int? {
         guard let drawn, (drawn.x..<drawn.x + drawn.width).contains(column),
-              (drawn.firstRow..<drawn.firstRow + drawn.count).contains(row) else { return nil }
+            (drawn.firstRow..<drawn.firstRow + drawn.count).contains(row)
+        else { return nil }
         return drawn.start + row - drawn.firstRow
     }
 }

@@ -27,7 +27,9 @@ extension ScreenSession {
         let routes = routeIDs(onScreen: onScreen)
         // The views after the last one a route owns: named by their titles.
         let routeViews = Set(tree.routedViews().map(ObjectIdentifier.init))
-        guard let lastRouted = onScreen.lastIndex(where: { routeViews.contains(ObjectIdentifier($0)) }) else { return routes }
+        guard let lastRouted = onScreen.lastIndex(where: { routeViews.contains(ObjectIdentifier($0)) }) else {
+            return routes
+        }
         return routes + onScreen[(lastRouted + 1)...].compactMap(\.title)
     }
 
@@ -39,9 +41,10 @@ extension ScreenSession {
                 let below = path(from: child)
                 if !below.isEmpty { return own + below }
             }
-            let isShown = router.viewableRouting.map { viewable in
-                onScreen.contains { $0 === viewable.viewControllable.viewController }
-            } ?? false
+            let isShown =
+                router.viewableRouting.map { viewable in
+                    onScreen.contains { $0 === viewable.viewControllable.viewController }
+                } ?? false
             return isShown ? own : []
         }
         return path(from: root)

@@ -139,7 +139,8 @@ public final class ScreenSession {
                 throw .reloadRefused(reasons: report.failures)
             }
             if report.lines.isEmpty, route == nil {
-                routeTree.notify("reload: no plugin file changed since it was loaded; `reload ROUTE` builds a route again")
+                routeTree.notify(
+                    "reload: no plugin file changed since it was loaded; `reload ROUTE` builds a route again")
             }
             routeTree.report(report)
         case .quit, .wait:
@@ -216,9 +217,11 @@ public final class ScreenSession {
             let before = cursor
             moveFocus(to: control.id)
             if let text = fieldText {
-                let shown = wasFocused ? Layout.scrolled(text, cursor: before, width: Layout.fieldWidth).shown : text[...]
+                let shown =
+                    wasFocused ? Layout.scrolled(text, cursor: before, width: Layout.fieldWidth).shown : text[...]
                 let start = text.distance(from: text.startIndex, to: shown.startIndex)
-                var columns = 0, offset = 0
+                var columns = 0
+                var offset = 0
                 for character in shown {
                     let width = TextWidth.of(character)
                     // A click on a character's second half puts the cursor after it.
@@ -234,7 +237,8 @@ public final class ScreenSession {
             // The wheel moves through the list under the pointer (else the
             // focused one), three rows a notch.
             if let under = controls.first(where: { $0.contains(column: column, row: row) }), case .row = under.id,
-               under.id != focus, !Self.isRow(focus, of: Self.list(of: under.id)) {
+                under.id != focus, !Self.isRow(focus, of: Self.list(of: under.id))
+            {
                 moveFocus(to: under.id)
             }
             guard case .row? = focus else { return }
@@ -250,7 +254,9 @@ public final class ScreenSession {
             return
         }
         if key == .character("m"), focusedField == nil {
-            if messages.isEmpty { notice = "m: no messages yet" } else {
+            if messages.isEmpty {
+                notice = "m: no messages yet"
+            } else {
                 showsMessages = true
                 // The newest first in sight; Up goes back through the older ones.
                 boxScroll = Int.max / 2
@@ -264,7 +270,8 @@ public final class ScreenSession {
             let screen = topChain.last
             screen?.send(.submit(field: field))
             if topChain.last === screen, let index = controls.firstIndex(where: { $0.id == focus }),
-               let next = controls[(index + 1)...].first(where: \.isField) {
+                let next = controls[(index + 1)...].first(where: \.isField)
+            {
                 moveFocus(to: next.id)
             }
             return
@@ -281,7 +288,8 @@ public final class ScreenSession {
             // Coming into a list from outside, Shift-Tab lands on its first row in
             // sight, as Tab does, not on the last one drawn, mid-list.
             if case let .row(list, _) = target, !Self.isRow(focus, of: list),
-               let top = controls.first(where: { Self.isRow($0.id, of: list) }) {
+                let top = controls.first(where: { Self.isRow($0.id, of: list) })
+            {
                 target = top.id
             }
             moveFocus(to: target)
@@ -290,22 +298,28 @@ public final class ScreenSession {
             guard case let .row(list, row)? = focus, let count = shownRowCount(ofList: list), count > 0
             else { break }
             let page = max(controls.filter { if case .row(list, _) = $0.id { true } else { false } }.count - 1, 1)
-            let target = switch key {
-            case .pageUp: row - page
-            case .pageDown: row + page
-            case .home: 0
-            default: count - 1
-            }
+            let target =
+                switch key {
+                case .pageUp: row - page
+                case .pageDown: row + page
+                case .home: 0
+                default: count - 1
+                }
             moveFocus(to: .row(list: list, index: min(max(target, 0), count - 1)))
         case .up, .down, .left, .right:
             // Down a list goes to its next row even when that row is not drawn yet:
             // the list scrolls to it.
             if case let .row(list, row)? = focus, key == .up || key == .down,
-               let count = shownRowCount(ofList: list) {
+                let count = shownRowCount(ofList: list)
+            {
                 let next = row + (key == .down ? 1 : -1)
-                if (0..<count).contains(next) { moveFocus(to: .row(list: list, index: next)) }
+                if (0..<count).contains(next) {
+                    moveFocus(to: .row(list: list, index: next))
+                }
                 // Past the list's end, on to what is below or above it.
-                else if let target = Self.neighbour(of: index, in: controls, toward: key) { moveFocus(to: target.id) }
+                else if let target = Self.neighbour(of: index, in: controls, toward: key) {
+                    moveFocus(to: target.id)
+                }
             } else if let target = Self.neighbour(of: index, in: controls, toward: key) {
                 moveFocus(to: target.id)
             }
@@ -319,18 +333,19 @@ public final class ScreenSession {
 
     /// What a click on a key hint of the status line does: what its key does.
     private func pressHint(_ hint: String) {
-        let key: Key? = switch hint.split(separator: " ").first.map(String.init) ?? hint {
-        case "Esc": .escape
-        case "Tab": .tab
-        case "Enter": .enter
-        case "?": .character("?")
-        case "F1": .help
-        case "/": .character("/")
-        case ":": .character(":")
-        case "^P": .control("p")
-        case "m": .character("m")
-        default: nil
-        }
+        let key: Key? =
+            switch hint.split(separator: " ").first.map(String.init) ?? hint {
+            case "Esc": .escape
+            case "Tab": .tab
+            case "Enter": .enter
+            case "?": .character("?")
+            case "F1": .help
+            case "/": .character("/")
+            case ":": .character(":")
+            case "^P": .control("p")
+            case "m": .character("m")
+            default: nil
+            }
         if let key {
             press(key)
         } else if ["q/Ctrl-C", "q/^C", "Ctrl-C", "^C"].contains(hint.split(separator: " ").first ?? "") {
@@ -349,8 +364,9 @@ public final class ScreenSession {
         for list in Set(rows.map(\.list)) {
             let shown = rows.filter { $0.list == list }
             guard let first = shown.min(by: { $0.index < $1.index }), let last = shown.max(by: { $0.index < $1.index }),
-                  column == first.control.x + first.control.width + 1,
-                  let count = shownRowCount(ofList: list) else { continue }
+                column == first.control.x + first.control.width + 1,
+                let count = shownRowCount(ofList: list)
+            else { continue }
             if row == first.control.y, first.index > 0 {
                 moveFocus(to: .row(list: list, index: first.index - 1))
             } else if row == last.control.y, last.index + 1 < count {
@@ -449,7 +465,9 @@ public final class ScreenSession {
     /// filter as they are, and an empty status line.
     private func drawScreens(root: ViewController) -> Frame {
         let floor = listWidthFloor.screen == focusOwner.map(ObjectIdentifier.init) ? listWidthFloor.widths : [:]
-        return window.draw(root: root, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter, listWidthFloor: floor)
+        return window.draw(
+            root: root, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter,
+            listWidthFloor: floor)
     }
 
     /// The frame drawn again with the focus on control `index` of `frame` (none if
@@ -531,7 +549,8 @@ public final class ScreenSession {
         guard let index else { return controls.first }
         let current = controls[index]
         let candidates: [(control: Control, distance: (Int, Int))] = controls.compactMap { control in
-            let dx = control.x - current.x, dy = control.y - current.y
+            let dx = control.x - current.x
+            let dy = control.y - current.y
             switch key {
             case .down where dy > 0: return (control, (dy, abs(dx)))
             case .up where dy < 0: return (control, (-dy, abs(dx)))
@@ -640,12 +659,14 @@ public final class ScreenSession {
     private func drawHelp(over frame: inout Frame, controls: [Control]) {
         var lines = ["Keys on this screen", ""]
         lines += keyHints(controls: controls).map(\.explained)
-        lines += ["", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right",
-                  "j, k            down, up (Ctrl-N, Ctrl-P too)", "PageUp/Down     page through a list",
-                  "g, G, Home/End  a list's first, last row", "/               filter a list (Esc clears the filter)",
-                  "mouse           click to press or select",
-                  "Ctrl-Z          suspend (fg to come back)", "Ctrl-L          draw the screen again", "",
-                  "Up, Down scroll · any other key closes this help"]
+        lines += [
+            "", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right",
+            "j, k            down, up (Ctrl-N, Ctrl-P too)", "PageUp/Down     page through a list",
+            "g, G, Home/End  a list's first, last row", "/               filter a list (Esc clears the filter)",
+            "mouse           click to press or select",
+            "Ctrl-Z          suspend (fg to come back)", "Ctrl-L          draw the screen again", "",
+            "Up, Down scroll · any other key closes this help",
+        ]
         drawBox(lines, over: &frame)
     }
 
@@ -653,9 +674,13 @@ public final class ScreenSession {
     /// the newest that fit when there are more.
     private func drawMessages(over frame: inout Frame) {
         let width = max(window.width - 6, 1)
-        let wrapped = messages.flatMap { LayoutNode.wrap($0, width: width).split(separator: "\n").map(String.init) + [""] }
+        let wrapped = messages.flatMap {
+            LayoutNode.wrap($0, width: width).split(separator: "\n").map(String.init) + [""]
+        }
         let title = messages.count == 1 ? "1 message" : "\(messages.count) messages, the newest last"
-        drawBox([title, ""] + wrapped + ["Up, Down scroll · any other key closes the messages"], over: &frame, fullWidth: true)
+        drawBox(
+            [title, ""] + wrapped + ["Up, Down scroll · any other key closes the messages"], over: &frame,
+            fullWidth: true)
     }
 
     /// `lines` in a box over the frame, centred (as wide as the window with
@@ -669,10 +694,12 @@ public final class ScreenSession {
         let widest = (lines.map(TextWidth.of).max() ?? 0) + 4
         let width = fullWidth ? window.width : min(widest, window.width)
         var lines = lines.flatMap { line in
-            TextWidth.of(line) <= width - 4 ? [line] : LayoutNode.wrap(line, width: max(width - 4, 1)).split(separator: "\n").map(String.init)
+            TextWidth.of(line) <= width - 4
+                ? [line] : LayoutNode.wrap(line, width: max(width - 4, 1)).split(separator: "\n").map(String.init)
         }
         let height = min(lines.count + 2, window.height - 1)
-        let x = max((window.width - width) / 2, 0), y = max((window.height - 1 - height) / 2, 0)
+        let x = max((window.width - width) / 2, 0)
+        let y = max((window.height - 1 - height) / 2, 0)
         guard width >= 4, height >= 3 else { return nil }
         // Taller than the window: scrolled, with where it is on its last line.
         let room = height - 2
@@ -684,7 +711,8 @@ public final class ScreenSession {
         }
         frame.canvas.clear(x: x, y: y, width: width, height: height)
         frame.canvas.write("┌" + String(repeating: "─", count: width - 2) + "┐", x: x, y: y, style: .chrome)
-        frame.canvas.write("└" + String(repeating: "─", count: width - 2) + "┘", x: x, y: y + height - 1, style: .chrome)
+        frame.canvas.write(
+            "└" + String(repeating: "─", count: width - 2) + "┘", x: x, y: y + height - 1, style: .chrome)
         for row in 1..<height - 1 {
             frame.canvas.write("│", x: x, y: y + row, style: .chrome)
             frame.canvas.write("│", x: x + width - 1, y: y + row, style: .chrome)
@@ -714,7 +742,9 @@ public final class ScreenSession {
     private func keyHints(controls: [Control]) -> [(long: String, short: String, explained: String)] {
         var keys: [(long: String, short: String, explained: String)] = []
         let focused = controls.first { $0.id == focus }
-        if focusedField != nil { keys.append(("type to edit", "type", "typing          edit the field (Ctrl-U, Ctrl-W too)")) }
+        if focusedField != nil {
+            keys.append(("type to edit", "type", "typing          edit the field (Ctrl-U, Ctrl-W too)"))
+        }
         if controls.count > 1 { keys.append(("Tab next", "Tab", "Tab             the next control")) }
         switch focused?.id {
         case .button?: keys.append(("Enter press", "Enter", "Enter, Space    press the button"))
@@ -727,10 +757,14 @@ public final class ScreenSession {
             keys.append(("Esc clear filter", "Esc", "Esc             clear the list's filter"))
         } else if canGoBack() {
             // What back does here, as the screen that goes back names it.
-            let title = topChain.reversed().first(where: { $0.backAction != nil })?.backTitle?.escapingControlCharacters ?? "back"
+            let title =
+                topChain.reversed().first(where: { $0.backAction != nil })?.backTitle?.escapingControlCharacters
+                ?? "back"
             keys.append(("Esc " + title, "Esc", "Esc             " + (title == "back" ? "go back" : title)))
         }
-        if focusedField == nil, listFilter == nil, controls.contains(where: { if case .row = $0.id { true } else { false } }) {
+        if focusedField == nil, listFilter == nil,
+            controls.contains(where: { if case .row = $0.id { true } else { false } })
+        {
             keys.append(("", "", "/               filter the list"))
         }
         if focusedField == nil {
@@ -750,7 +784,8 @@ public final class ScreenSession {
     /// form for a narrow window: only what a key does here is offered.
     private func statusLine(controls: [Control]) -> StatusLine {
         // A hint with no status form (`/`, `:`) is in the help only: the status line keeps its room for the rest.
-        let keys = takesCommands ? commandHints(controls: controls) : keyHints(controls: controls).filter { !$0.long.isEmpty }
+        let keys =
+            takesCommands ? commandHints(controls: controls) : keyHints(controls: controls).filter { !$0.long.isEmpty }
         let routes = routePath()
         topRoute = routes.last
         let path = routes.joined(separator: " › ")
@@ -759,15 +794,17 @@ public final class ScreenSession {
         CrashRecord.noteRoutePath(path)
         let position = listPosition(controls: controls)
         if let palette {
-            return StatusLine(path: ":" + palette.query.escapingControlCharacters, keys: "↑↓ choose · Enter run · Esc close",
-                              shortKeys: "Enter · Esc", essentialKeys: "Esc")
+            return StatusLine(
+                path: ":" + palette.query.escapingControlCharacters, keys: "↑↓ choose · Enter run · Esc close",
+                shortKeys: "Enter · Esc", essentialKeys: "Esc")
         }
         var shownPath = path
         if let filter = listFilter {
             let query = "/" + filter.query.escapingControlCharacters
             if filter.isTyping {
-                return StatusLine(path: query, position: filter.count, keys: "Enter keep · Esc clear",
-                                  shortKeys: "Enter · Esc", essentialKeys: "Esc")
+                return StatusLine(
+                    path: query, position: filter.count, keys: "Enter keep · Esc clear",
+                    shortKeys: "Enter · Esc", essentialKeys: "Esc")
             }
             // The filter set stays in sight with the path, as its count.
             shownPath += "  \(query) (\(filter.count))"
@@ -775,8 +812,9 @@ public final class ScreenSession {
         if let notice { return StatusLine(path: shownPath, position: position, notice: notice) }
         // In a window too narrow for every short key: help and quit, which lead to the rest.
         let essential = keys.suffix(2).map(\.short).joined(separator: " · ")
-        return StatusLine(path: shownPath, position: position, keys: keys.map(\.long).joined(separator: " · "),
-                          shortKeys: keys.map(\.short).joined(separator: " · "), essentialKeys: essential)
+        return StatusLine(
+            path: shownPath, position: position, keys: keys.map(\.long).joined(separator: " · "),
+            shortKeys: keys.map(\.short).joined(separator: " · "), essentialKeys: essential)
     }
 
     /// The commands that do something on this frame, for a person typing them.
@@ -802,9 +840,10 @@ public final class ScreenSession {
     /// `28298` as `28,298`.
     nonisolated static func grouped(_ number: Int) -> String {
         let digits = Array(String(number))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-        })
+        return String(
+            digits.enumerated().flatMap { index, digit in
+                index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+            })
     }
 }
 

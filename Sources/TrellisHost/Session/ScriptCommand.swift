@@ -90,14 +90,18 @@ extension ScriptCommand {
         case "wait":
             // Decimal only: `Double` would read 0x10 as 16 and 1e3 as 1000.
             guard argument.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }),
-                  let seconds = Double(argument), seconds.isFinite, (0...maximumWait).contains(seconds) else {
-                throw ScriptSyntaxError(line: line, message: "`wait` needs a number of seconds from 0 to \(Int(maximumWait)), got \"\(argument)\"")
+                let seconds = Double(argument), seconds.isFinite, (0...maximumWait).contains(seconds)
+            else {
+                throw ScriptSyntaxError(
+                    line: line,
+                    message: "`wait` needs a number of seconds from 0 to \(Int(maximumWait)), got \"\(argument)\"")
             }
             return .wait(.milliseconds(Int((seconds * 1000).rounded())))
         case "key":
             guard let key = Key.named(argument) else {
                 let names = Key.scriptNames.map(\.key).joined(separator: ", ")
-                throw ScriptSyntaxError(line: line, message: "unknown key \"\(argument)\"; keys are a character or \(names)")
+                throw ScriptSyntaxError(
+                    line: line, message: "unknown key \"\(argument)\"; keys are a character or \(names)")
             }
             return .key(key)
         case "reload":
@@ -106,8 +110,10 @@ extension ScriptCommand {
             guard argument.isEmpty else { throw ScriptSyntaxError(line: line, message: "`\(word)` takes no argument") }
             return word == "print" ? .print : word == "tree" ? .tree : .quit
         default:
-            throw ScriptSyntaxError(line: line, message: "unknown command \"\(word)\"; commands are tap, focus, type, key, "
-                + "expect, expect-not, print, tree, open, wait, reload, quit")
+            throw ScriptSyntaxError(
+                line: line,
+                message: "unknown command \"\(word)\"; commands are tap, focus, type, key, "
+                    + "expect, expect-not, print, tree, open, wait, reload, quit")
         }
     }
 }

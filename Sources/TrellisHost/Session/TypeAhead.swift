@@ -35,7 +35,8 @@ struct TypeAhead {
     /// `TRELLIS_TYPEAHEAD_SECONDS`, read once: a headless run makes a runner per step.
     private nonisolated static let configuredLimit: Duration? = {
         guard let value = getenv("TRELLIS_TYPEAHEAD_SECONDS"), let seconds = Double(String(cString: value)),
-              seconds.isFinite, (0...3600).contains(seconds) else { return nil }
+            seconds.isFinite, (0...3600).contains(seconds)
+        else { return nil }
         return .milliseconds(Int(seconds * 1000))
     }()
 
@@ -47,7 +48,8 @@ struct TypeAhead {
     /// Notes that `key` was pressed, leaving `changes` screen changes.
     ///
     /// - Parameter changesBefore: The count before it was pressed.
-    mutating func notePressed(by session: ScreenSession, changesBefore: Int, changes: Int, now: ContinuousClock.Instant) {
+    mutating func notePressed(by session: ScreenSession, changesBefore: Int, changes: Int, now: ContinuousClock.Instant)
+    {
         // Only the field's own text changed: the screen has yet to react.
         edit = session.lastKeyEdited && changes - changesBefore <= 1 ? (changes, now) : nil
     }
@@ -72,7 +74,8 @@ struct TypeAhead {
     /// Whether `key` edits a focused field (typing goes on while a filter catches up).
     private static func edits(_ key: Key) -> Bool {
         switch key {
-        case .character, .backspace, .delete, .left, .right, .home, .end, .alt, .altBackspace, .wordLeft, .wordRight: true
+        case .character, .backspace, .delete, .left, .right, .home, .end, .alt, .altBackspace, .wordLeft, .wordRight:
+            true
         default: false
         }
     }

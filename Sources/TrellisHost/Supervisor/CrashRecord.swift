@@ -109,7 +109,9 @@ public enum CrashRecord {
     static func notePendingEnd(_ signal: Int32) {
         guard let page, !isSupervisor else { return }
         let milliseconds = monotonicNanoseconds() / 1_000_000
-        store(UInt64(UInt8(truncatingIfNeeded: signal)) << 48 | milliseconds & 0xFFFF_FFFF_FFFF, at: .pendingEnd, in: page)
+        store(
+            UInt64(UInt8(truncatingIfNeeded: signal)) << 48 | milliseconds & 0xFFFF_FFFF_FFFF, at: .pendingEnd, in: page
+        )
         wakeSupervisor()
     }
 

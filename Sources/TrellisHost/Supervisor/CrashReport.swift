@@ -15,28 +15,37 @@ struct CrashReport {
         self.signal = signal
         activity = CrashRecord.read(.activity)
         routePath = CrashRecord.read(.routePath)
-        let plugins = CrashRecord.read(.plugins).split(separator: "\n").compactMap { line -> (name: String, file: String, routes: [String], images: Set<String>)? in
+        let plugins = CrashRecord.read(.plugins).split(separator: "\n").compactMap {
+            line -> (name: String, file: String, routes: [String], images: Set<String>)? in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4 else { return nil }
             let images = Set([fields[0]] + fields[3].split(separator: " ").map(String.init))
             return (fields[1], fields[0], fields[2].split(separator: " ").map(String.init), images)
         }
-        let frames = CrashRecord.read(.frames).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let frames = CrashRecord.read(.frames).split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
         // The first frame in a plugin's image names the plugin that crashed: the
         // image is named after the file, or after the link it was mapped through.
-        let crashed = frames.lazy.compactMap { frame in plugins.first { frame.first.map($0.images.contains) ?? false } }.first
+        let crashed = frames.lazy.compactMap { frame in plugins.first { frame.first.map($0.images.contains) ?? false } }
+            .first
         plugin = crashed.map { ($0.name, $0.file, $0.routes) }
-        pluginFrames = frames.filter { frame in frame.first.map { crashed?.images.contains($0) ?? false } ?? false }.prefix(8).map { frame in
-            let image = crashed.flatMap { $0.file.split(separator: "/").last.map(String.init) } ?? frame[0]
-            return "\(image) +\(frame.count > 1 ? frame[1] : "?")  \(frame.count > 2 ? Self.demangled(frame[2]) : "")"
-        }
-        fatalMessage = stderr.split(separator: "\n").last { $0.contains("Fatal error") || $0.contains("fatal error") }.map(String.init)
+        pluginFrames = frames.filter { frame in frame.first.map { crashed?.images.contains($0) ?? false } ?? false }
+            .prefix(8).map { frame in
+                let image = crashed.flatMap { $0.file.split(separator: "/").last.map(String.init) } ?? frame[0]
+                return
+                    "\(image) +\(frame.count > 1 ? frame[1] : "?")  \(frame.count > 2 ? Self.demangled(frame[2]) : "")"
+            }
+        fatalMessage = stderr.split(separator: "\n").last { $0.contains("Fatal error") || $0.contains("fatal error") }
+            .map(String.init)
     }
 
     /// The route that crashed: the one being built or driven, else the only
     /// route of the crashed plugin.
     var route: String? {
-        if let named = activity.split(separator: " ").drop(while: { $0 != "route" }).dropFirst().first { return String(named) }
+        if let named = activity.split(separator: " ").drop(while: { $0 != "route" }).dropFirst().first {
+            return String(named)
+        }
         guard let routes = plugin?.routes, routes.count == 1 else { return nil }
         return routes.first
     }
@@ -51,7 +60,10 @@ struct CrashReport {
         var lines = ["trellis: a plugin crashed the app (\(Self.name(of: signal)))."]
         if !routePath.isEmpty { lines.append("  on screen:  \(routePath)") }
         if !activity.isEmpty { lines.append("  running:    \(activity)") }
-        if let plugin { lines.append("  plugin:     \(plugin.name) (\(plugin.file)), routes \(plugin.routes.joined(separator: ", "))") }
+        if let plugin {
+            lines.append(
+                "  plugin:     \(plugin.name) (\(plugin.file)), routes \(plugin.routes.joined(separator: ", "))")
+        }
         if let fatalMessage { lines.append("  message:    \(fatalMessage)") }
         if !pluginFrames.isEmpty {
             lines.append("  frames in the plugin:")
@@ -63,13 +75,18 @@ struct CrashReport {
         return lines.joined(separator: "\n").escapingControlCharacters
     }
 
-    private typealias DemangleFunction = @convention(c) (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?,
-                                                         UnsafeMutablePointer<Int>?, UInt32) -> UnsafeMutablePointer<CChar>?
+    private typealias DemangleFunction =
+        @convention(c) (
+            UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?,
+            UnsafeMutablePointer<Int>?, UInt32
+        ) -> UnsafeMutablePointer<CChar>?
 
     /// A Swift symbol as a person reads it (`MainRouter.attachNext()`), through the
     /// Swift runtime's own `swift_demangle`; other names as they are.
     static func demangled(_ symbol: String) -> String {
-        guard symbol.hasPrefix("$s"), let function = dlsym(dlopen(nil, RTLD_NOW), "swift_demangle") else { return symbol }
+        guard symbol.hasPrefix("$s"), let function = dlsym(dlopen(nil, RTLD_NOW), "swift_demangle") else {
+            return symbol
+        }
         let demangle = unsafeBitCast(function, to: DemangleFunction.self)
         return symbol.withCString { name in
             guard let result = demangle(name, strlen(name), nil, nil, 0) else { return symbol }

@@ -22,7 +22,10 @@ public enum DeepValidator {
         let paths = onlyRoot ? [(config.root, [config.root])] : pathsFromRoot(config)
         for (route, path) in paths {
             if let broken = path.dropLast().first(where: failed.contains) {
-                problems.append(.init(severity: .warning, message: "route \"\(route)\" was not built: route \"\(broken)\" above it was not."))
+                problems.append(
+                    .init(
+                        severity: .warning,
+                        message: "route \"\(route)\" was not built: route \"\(broken)\" above it was not."))
                 continue
             }
             if let problem = check(path, config: config) {
@@ -74,14 +77,17 @@ public enum DeepValidator {
             CrashRecord.exitChildAsHost(index == path.count - 1 ? 1 : 4)
         }
         var watchdog = Watchdog(pid: pid, isTerminal: false)
-        let (status, stderr) = Supervisor.wait(for: pid, errors: errors, wake: wake, holdingOutput: true, watchdog: &watchdog)
+        let (status, stderr) = Supervisor.wait(
+            for: pid, errors: errors, wake: wake, holdingOutput: true, watchdog: &watchdog)
         close(errors)
         if wake >= 0 { close(wake) }
         if watchdog.reason != nil {
             let details = watchdog.report().split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
-            return .init(severity: .error, message: "route \"\(route)\": its plugin (\(pluginFile(of: route, config: config))) did not "
-                + "return within \(buildTimeLimit.components.seconds) s while it was loaded or built; a builder must return "
-                + "(move slow work into the RIB's interactor, a Worker or a task).\n" + details)
+            return .init(
+                severity: .error,
+                message: "route \"\(route)\": its plugin (\(pluginFile(of: route, config: config))) did not "
+                    + "return within \(buildTimeLimit.components.seconds) s while it was loaded or built; a builder must return "
+                    + "(move slow work into the RIB's interactor, a Worker or a task).\n" + details)
         }
         if WaitStatus.exited(status), !CrashRecord.hostExited(with: WaitStatus.exitCode(status)) {
             // Not the check's own end: the plugin's `exit`, or the dynamic loader's
@@ -89,19 +95,25 @@ public enum DeepValidator {
             let code = WaitStatus.exitCode(status)
             let activity = CrashRecord.read(.activity)
             let last = stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
-            return .init(severity: .error, message: "route \"\(route)\": the process that built it exited with status \(code)"
-                + (activity.isEmpty ? "" : " while \(activity)") + "\(last), which the check did not do: its plugin "
-                + "(\(pluginFile(of: route, config: config))) ended the process (`exit`), or its file is damaged. "
-                + "A plugin must not end the app; rebuild it if its file is damaged.")
+            return .init(
+                severity: .error,
+                message: "route \"\(route)\": the process that built it exited with status \(code)"
+                    + (activity.isEmpty ? "" : " while \(activity)")
+                    + "\(last), which the check did not do: its plugin "
+                    + "(\(pluginFile(of: route, config: config))) ended the process (`exit`), or its file is damaged. "
+                    + "A plugin must not end the app; rebuild it if its file is damaged.")
         }
         if WaitStatus.exited(status) {
             switch WaitStatus.exitCode(status) {
             case 0: return nil
-            case 4: return .init(severity: .warning, message: "route \"\(route)\" was not built: a route above it failed.")
+            case 4:
+                return .init(severity: .warning, message: "route \"\(route)\" was not built: a route above it failed.")
             case 5:
                 let dependency = stderr.split(separator: "\n").last.map(String.init) ?? "a dependency"
-                return .init(severity: .warning, message: "route \"\(route)\" was not built: it needs \"\(dependency)\", which the routes "
-                    + "above provide only while the app runs. Check it in a session (`trellis run --headless`).")
+                return .init(
+                    severity: .warning,
+                    message: "route \"\(route)\" was not built: it needs \"\(dependency)\", which the routes "
+                        + "above provide only while the app runs. Check it in a session (`trellis run --headless`).")
             case 1:
                 let message = stderr.split(separator: "\n").last.map(String.init) ?? "its builder failed"
                 return .init(severity: .error, message: message)
@@ -109,22 +121,27 @@ public enum DeepValidator {
                 // Not the check's own status: the dynamic loader's (127 for a
                 // library it cannot link), or the plugin's `exit`.
                 let last = stderr.split(separator: "\n").last.map { ": \($0)" } ?? ""
-                return .init(severity: .error, message: "route \"\(route)\": the process that built it exited with status \(code)\(last). "
-                    + "If its plugin file (\(pluginFile(of: route, config: config))) is damaged, rebuild it.")
+                return .init(
+                    severity: .error,
+                    message: "route \"\(route)\": the process that built it exited with status \(code)\(last). "
+                        + "If its plugin file (\(pluginFile(of: route, config: config))) is damaged, rebuild it.")
             }
         }
         let report = CrashReport(signal: WaitStatus.signal(status), stderr: stderr)
         let details = report.text.split(separator: "\n").dropFirst().joined(separator: "\n")
         let culprit = report.route ?? route
-        return .init(severity: .error, message: "route \"\(culprit)\": its plugin (\(pluginFile(of: culprit, config: config))) crashed "
-            + "while it was loaded or built (\(CrashReport.name(of: report.signal))); fix its builder, or rebuild the file if it is "
-            + "damaged.\n" + details)
+        return .init(
+            severity: .error,
+            message: "route \"\(culprit)\": its plugin (\(pluginFile(of: culprit, config: config))) crashed "
+                + "while it was loaded or built (\(CrashReport.name(of: report.signal))); fix its builder, or rebuild the file if it is "
+                + "damaged.\n" + details)
     }
 
     /// The file of a route's plugin, for a message; the plugin's name if it has none.
     private static func pluginFile(of route: String, config: RouteConfig) -> String {
         guard let plugin = config.routes[route]?.plugin else { return "unknown" }
         let loader = PluginLoader(config: config)
-        return (try? loader.path(of: plugin, relativeTo: config.file.deletingLastPathComponent())).flatMap { $0 } ?? plugin
+        return (try? loader.path(of: plugin, relativeTo: config.file.deletingLastPathComponent())).flatMap { $0 }
+            ?? plugin
     }
 }

@@ -60,7 +60,8 @@ public enum Supervisor {
             // until it ends. A line session (TERM=dumb) shows them as they come.
             let holdsOutput = isTerminal && Terminal.drawsScreens
             var watchdog = Watchdog(pid: pid, isTerminal: holdsOutput)
-            let (status, stderrText) = wait(for: pid, errors: errors, wake: wake, holdingOutput: holdsOutput, watchdog: &watchdog)
+            let (status, stderrText) = wait(
+                for: pid, errors: errors, wake: wake, holdingOutput: holdsOutput, watchdog: &watchdog)
             close(errors)
             if wake >= 0 { close(wake) }
             // Held output is shown once the app has given the terminal back.
@@ -80,8 +81,10 @@ public enum Supervisor {
                 // An end the host did not choose: a plugin called `exit` or `_exit`.
                 if hasTerminalSettings { restoreTerminal(saved) }
                 writeError(unshown)
-                writeError(Self.pluginExitMessage(status: WaitStatus.exitCode(status), activity: CrashRecord.read(.activity),
-                                                  screen: CrashRecord.read(.routePath)))
+                writeError(
+                    Self.pluginExitMessage(
+                        status: WaitStatus.exitCode(status), activity: CrashRecord.read(.activity),
+                        screen: CrashRecord.read(.routePath)))
                 exit(crashStatus)
             }
             let signal = WaitStatus.signal(status)
@@ -99,7 +102,8 @@ public enum Supervisor {
             if hasTerminalSettings { restoreTerminal(saved) }
             let report = CrashReport(signal: signal, stderr: stderrText)
             writeError(report.text)
-            guard isTerminal, let route = report.route, !crashedRoutes.keys.contains(route), askToRestart(route: route) else {
+            guard isTerminal, let route = report.route, !crashedRoutes.keys.contains(route), askToRestart(route: route)
+            else {
                 exit(crashStatus)
             }
             crashedRoutes[route] = report.summary
@@ -151,7 +155,8 @@ public enum Supervisor {
             // sends it `parentDeathSignal` instead.
             _ = trellis_end_with_parent(parentDeathSignal, supervisor)
             dup2(errors[1], STDERR_FILENO)
-            close(errors[0]); close(errors[1])
+            close(errors[0])
+            close(errors[1])
             if wake[0] >= 0 { close(wake[0]) }
             CrashRecord.wakeDescriptor = wake[1]
             CrashRecord.isSupervisor = false
@@ -193,18 +198,22 @@ public enum Supervisor {
     /// Reads the app's standard error until it ends, passing it on at once or
     /// holding it, and returns the app's wait status and what it wrote.
     /// `watchdog` looks at the app's turn of work at every wake.
-    static func wait(for pid: pid_t, errors: Int32, wake: Int32, holdingOutput: Bool,
-                     watchdog: inout Watchdog) -> (Int32, String) {
+    static func wait(
+        for pid: pid_t, errors: Int32, wake: Int32, holdingOutput: Bool,
+        watchdog: inout Watchdog
+    ) -> (Int32, String) {
         var held: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var open = true
         // Without the pipes (they could not be made), wake on a timer instead.
         let hasPipes = wake >= 0 && childSignal[0] >= 0
         while true {
-            var descriptors = [pollfd(fd: open ? errors : -1, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: childSignal[0], events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: watchdog.readsKeys ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: open ? errors : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: childSignal[0], events: Int16(POLLIN), revents: 0),
+                pollfd(fd: watchdog.readsKeys ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
+            ]
             let timeout = hasPipes ? watchdog.timeout() : 50
             if poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 {
                 for index in 1...2 where descriptors[index].revents != 0 {
@@ -263,7 +272,9 @@ public enum Supervisor {
         // SIGTSTP too: sent to the supervisor's pid (`kill -TSTP`), it would stop the
         // supervisor alone and leave the app on screen; the app suspends itself as
         // for Ctrl-Z, and the supervisor follows when it sees the app stopped.
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGWINCH, SIGTSTP] + Array(crashSignals) {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGWINCH, SIGTSTP]
+            + Array(crashSignals)
+        {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { received, info, _ in
                 if Supervisor.crashSignals.contains(received), isOwnSignal(info) {
@@ -296,8 +307,9 @@ public enum Supervisor {
     /// input (Ctrl-D), Ctrl-C and a signal to end (SIGINT, SIGTERM, SIGHUP) say no,
     /// as does any other answer.
     private static func askToRestart(route: String) -> Bool {
-        writeError("Press Enter to start the app again with route \(route) shown as an error, or q then Enter "
-            + "(or Ctrl-C) to quit.")
+        writeError(
+            "Press Enter to start the app again with route \(route) shown as an error, or q then Enter "
+                + "(or Ctrl-C) to quit.")
         // The child is gone, so nothing is forwarded: a signal to end interrupts
         // the read (no SA_RESTART) and is the answer.
         let endSignals = [SIGINT, SIGTERM, SIGHUP]

@@ -153,11 +153,14 @@ public struct Watchdog {
         var size = winsize()
         let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) : 80
         // One line, cut to the window: a wrapped line would scroll the app's screen.
-        let text = TextWidth.truncated("not responding for \(Int(seconds)) s · Ctrl-C ends the app · \(what)"
-            .escapingControlCharacters, to: columns - 1)
+        let text = TextWidth.truncated(
+            "not responding for \(Int(seconds)) s · Ctrl-C ends the app · \(what)"
+                .escapingControlCharacters, to: columns - 1)
         // A terminal that cannot address its cursor gets a line of its own.
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        let line = term.isEmpty || term == "dumb" ? "\r\n\(text)\r\n"
+        let line =
+            term.isEmpty || term == "dumb"
+            ? "\r\n\(text)\r\n"
             : "\u{1B}7\u{1B}[999;1H\u{1B}[2K\u{1B}[7m\(text)\u{1B}[0m\u{1B}8"
         var bytes = Array(line.utf8)
         _ = Glibc.write(STDOUT_FILENO, &bytes, bytes.count)
@@ -210,7 +213,8 @@ public struct Watchdog {
         if !record.routePath.isEmpty { lines.append("  on screen:  \(record.routePath)") }
         if !record.activity.isEmpty { lines.append("  running:    \(record.activity)") }
         if let plugin = record.plugin {
-            lines.append("  plugin:     \(plugin.name) (\(plugin.file)), routes \(plugin.routes.joined(separator: ", "))")
+            lines.append(
+                "  plugin:     \(plugin.name) (\(plugin.file)), routes \(plugin.routes.joined(separator: ", "))")
         }
         if !record.pluginFrames.isEmpty {
             lines.append("  where the plugin is stuck:")
@@ -218,8 +222,9 @@ public struct Watchdog {
         } else if wasKilled {
             lines.append("  (it did not take the signal to report where it was stuck, and was killed)")
         }
-        lines.append("  A screen's code must return to the loop: move slow or blocking work into a Worker, "
-            + "offMainActor { } or a task.")
+        lines.append(
+            "  A screen's code must return to the loop: move slow or blocking work into a Worker, "
+                + "offMainActor { } or a task.")
         return lines.joined(separator: "\n").escapingControlCharacters
     }
 }

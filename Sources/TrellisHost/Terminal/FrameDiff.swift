@@ -52,7 +52,10 @@ public struct FrameDiff {
                 let changed = old.map { old in (x..<x + span).contains { old[$0, y] != canvas[$0, y] } } ?? true
                 if changed, !cell.isContinuation, !(old == nil && cell == .blank) {
                     if cursor.map({ $0 != (x, y) }) ?? true { output += Self.move(from: cursor, to: (x, y)) }
-                    if style != cell.style { output += sgr(cell.style, from: style); style = cell.style }
+                    if style != cell.style {
+                        output += sgr(cell.style, from: style)
+                        style = cell.style
+                    }
                     if asciiOnly, !cell.character.isASCII {
                         output += Self.asciiStandIn(for: cell.character, columns: span)
                     } else {
@@ -74,25 +77,26 @@ public struct FrameDiff {
 
     /// An ASCII stand-in for `character`, `columns` wide.
     static func asciiStandIn(for character: Character, columns: Int) -> String {
-        let standIn: String = switch character {
-        case "─", "━", "═": "-"
-        case "│", "┃", "║": "|"
-        case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "╭", "╮", "╯", "╰": "+"
-        case "›", "»", "→": ">"
-        case "‹", "«", "←": "<"
-        case "·", "•": "-"
-        case "…": "."
-        case "▲", "↑": "^"
-        case "▼", "↓": "v"
-        case "■", "█": "#"
-        case "□": "o"
-        // Filled and empty apart, as a rating shows them: ★★☆ is `**o`.
-        case "★": "*"
-        case "☆": "o"
-        case "“", "”": "\""
-        case "‘", "’": "'"
-        default: "?"
-        }
+        let standIn: String =
+            switch character {
+            case "─", "━", "═": "-"
+            case "│", "┃", "║": "|"
+            case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "╭", "╮", "╯", "╰": "+"
+            case "›", "»", "→": ">"
+            case "‹", "«", "←": "<"
+            case "·", "•": "-"
+            case "…": "."
+            case "▲", "↑": "^"
+            case "▼", "↓": "v"
+            case "■", "█": "#"
+            case "□": "o"
+            // Filled and empty apart, as a rating shows them: ★★☆ is `**o`.
+            case "★": "*"
+            case "☆": "o"
+            case "“", "”": "\""
+            case "‘", "’": "'"
+            default: "?"
+            }
         return standIn + String(repeating: standIn == "?" ? "?" : " ", count: max(columns - 1, 0))
     }
 

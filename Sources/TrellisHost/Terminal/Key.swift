@@ -37,7 +37,8 @@ public enum Key: Hashable, Sendable {
     /// character is that character's key (`key /`, `key q`).
     public static func named(_ name: String) -> Key? {
         if name.count == 1, let character = name.first, !character.isWhitespace,
-           character.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value != 0x7F }) {
+            character.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value != 0x7F })
+        {
             return .character(character)
         }
         return scriptNames.first { $0.key == name.lowercased() }?.value

@@ -130,7 +130,9 @@ public struct KeyDecoder {
     /// `CSI code;m u` form send it: `m - 1` is a mask of Shift 1, Alt 2, Ctrl 4.
     private static func modifiedKey(code: Int, modifier: Int) -> Key? {
         guard let scalar = Unicode.Scalar(UInt32(clamping: max(code, 0))), modifier >= 1 else { return nil }
-        let mask = modifier - 1, alt = mask & 2 != 0, control = mask & 4 != 0
+        let mask = modifier - 1
+        let alt = mask & 2 != 0
+        let control = mask & 4 != 0
         switch code {
         case 0x7F, 0x08: return alt || control ? .altBackspace : .backspace
         case 0x0D: return .enter
@@ -140,7 +142,9 @@ public struct KeyDecoder {
         }
         guard scalar.value >= 0x20, scalar.properties.generalCategory != .control else { return nil }
         let character = Character(scalar)
-        if control, scalar.isASCII, scalar.properties.isAlphabetic { return .control(Character(String(scalar).lowercased())) }
+        if control, scalar.isASCII, scalar.properties.isAlphabetic {
+            return .control(Character(String(scalar).lowercased()))
+        }
         if alt { return .alt(character) }
         return .character(character)
     }
@@ -150,7 +154,8 @@ public struct KeyDecoder {
         if parameters.hasPrefix("<") {
             let numbers = parameters.dropFirst().split(separator: ";").map { Int($0) }
             guard final == UInt8(ascii: "M"), numbers.count == 3, let button = numbers[0], let column = numbers[1],
-                  let row = numbers[2], column >= 1, row >= 1 else { return nil }
+                let row = numbers[2], column >= 1, row >= 1
+            else { return nil }
             switch button {
             case 0: return .click(column: column - 1, row: row - 1)
             case 64: return .wheel(up: true, column: column - 1, row: row - 1)

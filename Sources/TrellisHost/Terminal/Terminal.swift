@@ -69,7 +69,9 @@ public final class Terminal {
         // window title is saved, to be given back; mouse clicks and the wheel are
         // reported (SGR form) unless turned off.
         if !wasRaw {
-            write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[22;0t" + (TerminalState.usesMouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
+            write(
+                "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[22;0t"
+                    + (TerminalState.usesMouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
         }
     }
 
@@ -94,7 +96,9 @@ public final class Terminal {
     /// The terminal's size in columns and rows, or 80x24 if it cannot tell.
     public var size: (columns: Int, rows: Int) {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return (80, 24)
+        }
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
@@ -103,7 +107,9 @@ public final class Terminal {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeMutableBytes {
+                Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return
@@ -164,11 +170,14 @@ enum TerminalState {
     /// whose default action ends the process and that a program may be sent.
     /// (SIGTTIN and SIGTTOU keep their default: touching the terminal from the
     /// background stops the app until `fg`, which SIGCONT then redraws.)
-    static let reportedSignals = [SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGQUIT,
-                                  SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE]
+    static let reportedSignals = [
+        SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGQUIT,
+        SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE,
+    ]
     /// Signals of a crash, handled in the handler itself: the loop may never run again.
     static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
-    static let restoreSequence: [UInt8] = Array("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t".utf8)
+    static let restoreSequence: [UInt8] = Array(
+        "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t".utf8)
 
     static func installHandlers() {
         for signal in reportedSignals { install(reportSignal, for: signal) }
@@ -242,7 +251,9 @@ private func reportSignal(_ signal: Int32) {
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(TerminalState.signalWriteDescriptor, &byte, 1)
     // If the loop is stuck in a plugin, the supervisor's watchdog acts on it.
-    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT { CrashRecord.notePendingEnd(signal) }
+    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT {
+        CrashRecord.notePendingEnd(signal)
+    }
 }
 
 /// Restores the terminal and ends the process with the signal. Under a supervisor

@@ -26,7 +26,9 @@ public enum TerminalApp {
     ///   - usesMouse: Whether clicks and the wheel are reported.
     ///   - theme: The colours it draws with.
     /// - Throws: ``TerminalError`` if the terminal cannot be set up.
-    public static func run(tree: RouteTree, loop: EventLoop, usesMouse: Bool = true, theme: Theme = .default) throws(TerminalError) -> Ending {
+    public static func run(tree: RouteTree, loop: EventLoop, usesMouse: Bool = true, theme: Theme = .default)
+        throws(TerminalError) -> Ending
+    {
         TerminalState.usesMouse = usesMouse
         let terminal = try Terminal()
         var session: ScreenSession?
@@ -47,11 +49,14 @@ public enum TerminalApp {
         guard !session.messages.isEmpty else { return }
         let lines = session.messages.suffix(20).map { "  " + $0.escapingControlCharacters }
         let more = session.messages.count > 20 ? " (the last 20 of \(session.messages.count))" : ""
-        FileHandle.standardError.write(Data(("trellis: messages of this run\(more):\n" + lines.joined(separator: "\n") + "\n").utf8))
+        FileHandle.standardError.write(
+            Data(("trellis: messages of this run\(more):\n" + lines.joined(separator: "\n") + "\n").utf8))
     }
 
-    private static func run(session: ScreenSession, tree: RouteTree, terminal: Terminal, loop: EventLoop,
-                            diff: inout FrameDiff) -> Ending {
+    private static func run(
+        session: ScreenSession, tree: RouteTree, terminal: Terminal, loop: EventLoop,
+        diff: inout FrameDiff
+    ) -> Ending {
         tree.onNotice = { [weak session] message in
             session?.post(message)
             loop.setNeedsFrame()
@@ -83,12 +88,15 @@ public enum TerminalApp {
                     typeAhead.noteFrame(of: session, now: loop.now)
                 }
                 let isDue = typeAhead.deadline.map { $0 <= loop.now } ?? false
-                if isDue || !typeAhead.isNotReady(for: first, session: session, changes: loop.screenChanges, now: loop.now) {
+                if isDue
+                    || !typeAhead.isNotReady(for: first, session: session, changes: loop.screenChanges, now: loop.now)
+                {
                     keys = typeAhead.takeHeld()
                     if isDue { pressedAnyway = keys.count }
                 }
             }
-            let deadline = [keys.isEmpty ? loop.nextFrameTime : loop.now, escapeDeadline, typeAhead.deadline].compactMap { $0 }.min()
+            let deadline = [keys.isEmpty ? loop.nextFrameTime : loop.now, escapeDeadline, typeAhead.deadline].compactMap
+            { $0 }.min()
             let ready = loop.wait(for: [STDIN_FILENO, terminal.signalDescriptor], until: deadline)
             if ready.contains(terminal.signalDescriptor) {
                 for event in terminal.takeSignals() {
@@ -146,7 +154,9 @@ public enum TerminalApp {
                 }
                 let changes = loop.screenChanges
                 if index >= pressedAnyway, typeAhead.held.count < TypeAhead.capacity, TypeAhead.mayWait(key),
-                   !typeAhead.held.isEmpty || typeAhead.isNotReady(for: key, session: session, changes: changes, now: loop.now) {
+                    !typeAhead.held.isEmpty
+                        || typeAhead.isNotReady(for: key, session: session, changes: changes, now: loop.now)
+                {
                     typeAhead.hold(key)
                     continue
                 }

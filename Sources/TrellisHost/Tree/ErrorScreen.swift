@@ -4,11 +4,12 @@ import TrellisSDK
 @MainActor
 enum ErrorScreen {
     static func build(message: String, listener: ScreenListener) -> ViewableRouting {
-        let view = ViewController(content: .vstack([
-            .text("This screen could not be shown"),
-            .text(message),
-            .button("Close"),
-        ]))
+        let view = ViewController(
+            content: .vstack([
+                .text("This screen could not be shown"),
+                .text(message),
+                .button("Close"),
+            ]))
         let interactor = ErrorInteractor(view: view, listener: listener)
         return ViewableRouter(interactor: interactor, viewController: view)
     }

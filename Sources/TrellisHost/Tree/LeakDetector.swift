@@ -34,7 +34,8 @@ public final class LeakDetector {
         var swappedOut = false
 
         var description: String {
-            (route.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a \(routerType)") + (swappedOut ? ", swapped out" : "")
+            (route.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a \(routerType)")
+                + (swappedOut ? ", swapped out" : "")
         }
     }
 
@@ -159,13 +160,17 @@ public final class LeakDetector {
     ///
     /// - Returns: What cancels the expectation: its number, or 0 for none.
     fileprivate func expect(_ object: AnyObject, within seconds: Double) -> Int {
-        guard mode != .off, !(object is Interactor), !(object is ViewController), !(object is SlotProxy) else { return 0 }
+        guard mode != .off, !(object is Interactor), !(object is ViewController), !(object is SlotProxy) else {
+            return 0
+        }
         let wasWaiting = isWaiting
         let delay = seconds.isFinite && seconds > 0 ? min(seconds, 86_400) : 0
         let id = nextObjectID
         nextObjectID += 1
-        objects.append(ObjectExpectation(id: id, object: object, type: type(of: object), seconds: delay,
-                                         deadline: .now + .milliseconds(Int(delay * 1000))))
+        objects.append(
+            ObjectExpectation(
+                id: id, object: object, type: type(of: object), seconds: delay,
+                deadline: .now + .milliseconds(Int(delay * 1000))))
         waitingDidChange(from: wasWaiting)
         scheduleCheck()
         return id
@@ -246,8 +251,10 @@ public final class LeakDetector {
             }
         }
         let wasWaiting = isWaiting
-        pending.append(Detach(serial: serial, origin: origin, alive: alive, interactorType: type(of: interactable),
-                              viewType: viewType, unticketed: unticketed, deadline: .now + Self.gracePeriod))
+        pending.append(
+            Detach(
+                serial: serial, origin: origin, alive: alive, interactorType: type(of: interactable),
+                viewType: viewType, unticketed: unticketed, deadline: .now + Self.gracePeriod))
         if !wasWaiting { waitingDidChange(from: false) }
         scheduleCheck()
     }
@@ -317,9 +324,10 @@ public final class LeakDetector {
 
     private func check(_ expectation: ObjectExpectation) {
         guard expectation.object != nil else { return }
-        onLeak?("leak: a \(expectation.type) was expected to go away within \(expectation.seconds) s "
-            + "(LeakDetector.expectDeallocate), but is still alive; something (a global, a closure, a task, "
-            + "or a reference back that is not weak) keeps it")
+        onLeak?(
+            "leak: a \(expectation.type) was expected to go away within \(expectation.seconds) s "
+                + "(LeakDetector.expectDeallocate), but is still alive; something (a global, a closure, a task, "
+                + "or a reference back that is not weak) keeps it")
     }
 
     private func check(_ detach: Detach) {
@@ -332,13 +340,16 @@ public final class LeakDetector {
                 case .proxy: return "slot router (the parent still holds what its slot built)"
                 }
             }
-            guard let alive = detach.unticketed.first(where: { $0.kind == kind && $0.object != nil }) else { return nil }
+            guard let alive = detach.unticketed.first(where: { $0.kind == kind && $0.object != nil }) else {
+                return nil
+            }
             return kind == .proxy ? "slot router (the parent still holds what its slot built)" : "\(alive.type)"
         }
         guard !alive.isEmpty else { return }
-        onLeak?("leak: \(detach.origin) was detached, but its \(alive.joined(separator: ", ")) "
-            + "\(alive.count == 1 ? "is" : "are") still alive; something (a global, a closure, a task, or a reference back that is not weak, such as `var router`) keeps "
-            + "\(alive.count == 1 ? "it" : "them") after the detach")
+        onLeak?(
+            "leak: \(detach.origin) was detached, but its \(alive.joined(separator: ", ")) "
+                + "\(alive.count == 1 ? "is" : "are") still alive; something (a global, a closure, a task, or a reference back that is not weak, such as `var router`) keeps "
+                + "\(alive.count == 1 ? "it" : "them") after the detach")
     }
 }
 
@@ -376,7 +387,8 @@ final class SDKLeakDetector: TrellisSDK.LeakDetector {
     /// a second, which a view still on screen cannot be.
     @discardableResult
     override func expectViewControllerDisappear(viewController: ViewController, inTime time: Double)
-        -> LeakDetectionHandle {
+        -> LeakDetectionHandle
+    {
         Handle.none
     }
 

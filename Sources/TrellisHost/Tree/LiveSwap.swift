@@ -22,7 +22,9 @@ public final class LiveSwap {
     ///   - loadConfig: Reads the config again as the command line asked for it
     ///     (its extra plugin folders included).
     /// - Throws: ``FileWatcher/Failure`` if the files cannot be watched.
-    public init(tree: RouteTree, loop: EventLoop, loadConfig: @escaping () throws -> RouteConfig) throws(FileWatcher.Failure) {
+    public init(tree: RouteTree, loop: EventLoop, loadConfig: @escaping () throws -> RouteConfig) throws(FileWatcher
+        .Failure)
+    {
         self.tree = tree
         self.loadConfig = loadConfig
         watcher = try FileWatcher()
@@ -47,12 +49,16 @@ public final class LiveSwap {
             // the screens built from it run on; its next version swaps in.
             let present = plugins.filter { access($0, F_OK) == 0 }
             for path in plugins where !present.contains(path) {
-                tree.notify("--watch: \(PluginFileSafety.fileName(of: path)) was removed; the screens built from it keep running")
+                tree.notify(
+                    "--watch: \(PluginFileSafety.fileName(of: path)) was removed; the screens built from it keep running"
+                )
             }
             let report = tree.reload()
             let names = present.map(PluginFileSafety.fileName(of:))
             if report.lines.isEmpty, !names.isEmpty {
-                tree.notify("--watch: \(names.joined(separator: ", ")) changed; no screen on show was built from an older version")
+                tree.notify(
+                    "--watch: \(names.joined(separator: ", ")) changed; no screen on show was built from an older version"
+                )
             }
             tree.report(report)
         }
@@ -70,7 +76,9 @@ public final class LiveSwap {
             tree.notify("\(file) not applied, the app keeps running as it was: \(error.userMessage)")
             return
         }
-        let errors = Validator(config: config, loader: PluginLoader(config: config)).problems().filter { $0.severity == .error }
+        let errors = Validator(config: config, loader: PluginLoader(config: config)).problems().filter {
+            $0.severity == .error
+        }
         guard let first = errors.first else {
             let report = tree.apply(config)
             tree.notify("applied \(file)" + (report.lines.isEmpty ? ": no screen on show changed" : ""))
@@ -80,7 +88,8 @@ public final class LiveSwap {
         // Each problem, then a summary with the first: the terminal's status line
         // shows the last notice.
         for error in errors.dropFirst() { tree.notify(error.description) }
-        tree.notify("\(file) not applied, the app keeps running as it was"
-            + (errors.count > 1 ? " (\(errors.count) problems, the first:)" : "") + ": \(first.description)")
+        tree.notify(
+            "\(file) not applied, the app keeps running as it was"
+                + (errors.count > 1 ? " (\(errors.count) problems, the first:)" : "") + ": \(first.description)")
     }
 }

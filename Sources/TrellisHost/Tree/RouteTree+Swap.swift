@@ -34,8 +34,9 @@ extension RouteTree {
         var routes = config.routes.values.sorted { $0.id < $1.id }
         if let routeID {
             guard let route = config.routes[routeID] else {
-                report.failures.append("route \"\(routeID)\" is not defined in \(config.fileName)."
-                    + Suggestion.phrase(for: routeID, among: Array(config.routes.keys)))
+                report.failures.append(
+                    "route \"\(routeID)\" is not defined in \(config.fileName)."
+                        + Suggestion.phrase(for: routeID, among: Array(config.routes.keys)))
                 return report
             }
             routes = [route]
@@ -46,13 +47,16 @@ extension RouteTree {
             do {
                 path = try loader.path(of: route.plugin, relativeTo: base)
             } catch {
-                if routeID != nil { report.failures.append(RouteError.pluginUnusable(route: route.id, error).userMessage) }
+                if routeID != nil {
+                    report.failures.append(RouteError.pluginUnusable(route: route.id, error).userMessage)
+                }
                 continue
             }
             guard let path else {
                 if routeID != nil {
-                    report.failures.append("route \"\(route.id)\": plugin \(route.plugin) is linked into this executable, "
-                        + "so it cannot be reloaded.")
+                    report.failures.append(
+                        "route \"\(route.id)\": plugin \(route.plugin) is linked into this executable, "
+                            + "so it cannot be reloaded.")
                 }
                 continue
             }
@@ -62,8 +66,9 @@ extension RouteTree {
             } catch {
                 // The file's name, not its path: the status line is one row.
                 let name = PluginFileSafety.fileName(of: path)
-                report.failures.append("\(name) was not swapped in, the old build keeps running: "
-                    + error.localizedDescription.replacingOccurrences(of: path, with: name))
+                report.failures.append(
+                    "\(name) was not swapped in, the old build keeps running: "
+                        + error.localizedDescription.replacingOccurrences(of: path, with: name))
             }
         }
         swapStale(only: routeID, into: &report)
@@ -80,8 +85,9 @@ extension RouteTree {
         let old = config
         config = newConfig
         if newConfig.searchPath != old.searchPath || newConfig.allowExternalPlugins != old.allowExternalPlugins {
-            report.failures.append("\(newConfig.fileName): `plugins` and `allowExternalPlugins` apply at start; "
-                + "restart trellis to use the new ones.")
+            report.failures.append(
+                "\(newConfig.fileName): `plugins` and `allowExternalPlugins` apply at start; "
+                    + "restart trellis to use the new ones.")
         }
         if newConfig.root != old.root || newConfig.routes[newConfig.root] != old.routes[old.root] {
             swapRoot(into: &report)
@@ -147,7 +153,7 @@ extension RouteTree {
     /// older than the file's newest build.
     private func isStale(routeID: String, generation: Int) -> Bool {
         guard let route = config.routes[routeID],
-              let path = try? loader.path(of: route.plugin, relativeTo: config.file.deletingLastPathComponent())
+            let path = try? loader.path(of: route.plugin, relativeTo: config.file.deletingLastPathComponent())
         else { return false }
         return generation != loader.generation(ofPath: path)
     }
@@ -173,9 +179,10 @@ extension RouteTree {
         var oldOrigin = origin(of: old)
         oldOrigin.swappedOut = true
         do {
-            let built = try buildReturningScope(routeID: proxy.routeID, parameters: proxy.parameters, listener: proxy.listener,
-                                                scope: proxy.scope, hostView: proxy.hostView,
-                                                state: savedState(of: old, routeID: proxy.routeID))
+            let built = try buildReturningScope(
+                routeID: proxy.routeID, parameters: proxy.parameters, listener: proxy.listener,
+                scope: proxy.scope, hostView: proxy.hostView,
+                state: savedState(of: old, routeID: proxy.routeID))
             if proxy is ViewableSlotProxy, built.router.viewableRouting == nil {
                 throw RouteError.childHasNoView(route: proxy.routeID, slot: proxy.slot)
             }
@@ -183,7 +190,8 @@ extension RouteTree {
             leakDetector.expectDeallocation(of: replaced, origin: oldOrigin)
             report.swapped.append(description(of: built.router))
         } catch {
-            report.failures.append("route \(proxy.routeID) was not swapped, the old screen keeps running: \(error.userMessage)")
+            report.failures.append(
+                "route \(proxy.routeID) was not swapped, the old screen keeps running: \(error.userMessage)")
         }
     }
 
@@ -193,9 +201,10 @@ extension RouteTree {
         var oldOrigin = origin(of: old)
         oldOrigin.swappedOut = true
         do {
-            let built = try buildReturningScope(routeID: config.root, parameters: .object([:]), listener: nil,
-                                                scope: DependencyScope(), hostView: nil,
-                                                state: savedState(of: old, routeID: config.root))
+            let built = try buildReturningScope(
+                routeID: config.root, parameters: .object([:]), listener: nil,
+                scope: DependencyScope(), hostView: nil,
+                state: savedState(of: old, routeID: config.root))
             guard let viewable = built.router.viewableRouting else {
                 throw RouteError.rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
             }
@@ -204,14 +213,17 @@ extension RouteTree {
             leakDetector.expectDeallocation(of: old, origin: oldOrigin)
             report.swapped.append(description(of: viewable))
         } catch {
-            report.failures.append("route \(config.root) was not swapped, the old screen keeps running: \(error.userMessage)")
+            report.failures.append(
+                "route \(config.root) was not swapped, the old screen keeps running: \(error.userMessage)")
         }
     }
 
     /// "next (NextScreen 1.2.0)": the route and the plugin version it shows.
     private func description(of router: Routing) -> String {
         guard let route = route(of: router) else { return "\(type(of: router))" }
-        let version = (try? loader.describe(config.routes[route.id]?.plugin ?? "", relativeTo: config.file.deletingLastPathComponent()))
+        let version =
+            (try? loader.describe(
+                config.routes[route.id]?.plugin ?? "", relativeTo: config.file.deletingLastPathComponent()))
             .map { " \($0.manifest.version)" } ?? ""
         return "\(route.id) (\(route.plugin)\(version))"
     }
@@ -224,7 +236,8 @@ extension RouteTree {
             let data = try Self.encodedState(of: saver)
             return { type in try Self.decode(type, from: data) }
         } catch {
-            notify("route \(routeID): its state could not be saved for the swap (\(error)); the new build starts afresh")
+            notify(
+                "route \(routeID): its state could not be saved for the swap (\(error)); the new build starts afresh")
             return nil
         }
     }

@@ -94,8 +94,9 @@ public final class RouteTree {
             guard let self else { return }
             leakDetector.expectDeallocation(of: router, origin: origin(of: router))
         }
-        let built = try buildReturningScope(routeID: config.root, parameters: .object([:]), listener: nil,
-                                            scope: DependencyScope(), hostView: nil)
+        let built = try buildReturningScope(
+            routeID: config.root, parameters: .object([:]), listener: nil,
+            scope: DependencyScope(), hostView: nil)
         guard let viewable = built.router.viewableRouting else {
             throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
         }
@@ -180,25 +181,31 @@ public final class RouteTree {
         var visited = 0
         while let router = pending.popLast(), visited < 100_000 {
             visited += 1
-            if let proxy = router as? ViewableSlotProxy, built.contains(ObjectIdentifier(proxy)), proxy.interactable.isActive {
+            if let proxy = router as? ViewableSlotProxy, built.contains(ObjectIdentifier(proxy)),
+                proxy.interactable.isActive
+            {
                 attached[ObjectIdentifier(proxy)] = proxy
             }
             pending += router.children
         }
         guard !attached.isEmpty else { return }
-        let onScreen = Set(Window.layers(from: root.viewControllable.viewController).joined().map(ObjectIdentifier.init))
+        let onScreen = Set(
+            Window.layers(from: root.viewControllable.viewController).joined().map(ObjectIdentifier.init))
         var reported: Set<ObjectIdentifier> = []
         for check in checks {
             // An identity is an address, which a proxy freed this turn may pass on
             // to a later one: the entry must be that proxy's, and it is said once.
-            guard let proxy = attached[check.proxy], proxy.routeID == check.childRoute, proxy.parentRouteID == check.parentRoute,
-                  !onScreen.contains(ObjectIdentifier(proxy.viewControllable.viewController)),
-                  reported.insert(check.proxy).inserted else {
+            guard let proxy = attached[check.proxy], proxy.routeID == check.childRoute,
+                proxy.parentRouteID == check.parentRoute,
+                !onScreen.contains(ObjectIdentifier(proxy.viewControllable.viewController)),
+                reported.insert(check.proxy).inserted
+            else {
                 continue
             }
             let plugin = config.routes[check.childRoute]?.plugin ?? "?"
-            notify("route \"\(check.parentRoute)\" attached route \"\(check.childRoute)\" (plugin \(plugin)) but never showed "
-                + "its view: present, push or embed the child's viewControllable after attachChild")
+            notify(
+                "route \"\(check.parentRoute)\" attached route \"\(check.childRoute)\" (plugin \(plugin)) but never showed "
+                    + "its view: present, push or embed the child's viewControllable after attachChild")
         }
     }
 
@@ -226,8 +233,9 @@ public final class RouteTree {
         var hostView: ViewControllable?
         for (index, routeID) in routeIDs.enumerated() {
             do {
-                let built = try buildReturningScope(routeID: routeID, parameters: .object([:]), listener: listener,
-                                                    scope: scope, hostView: hostView)
+                let built = try buildReturningScope(
+                    routeID: routeID, parameters: .object([:]), listener: listener,
+                    scope: scope, hostView: hostView)
                 listener = built.router.interactable as? ScreenListener
                 scope = built.scope
                 hostView = built.router.viewableRouting?.viewControllable ?? hostView
@@ -247,7 +255,8 @@ public final class RouteTree {
     public func slot(_ name: String, ofRoute routeID: String) throws(RouteError) -> ChildSlot {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
         let declaredSlots = (try? loader.describe(route.plugin, relativeTo: configFolder))?.manifest.slots ?? []
-        return RouteSlot(tree: self, parentRoute: route, name: name, scope: DependencyScope(), declaredSlots: declaredSlots)
+        return RouteSlot(
+            tree: self, parentRoute: route, name: name, scope: DependencyScope(), declaredSlots: declaredSlots)
     }
 
     /// A route built: its router, the scope it provides to those below it, and the
@@ -282,8 +291,9 @@ public final class RouteTree {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
         if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
         let loaded = try load(route)
-        return Resolved(route: route, loaded: loaded, tag: RouteTag(routeID: routeID, plugin: loaded.manifest.name),
-                        configVersion: configVersion, loaderEpoch: loader.epoch)
+        return Resolved(
+            route: route, loaded: loaded, tag: RouteTag(routeID: routeID, plugin: loaded.manifest.name),
+            configVersion: configVersion, loaderEpoch: loader.epoch)
     }
 
     /// Whether `resolved` is still what ``resolve(_:)`` would give: no config was
@@ -294,21 +304,29 @@ public final class RouteTree {
     }
 
     /// Builds a route; `state` decodes what the build it replaces saved, in a swap.
-    func buildReturningScope(routeID: String, parameters: JSONValue, listener: ScreenListener?,
-                             scope parentScope: DependencyScope, hostView: ViewControllable?,
-                             state: ((any Decodable.Type) throws -> Any)? = nil) throws(RouteError) -> Built {
-        try build(resolve(routeID), parameters: parameters, listener: listener, scope: parentScope, hostView: hostView, state: state)
+    func buildReturningScope(
+        routeID: String, parameters: JSONValue, listener: ScreenListener?,
+        scope parentScope: DependencyScope, hostView: ViewControllable?,
+        state: ((any Decodable.Type) throws -> Any)? = nil
+    ) throws(RouteError) -> Built {
+        try build(
+            resolve(routeID), parameters: parameters, listener: listener, scope: parentScope, hostView: hostView,
+            state: state)
     }
 
     /// Builds a resolved route.
-    func build(_ resolved: Resolved, parameters: JSONValue, listener: ScreenListener?, scope parentScope: DependencyScope,
-               hostView: ViewControllable?, state: ((any Decodable.Type) throws -> Any)? = nil) throws(RouteError) -> Built {
+    func build(
+        _ resolved: Resolved, parameters: JSONValue, listener: ScreenListener?, scope parentScope: DependencyScope,
+        hostView: ViewControllable?, state: ((any Decodable.Type) throws -> Any)? = nil
+    ) throws(RouteError) -> Built {
         let (route, loaded, routeID) = (resolved.route, resolved.loaded, resolved.route.id)
         if let missing = loaded.manifest.requires.first(where: { !parentScope.contains($0) }) {
             throw .missingDependency(route: routeID, plugin: route.plugin, dependency: missing)
         }
         let scope = DependencyScope(parent: parentScope)
-        scope.declare(requires: loaded.manifest.requires, provides: loaded.manifest.provides, route: routeID, plugin: route.plugin)
+        scope.declare(
+            requires: loaded.manifest.requires, provides: loaded.manifest.provides, route: routeID, plugin: route.plugin
+        )
         // One object that both closures capture, and nothing else: each closure's
         // context is then that object, not an allocation of its own.
         let slots = ScreenSlots(tree: self, route: route, scope: scope, declaredSlots: loaded.manifest.slots)
@@ -338,9 +356,12 @@ public final class RouteTree {
     /// The builder of the plugin bound to a parent's slot, for a typed slot
     /// (``ScreenContext/slot(_:as:)``): a new one from the plugin, bound to the
     /// slot, through which it builds the route as any child is built.
-    fileprivate func typedBuilder(parentRoute: Route, slot name: String, scope: DependencyScope,
-                              declaredSlots: [String]) throws -> AnyObject {
-        let slot = RouteSlot(tree: self, parentRoute: parentRoute, name: name, scope: scope, declaredSlots: declaredSlots)
+    fileprivate func typedBuilder(
+        parentRoute: Route, slot name: String, scope: DependencyScope,
+        declaredSlots: [String]
+    ) throws -> AnyObject {
+        let slot = RouteSlot(
+            tree: self, parentRoute: parentRoute, name: name, scope: scope, declaredSlots: declaredSlots)
         let childID = try slot.boundRoute()
         guard let child = config.routes[childID] else { throw RouteError.unknownRoute(route: childID) }
         let builder: AnyObject = try load(child).plugin.makeBuilder()
@@ -367,7 +388,9 @@ public final class RouteTree {
                 CrashRecord.noteActivity("loading route \(route.id) (plugin \(file.manifest.name))")
             }
             let loaded = try loader.load(route.plugin, relativeTo: base, pin: route.sha256)
-            Log.info("route \(route.id): loaded plugin \(loaded.manifest.name) \(loaded.manifest.version) from \(loaded.file.path)")
+            Log.info(
+                "route \(route.id): loaded plugin \(loaded.manifest.name) \(loaded.manifest.version) from \(loaded.file.path)"
+            )
             return loaded
         } catch {
             throw .pluginUnusable(route: route.id, error)
@@ -383,9 +406,10 @@ public final class RouteTree {
     /// Tells a supervisor each plugin file's name, routes and image names
     /// (``CrashRecord/notePlugins(_:)``).
     private func notePlugins() {
-        CrashRecord.notePlugins(pluginRoutes.map { file, routes in
-            "\(file)\t\(pluginNames[file] ?? "")\t\(routes.sorted().joined(separator: " "))\t\(mappedNames[file, default: []].joined(separator: " "))"
-        }.joined(separator: "\n"))
+        CrashRecord.notePlugins(
+            pluginRoutes.map { file, routes in
+                "\(file)\t\(pluginNames[file] ?? "")\t\(routes.sorted().joined(separator: " "))\t\(mappedNames[file, default: []].joined(separator: " "))"
+            }.joined(separator: "\n"))
     }
 
     /// The plugin a route's screens come from, by the route's id, for notes.
@@ -516,7 +540,8 @@ private final class RouteSlot: ChildSlot {
         // The tree once: each read of a weak reference costs.
         let tree = tree
         let childRoute = childRoute(in: tree) ?? name
-        let router: ViewableRouting, generation: Int
+        let router: ViewableRouting
+        let generation: Int
         do {
             let built = try buildChild(in: tree, listener: listener, parameters: parameters, hostView: nil)
             guard let viewable = built.router.viewableRouting else {
@@ -526,8 +551,9 @@ private final class RouteSlot: ChildSlot {
         } catch {
             (router, generation) = (errorScreen(error, listener: listener), SlotProxy.failedGeneration)
         }
-        let proxy = ViewableSlotProxy(current: router, routeID: childRoute, parentRouteID: parentRoute.id, slot: name,
-                                      parameters: parameters, listener: listener, scope: scope, generation: generation)
+        let proxy = ViewableSlotProxy(
+            current: router, routeID: childRoute, parentRouteID: parentRoute.id, slot: name,
+            parameters: parameters, listener: listener, scope: scope, generation: generation)
         // Back tells the parent which slot's child the user left; it stays with the
         // proxy's view, whichever build it shows.
         let slot = name
@@ -539,7 +565,8 @@ private final class RouteSlot: ChildSlot {
     }
 
     func build(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable) -> Routing {
-        let router: Routing, generation: Int
+        let router: Routing
+        let generation: Int
         do {
             let built = try buildChild(in: tree, listener: listener, parameters: parameters, hostView: hostView)
             (router, generation) = (built.router, built.generation)
@@ -548,8 +575,9 @@ private final class RouteSlot: ChildSlot {
             ErrorScreen.show(screen, in: hostView)
             (router, generation) = (screen, SlotProxy.failedGeneration)
         }
-        return SlotProxy(current: router, routeID: childRoute ?? name, parentRouteID: parentRoute.id, slot: name,
-                         parameters: parameters, listener: listener, scope: scope, hostView: hostView, generation: generation)
+        return SlotProxy(
+            current: router, routeID: childRoute ?? name, parentRouteID: parentRoute.id, slot: name,
+            parameters: parameters, listener: listener, scope: scope, hostView: hostView, generation: generation)
     }
 
     /// The route bound to the slot now, or why there is none.
@@ -562,15 +590,18 @@ private final class RouteSlot: ChildSlot {
             // Validation checks every declared slot is bound: a slot that is not is
             // one the plugin's code names wrongly.
             if !declaredSlots.contains(name) {
-                throw .undeclaredSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name, declared: declaredSlots)
+                throw .undeclaredSlot(
+                    route: parentRoute.id, plugin: parentRoute.plugin, slot: name, declared: declaredSlots)
             }
             throw .unboundSlot(route: parentRoute.id, plugin: parentRoute.plugin, slot: name)
         }
         return childRoute
     }
 
-    private func buildChild(in tree: RouteTree?, listener: ScreenListener, parameters: JSONValue,
-                            hostView: ViewControllable?) throws -> RouteTree.Built {
+    private func buildChild(
+        in tree: RouteTree?, listener: ScreenListener, parameters: JSONValue,
+        hostView: ViewControllable?
+    ) throws -> RouteTree.Built {
         let childRoute = try boundRoute(in: tree)
         guard let tree else { throw RouteError.treeGone(route: childRoute) }
         let current: RouteTree.Resolved

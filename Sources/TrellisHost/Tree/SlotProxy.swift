@@ -32,8 +32,10 @@ class SlotProxy: Routing {
     /// The leak detector's ticket once the proxy is detached; see ``LeakDetector``.
     @exclusivity(unchecked) var deallocationTicket = 0
 
-    init(current: Routing, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
-         listener: ScreenListener, scope: DependencyScope, hostView: ViewControllable?, generation: Int) {
+    init(
+        current: Routing, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
+        listener: ScreenListener, scope: DependencyScope, hostView: ViewControllable?, generation: Int
+    ) {
         self.current = current
         self.routeID = routeID
         self.parentRouteID = parentRouteID
@@ -87,10 +89,13 @@ class SlotProxy: Routing {
 final class ViewableSlotProxy: SlotProxy, ViewableRouting {
     private let container = ViewController()
 
-    init(current: ViewableRouting, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
-         listener: ScreenListener, scope: DependencyScope, generation: Int) {
-        super.init(current: current, routeID: routeID, parentRouteID: parentRouteID, slot: slot, parameters: parameters,
-                   listener: listener, scope: scope, hostView: nil, generation: generation)
+    init(
+        current: ViewableRouting, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
+        listener: ScreenListener, scope: DependencyScope, generation: Int
+    ) {
+        super.init(
+            current: current, routeID: routeID, parentRouteID: parentRouteID, slot: slot, parameters: parameters,
+            listener: listener, scope: scope, hostView: nil, generation: generation)
         container.embed(current.viewControllable)
     }
 

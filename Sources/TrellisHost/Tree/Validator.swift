@@ -57,7 +57,8 @@ public struct Validator {
         loader.prefetch(config.routes.values.map(\.plugin), relativeTo: base)
         var unusable = 0
         // Gathered in this one pass over the manifests, for the checks below.
-        var typedSlotRoutes: [String] = [], requiresAny = false
+        var typedSlotRoutes: [String] = []
+        var requiresAny = false
         let ids = config.routes.keys.sorted()
         for id in ids {
             let route = config.routes[id]!
@@ -71,8 +72,10 @@ public struct Validator {
                 requiresAny = requiresAny || !manifest.requires.isEmpty
                 problems += slotProblems(route: route, manifest: manifest)
                 problems += fileProblems(route: route, file: file)
-                if let problem = Self.nameProblem(route: id, fileName: PluginFileSafety.fileName(of: file.path),
-                                                  manifestName: manifest.name) {
+                if let problem = Self.nameProblem(
+                    route: id, fileName: PluginFileSafety.fileName(of: file.path),
+                    manifestName: manifest.name)
+                {
                     problems.append(problem)
                 }
                 problems += parameterProblems(route: route, manifest: manifest)
@@ -81,13 +84,19 @@ public struct Validator {
                 // first are listed, the rest counted.
                 unusable += 1
                 if unusable <= Self.unusableListed {
-                    problems.append(.init(severity: .error, message: RouteError.pluginUnusable(route: id, error).localizedDescription))
+                    problems.append(
+                        .init(
+                            severity: .error, message: RouteError.pluginUnusable(route: id, error).localizedDescription)
+                    )
                 }
             }
         }
         if unusable > Self.unusableListed {
-            var summary = ValidationProblem(severity: .error, message:
-                "\(unusable - Self.unusableListed) more routes' plugins cannot be used, after those above; fix those first.")
+            var summary = ValidationProblem(
+                severity: .error,
+                message:
+                    "\(unusable - Self.unusableListed) more routes' plugins cannot be used, after those above; fix those first."
+            )
             summary.count = unusable - Self.unusableListed
             problems.append(summary)
         }
@@ -96,31 +105,50 @@ public struct Validator {
         let reachable = reachableRoutes()
         let unreachable = ids.filter { !reachable.contains($0) }
         for id in unreachable.prefix(Self.unreachableListed) {
-            problems.append(.init(severity: .warning, message:
-                "route \"\(id)\" is never shown: no route's `children` binds it and it is not the `root`."))
+            problems.append(
+                .init(
+                    severity: .warning,
+                    message:
+                        "route \"\(id)\" is never shown: no route's `children` binds it and it is not the `root`."))
         }
         if unreachable.count > Self.unreachableListed {
-            problems.append(.init(severity: .warning, message:
-                "\(unreachable.count - Self.unreachableListed) more routes are never shown, after those above."))
+            problems.append(
+                .init(
+                    severity: .warning,
+                    message:
+                        "\(unreachable.count - Self.unreachableListed) more routes are never shown, after those above.")
+            )
         }
         return problems
     }
 
     private func slotProblems(route: Route, manifest: PluginManifest) -> [ValidationProblem] {
         // Sorted only for a message: most routes bind exactly their plugin's slots.
-        guard manifest.slots.count != route.children.count || manifest.slots.contains(where: { route.children[$0] == nil }) else {
+        guard
+            manifest.slots.count != route.children.count
+                || manifest.slots.contains(where: { route.children[$0] == nil })
+        else {
             return []
         }
         var problems: [ValidationProblem] = []
         for slot in manifest.slots.sorted() where route.children[slot] == nil {
-            problems.append(.init(severity: .error, message:
-                RouteError.unboundSlot(route: route.id, plugin: route.plugin, slot: slot).localizedDescription))
+            problems.append(
+                .init(
+                    severity: .error,
+                    message:
+                        RouteError.unboundSlot(route: route.id, plugin: route.plugin, slot: slot).localizedDescription))
         }
         for slot in route.children.keys.sorted() where !manifest.slots.contains(slot) {
-            let known = manifest.slots.isEmpty ? "it has no slots" : "its slots are \(manifest.slots.sorted().joined(separator: ", "))"
-            problems.append(.init(severity: .error, message:
-                "\(config.fileName): \(JSONPath.routes(route.id, "children", slot)) binds a slot that plugin \(route.plugin) "
-                    + "does not declare (\(known))." + Suggestion.phrase(for: slot, among: manifest.slots) + " Remove it or fix the name."))
+            let known =
+                manifest.slots.isEmpty
+                ? "it has no slots" : "its slots are \(manifest.slots.sorted().joined(separator: ", "))"
+            problems.append(
+                .init(
+                    severity: .error,
+                    message:
+                        "\(config.fileName): \(JSONPath.routes(route.id, "children", slot)) binds a slot that plugin \(route.plugin) "
+                        + "does not declare (\(known))." + Suggestion.phrase(for: slot, among: manifest.slots)
+                        + " Remove it or fix the name."))
         }
         return problems
     }
@@ -133,12 +161,18 @@ public struct Validator {
         for id in routes {
             guard let manifest = manifests[id], let route = config.routes[id] else { continue }
             for (slot, type) in manifest.slotTypes.sorted(by: { $0.key < $1.key }) {
-                guard let childID = route.children[slot], let child = manifests[childID], !child.builds.contains(type) else { continue }
-                let builds = child.builds.isEmpty ? "it declares none" : "it builds \(child.builds.sorted().joined(separator: ", "))"
-                problems.append(.init(severity: .error, message:
-                    "route \"\(id)\": plugin \(manifest.name) builds slot \"\(slot)\" as a `\(type)`, and route \"\(childID)\" "
-                        + "(plugin \(child.name)) does not build one (\(builds) in \"builds\" of its trellis-plugin.json). "
-                        + "Bind the slot to a route whose plugin builds `\(type)`."))
+                guard let childID = route.children[slot], let child = manifests[childID], !child.builds.contains(type)
+                else { continue }
+                let builds =
+                    child.builds.isEmpty
+                    ? "it declares none" : "it builds \(child.builds.sorted().joined(separator: ", "))"
+                problems.append(
+                    .init(
+                        severity: .error,
+                        message:
+                            "route \"\(id)\": plugin \(manifest.name) builds slot \"\(slot)\" as a `\(type)`, and route \"\(childID)\" "
+                            + "(plugin \(child.name)) does not build one (\(builds) in \"builds\" of its trellis-plugin.json). "
+                            + "Bind the slot to a route whose plugin builds `\(type)`."))
             }
         }
         return problems
@@ -151,16 +185,22 @@ public struct Validator {
         var problems: [ValidationProblem] = []
         for (key, value) in given.sorted(by: { $0.key < $1.key }) {
             guard let type = manifest.parameters[key] else {
-                problems.append(.init(severity: .warning, message:
-                    "\(config.fileName): \(JSONPath.routes(route.id, "parameters", key)) is not a parameter plugin \(route.plugin) reads "
-                        + "(it reads \(manifest.parameters.keys.sorted().joined(separator: ", ")))."
-                        + Suggestion.phrase(for: key, among: manifest.parameters.keys)))
+                problems.append(
+                    .init(
+                        severity: .warning,
+                        message:
+                            "\(config.fileName): \(JSONPath.routes(route.id, "parameters", key)) is not a parameter plugin \(route.plugin) reads "
+                            + "(it reads \(manifest.parameters.keys.sorted().joined(separator: ", ")))."
+                            + Suggestion.phrase(for: key, among: manifest.parameters.keys)))
                 continue
             }
             if !Validator.value(value, is: type) {
-                problems.append(.init(severity: .error, message:
-                    "\(config.fileName): \(JSONPath.routes(route.id, "parameters", key)) must be \(Validator.described(type)) "
-                        + "(plugin \(route.plugin) reads it so). Fix the value."))
+                problems.append(
+                    .init(
+                        severity: .error,
+                        message:
+                            "\(config.fileName): \(JSONPath.routes(route.id, "parameters", key)) must be \(Validator.described(type)) "
+                            + "(plugin \(route.plugin) reads it so). Fix the value."))
             }
         }
         return problems
@@ -196,10 +236,12 @@ public struct Validator {
         guard fileName.hasPrefix("lib"), fileName.hasSuffix(".so") else { return nil }
         let stem = fileName.dropFirst(3).dropLast(3)
         guard stem != manifestName, !stem.hasPrefix(manifestName + "-") else { return nil }
-        return ValidationProblem(severity: .warning, message:
-            "route \"\(route)\": the file \(fileName) holds the plugin \"\(manifestName)\" (its manifest's name); "
-            + "a plugin's library is lib\(manifestName).so, or lib\(manifestName)-SUFFIX.so for a copy. Check that the "
-            + "route loads the plugin you mean, then rename the file or fix \"name\" in its trellis-plugin.json.")
+        return ValidationProblem(
+            severity: .warning,
+            message:
+                "route \"\(route)\": the file \(fileName) holds the plugin \"\(manifestName)\" (its manifest's name); "
+                + "a plugin's library is lib\(manifestName).so, or lib\(manifestName)-SUFFIX.so for a copy. Check that the "
+                + "route loads the plugin you mean, then rename the file or fix \"name\" in its trellis-plugin.json.")
     }
 
     /// The resources a plugin declares that are not beside its library, and a
@@ -210,24 +252,36 @@ public struct Validator {
         if !file.manifest.resources.isEmpty {
             let folder = file.file.deletingLastPathComponent()
             let suffix = "_\(file.manifest.name).resources"
-            let resources = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first { $0.hasSuffix(suffix) }
+            let resources = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first {
+                $0.hasSuffix(suffix)
+            }
             let missing = file.manifest.resources.filter { name in
                 guard let resources else { return true }
-                return !FileManager.default.fileExists(atPath: folder.appendingPathComponent(resources).appendingPathComponent(name).path)
+                return !FileManager.default.fileExists(
+                    atPath: folder.appendingPathComponent(resources).appendingPathComponent(name).path)
             }
             if !missing.isEmpty {
                 // A warning: the rest of the app runs, and that screen shows its own error.
-                problems.append(.init(severity: .warning, message:
-                    "route \"\(route.id)\": plugin \(file.manifest.name) needs \(missing.joined(separator: ", ")) in a folder "
-                        + "*\(suffix) beside \(file.path), and it is not there; its screen will show an error. "
-                        + "Rebuild the plugin, or install it with its resources."))
+                problems.append(
+                    .init(
+                        severity: .warning,
+                        message:
+                            "route \"\(route.id)\": plugin \(file.manifest.name) needs \(missing.joined(separator: ", ")) in a folder "
+                            + "*\(suffix) beside \(file.path), and it is not there; its screen will show an error. "
+                            + "Rebuild the plugin, or install it with its resources."))
             }
         }
         // Plain strings: this runs for every route before the first frame.
-        if let hostBuild = Validator.hostBuild, let pluginBuild = Validator.buildConfiguration(ofPath: file.path), pluginBuild != hostBuild {
-            problems.append(.init(severity: .warning, message:
-                "route \"\(route.id)\": plugin \(file.manifest.name) comes from a \(pluginBuild) build (\(file.path)) and this "
-                    + "trellis from a \(hostBuild) build. Put \"@host\" in the config's `plugins` to use the plugins built with it."))
+        if let hostBuild = Validator.hostBuild, let pluginBuild = Validator.buildConfiguration(ofPath: file.path),
+            pluginBuild != hostBuild
+        {
+            problems.append(
+                .init(
+                    severity: .warning,
+                    message:
+                        "route \"\(route.id)\": plugin \(file.manifest.name) comes from a \(pluginBuild) build (\(file.path)) and this "
+                        + "trellis from a \(hostBuild) build. Put \"@host\" in the config's `plugins` to use the plugins built with it."
+                ))
         }
         return problems
     }
@@ -244,7 +298,8 @@ public struct Validator {
     }
 
     /// This host's build configuration, found once.
-    nonisolated static let hostBuild = buildConfiguration(ofPath: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
+    nonisolated static let hostBuild = buildConfiguration(
+        ofPath: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
 
     /// Walks every path from the root with what the routes above provide: a route
     /// shared by two parents is checked under each. A loop, not recursion, so a
@@ -255,9 +310,12 @@ public struct Validator {
         var visited: Set<VisitKey> = []
         var pending = [(id: config.root, provided: Set<String>())]
         while let (id, provided) = pending.popLast() {
-            guard let manifest = manifests[id], visited.insert(VisitKey(id: id, provided: provided)).inserted else { continue }
+            guard let manifest = manifests[id], visited.insert(VisitKey(id: id, provided: provided)).inserted else {
+                continue
+            }
             for name in manifest.requires.sorted() where !provided.contains(name) {
-                let message = "route \"\(id)\": plugin \(manifest.name) requires dependency \"\(name)\", which no route above it provides."
+                let message =
+                    "route \"\(id)\": plugin \(manifest.name) requires dependency \"\(name)\", which no route above it provides."
                 if reported.insert(message).inserted { messages.append(message) }
             }
             let below = provided.union(manifest.provides)

@@ -22,9 +22,10 @@ final class TestParentBuilder: ScreenBuildable {
         let mistake = context.parameters["mistake"]?.stringValue ?? ""
         let view = ViewController(content: .vstack([.text("Parent"), .button("Open")]))
         let interactor = TestParentInteractor(presenter: view)
-        let router = TestParentRouter(interactor: interactor, viewController: view,
-                                      slot: context.slot(mistake == "undeclaredSlot" ? "chlid" : "child"),
-                                      presents: mistake != "attachWithoutShowing")
+        let router = TestParentRouter(
+            interactor: interactor, viewController: view,
+            slot: context.slot(mistake == "undeclaredSlot" ? "chlid" : "child"),
+            presents: mistake != "attachWithoutShowing")
         interactor.router = router
         return router
     }

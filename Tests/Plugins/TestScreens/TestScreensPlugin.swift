@@ -110,7 +110,8 @@ final class TestScreensBuilder: ScreenBuildable {
             _exit(7)
         case .closeStandardStreams:
             for descriptor: Int32 in [0, 1, 2] { close(descriptor) }
-            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Streams closed")))
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("Streams closed")))
         case .contendedGlobal:
             DispatchQueue.global().async {
                 usleep(50_000)
@@ -123,32 +124,40 @@ final class TestScreensBuilder: ScreenBuildable {
             // descriptor the app inherited (a test runner's pipes) is closed on exec.
             if let folder = opendir("/proc/self/fd") {
                 while let entry = readdir(folder) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                    }
                     if let descriptor = Int32(name), descriptor > 2 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
                 }
                 closedir(folder)
             }
             // Its pid is written before `system` returns.
             _ = system("sleep 300 >/dev/null </dev/null & echo $! > '\(pidFile)'")
-            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Helper started")))
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("Helper started")))
         case .hangInBuild:
             hangForever()
         case .hangInTap:
-            let view = ViewController(content: .stack(axis: .vertical, spacing: 0,
-                                                      children: [.text("Frozen soon"), .button(title: "Freeze", id: "Freeze")]))
+            let view = ViewController(
+                content: .stack(
+                    axis: .vertical, spacing: 0,
+                    children: [.text("Frozen soon"), .button(title: "Freeze", id: "Freeze")]))
             let interactor = HangingInteractor(presenter: view)
             interactor.seconds = try context.parameter("seconds", as: Int.self)
             return ViewableRouter(interactor: interactor, viewController: view)
         case .forkInTap:
-            let view = ViewController(content: .stack(axis: .vertical, spacing: 0,
-                                                      children: [.text("Ready to fork"), .button(title: "Fork", id: "Fork")]))
+            let view = ViewController(
+                content: .stack(
+                    axis: .vertical, spacing: 0,
+                    children: [.text("Ready to fork"), .button(title: "Fork", id: "Fork")]))
             let interactor = ForkingInteractor(presenter: view)
             return ViewableRouter(interactor: interactor, viewController: view)
         case .undeclaredDependency:
             let key = DependencyKey<String>("secret")
             context.dependencies.provide("the secret", for: key)
             let value = try context.dependencies.resolve(key)
-            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text("Resolved \(value)")))
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("Resolved \(value)")))
         case .counter:
             let view = ViewController()
             let interactor = CounterInteractor(view: view, count: context.preservedState(as: Int.self) ?? 0)
@@ -158,9 +167,10 @@ final class TestScreensBuilder: ScreenBuildable {
             break
         }
         let view = ViewController(content: .text("Starting"))
-        let interactor = TestInteractor(behaviour: behaviour, view: view,
-                                        interval: .milliseconds(try context.parameter("interval_ms", as: Int.self) ?? 50),
-                                        stamps: try context.parameter("stamps", as: String.self))
+        let interactor = TestInteractor(
+            behaviour: behaviour, view: view,
+            interval: .milliseconds(try context.parameter("interval_ms", as: Int.self) ?? 50),
+            stamps: try context.parameter("stamps", as: String.self))
         let router = ViewableRouter(interactor: interactor, viewController: view)
         if behaviour == .leakyRouter { leakedRouters.append(router) }
         return router
@@ -195,8 +205,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 throw TestFailure(description: "the test data source is gone")
             }
         case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper,
-             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
-             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild:
+            .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
+            .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")

@@ -21,7 +21,8 @@ final class CounterBuilder: Builder<EmptyDependency>, ScreenBuildable {
         let view = CounterViewController(title: title)
         let interactor = CounterInteractor(store: store, presenter: view)
         interactor.listener = context.listener
-        return CounterRouter(interactor: interactor, viewController: view,
-                             detailsBuilder: context.slot("details"), historyBuilder: context.slot("history"))
+        return CounterRouter(
+            interactor: interactor, viewController: view,
+            detailsBuilder: context.slot("details"), historyBuilder: context.slot("history"))
     }
 }

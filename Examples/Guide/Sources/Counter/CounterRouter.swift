@@ -8,8 +8,10 @@ final class CounterRouter: ViewableRouter<CounterInteractor, CounterViewControll
     private var details: ViewableRouting?
     private var history: ViewableRouting?
 
-    init(interactor: CounterInteractor, viewController: CounterViewController,
-         detailsBuilder: ChildSlot, historyBuilder: ChildSlot) {
+    init(
+        interactor: CounterInteractor, viewController: CounterViewController,
+        detailsBuilder: ChildSlot, historyBuilder: ChildSlot
+    ) {
         self.detailsBuilder = detailsBuilder
         self.historyBuilder = historyBuilder
         super.init(interactor: interactor, viewController: viewController)

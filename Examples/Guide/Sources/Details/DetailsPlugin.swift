@@ -59,7 +59,9 @@ final class DetailsInteractor: PresentableInteractor<ViewController> {
     private func show() {
         presenter.content = .vstack([
             .title(title),
-            .text(openedAt.map { "Opened at \($0); the count is \(store.count.value) now" } ?? "The count is \(store.count.value)"),
+            .text(
+                openedAt.map { "Opened at \($0); the count is \(store.count.value) now" }
+                    ?? "The count is \(store.count.value)"),
             .text("Open for \(seconds) s"),
             .hstack([.button("Reset"), .button("Close")]),
         ])

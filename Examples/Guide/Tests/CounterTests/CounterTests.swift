@@ -2,6 +2,7 @@ import GuideContracts
 import Testing
 import TrellisSDK
 import TrellisTesting
+
 @testable import Counter
 @testable import Details
 
@@ -61,8 +62,9 @@ struct CounterTests {
         let store = CounterStore(count: 7)
         let scope = DependencyScope()
         scope.provide(store, for: GuideDependency.counterStore)
-        let details = try ScreenTester(DetailsBuilder(dependency: EmptyComponent()), route: "details",
-                                       parameters: ["count": 7], dependencies: scope)
+        let details = try ScreenTester(
+            DetailsBuilder(dependency: EmptyComponent()), route: "details",
+            parameters: ["count": 7], dependencies: scope)
         #expect(details.text.contains("Opened at 7; the count is 7 now"))
 
         try details.tap("Reset")

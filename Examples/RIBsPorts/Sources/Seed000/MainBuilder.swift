@@ -19,13 +19,15 @@ final class MainBuilder: Builder<MainDependency>, MainBuilable {
     func build() -> LaunchRouting {
         let component = MainComponent(dependency: dependency)
         let viewController = MainViewController()
-        let interactor = MainInteractor(title: "Hello, RIBs\nClick Button!",
-                                        presenter: viewController)
-        
+        let interactor = MainInteractor(
+            title: "Hello, RIBs\nClick Button!",
+            presenter: viewController)
+
         let nextBuilder = NextBuilder(dependency: component)
-        
-        return MainRouter(nextBuilder: nextBuilder,
-                          interactor: interactor,
-                          viewController: viewController)
+
+        return MainRouter(
+            nextBuilder: nextBuilder,
+            interactor: interactor,
+            viewController: viewController)
     }
 }

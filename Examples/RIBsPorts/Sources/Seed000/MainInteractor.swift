@@ -3,7 +3,7 @@ import TrellisSDK
 // MARK: - Listener
 
 protocol MainListener: class {
-    
+
 }
 
 // MARK: - Routing
@@ -16,24 +16,27 @@ protocol MainRouting: ViewableRouting {
 // MARK: - Interactor
 
 final class MainInteractor: PresentableInteractor<MainPresentable>,
-                            MainInteractable {
+    MainInteractable
+{
     private let buttonTextRelay: BehaviorRelay<String>
-    
+
     var router: MainRouting?
     var listener: MainListener?
-  
-    init(title: String,
-         presenter: MainPresentable) {
+
+    init(
+        title: String,
+        presenter: MainPresentable
+    ) {
         buttonTextRelay = .init(value: title)
         super.init(presenter: presenter)
         presenter.handler = self
     }
-    
+
     override func didBecomeActive() {
         super.didBecomeActive()
         setup()
     }
-    
+
     private func setup() {
         guard let action = presenter.action else { return }
         action.didClickButton

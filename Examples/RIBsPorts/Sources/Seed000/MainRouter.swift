@@ -2,13 +2,15 @@ import Foundation
 import TrellisSDK
 
 final class MainRouter: LaunchRouter<MainInteractable, MainViewControllable> {
-    
+
     private let nextBuilder: NextBuilable
     private var nextRouter: NextRouting?
-    
-    init(nextBuilder: NextBuilable,
-         interactor: MainInteractable,
-         viewController: MainViewControllable) {
+
+    init(
+        nextBuilder: NextBuilable,
+        interactor: MainInteractable,
+        viewController: MainViewControllable
+    ) {
         self.nextBuilder = nextBuilder
         self.nextRouter = nil
         super.init(interactor: interactor, viewController: viewController)
@@ -24,7 +26,7 @@ extension MainRouter: MainRouting {
         attachChild(router)
         viewController.present(router.viewControllable, animated: true)
     }
-    
+
     func detachNext() {
         guard let router = nextRouter else { return }
         viewController.dismiss(router.viewControllable, animated: true)

@@ -7,7 +7,7 @@ protocol NextDependency: Dependency {
 }
 
 final class NextComponent: Component<NextDependency> {
-    
+
 }
 
 // MARK: - Builder
@@ -22,10 +22,11 @@ final class NextBuilder: Builder<NextDependency>, NextBuilable {
         dependency.title = title
         let component = NextComponent(dependency: dependency)
         let viewController = NextViewController()
-        let interactor = NextInteractor(component: component,
-                                        presenter: viewController)
+        let interactor = NextInteractor(
+            component: component,
+            presenter: viewController)
         interactor.listener = listener
-        
+
         return NextRouter(interactor: interactor, viewController: viewController)
     }
 }

@@ -9,7 +9,7 @@ protocol NextListener: class {
 // MARK: - Routing
 
 protocol NextRouting: ViewableRouting {
-    
+
 }
 
 // MARK: - Interactable
@@ -22,24 +22,27 @@ protocol NextInteractable: Interactable {
 // MARK: - Interactor
 
 final class NextInteractor: PresentableInteractor<NextPresentable>,
-                            NextInteractable {
+    NextInteractable
+{
     private let timeTextRelay: BehaviorRelay<String>
-    
+
     var router: NextRouting?
     var listener: NextListener?
-  
-    init(component: NextComponent,
-         presenter: NextPresentable) {
+
+    init(
+        component: NextComponent,
+        presenter: NextPresentable
+    ) {
         timeTextRelay = .init(value: component.dependency.title)
         super.init(presenter: presenter)
         presenter.handler = self
     }
-    
+
     override func didBecomeActive() {
         super.didBecomeActive()
         setup()
     }
-    
+
     private func setup() {
         presenter.action?.didClickButton
             .bind { [weak self] in

@@ -18,7 +18,7 @@ protocol NextPresentable: Presentable {
 // MARK: - ViewControllable
 
 protocol NextViewControllable: ViewControllable {
-    
+
 }
 
 // MARK: - ViewController (view code: a terminal screen instead of UIKit)
@@ -50,5 +50,5 @@ extension NextViewController: NextPresentableAction {
 }
 
 extension NextViewController: NextViewControllable {
-    
+
 }

@@ -57,7 +57,9 @@ public final class DependencyScope {
     /// - Throws: ``DependencyError`` if no screen above provides it, or provides a
     ///   value of another type.
     public func resolve<Value>(_ key: DependencyKey<Value>) throws(DependencyError) -> Value {
-        if let declared, !declared.names.contains(key.name), !declared.more.contains(key.name) { reportUndeclared(key.name) }
+        if let declared, !declared.names.contains(key.name), !declared.more.contains(key.name) {
+            reportUndeclared(key.name)
+        }
         guard let value = lookUp(key.name) else { throw .missing(name: key.name) }
         guard let typed = value as? Value else {
             throw .wrongType(name: key.name, expected: "\(Value.self)", found: "\(type(of: value))")
@@ -76,8 +78,10 @@ public final class DependencyScope {
     /// since the manifest does not say the screen needs it.
     private func reportUndeclared(_ name: String) {
         guard let declared, Self.reported.insert(declared.plugin + "\u{0}" + name).inserted else { return }
-        HostHooks.report("route \"\(declared.route)\": plugin \(declared.plugin) resolved dependency \"\(name)\", which its "
-            + "manifest does not list in \"requires\"; add it there, so that validate checks a route above provides it")
+        HostHooks.report(
+            "route \"\(declared.route)\": plugin \(declared.plugin) resolved dependency \"\(name)\", which its "
+                + "manifest does not list in \"requires\"; add it there, so that validate checks a route above provides it"
+        )
     }
 
     /// Whether a value is provided under `name` here or above.

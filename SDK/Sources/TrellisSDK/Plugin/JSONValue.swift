@@ -81,7 +81,8 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral 
 /// Numbers, booleans and arrays written as literals, as a config writes them:
 /// `["count": 3, "clock": true, "names": ["a", "b"]]`.
 extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByArrayLiteral {
+    ExpressibleByArrayLiteral
+{
     public init(integerLiteral value: Int) {
         self = .number(Double(value))
     }

@@ -15,8 +15,9 @@ extension ScreenContext {
             return try Value(from: JSONValueDecoder(value: value, codingPath: []))
         } catch let error as JSONValueDecoder.Mismatch {
             let member = error.path.isEmpty ? "" : " (at \(error.path))"
-            throw ParameterError(route: routeID, key: key, expected: "\(Value.self)\(member): \(error.expected)",
-                                 found: Self.describe(error.found))
+            throw ParameterError(
+                route: routeID, key: key, expected: "\(Value.self)\(member): \(error.expected)",
+                found: Self.describe(error.found))
         } catch {
             throw ParameterError(route: routeID, key: key, expected: "\(Value.self)", found: "\(error)")
         }
@@ -38,8 +39,10 @@ struct JSONValueDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func mismatch(_ expected: String, _ found: JSONValue? = nil) -> Mismatch {
-        Mismatch(path: codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description,
-                 expected: expected, found: found ?? value)
+        Mismatch(
+            path: codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
+                .description,
+            expected: expected, found: found ?? value)
     }
 
     func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -116,8 +119,9 @@ struct JSONValueDecoder: Decoder {
 
         private func single(_ key: Key) throws -> Single {
             guard let value = members[key.stringValue] else {
-                throw Mismatch(path: (decoder.codingPath + [key]).map(\.stringValue).joined(separator: "."),
-                               expected: "a value (it is required)", found: .null)
+                throw Mismatch(
+                    path: (decoder.codingPath + [key]).map(\.stringValue).joined(separator: "."),
+                    expected: "a value (it is required)", found: .null)
             }
             return Single(decoder: decoder.child(value, key))
         }
@@ -139,7 +143,9 @@ struct JSONValueDecoder: Decoder {
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try single(key).decode(type) }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try single(key).decode(type) }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             try single(key).decoder.container(keyedBy: type)
         }
 
@@ -182,7 +188,9 @@ struct JSONValueDecoder: Decoder {
         mutating func decode(_ type: Double.Type) throws -> Double { try Single(decoder: next()).decode(type) }
         mutating func decode(_ type: Int.Type) throws -> Int { try Single(decoder: next()).decode(type) }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             try next().container(keyedBy: type)
         }
 

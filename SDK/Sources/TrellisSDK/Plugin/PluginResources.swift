@@ -43,9 +43,10 @@ public struct PluginResources: Sendable {
             // start-end perms offset device inode path
             let fields = String(cString: line).split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             guard fields.count == 6, let dash = fields[0].firstIndex(of: "-"),
-                  let start = UInt(fields[0][..<dash], radix: 16),
-                  let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
-                  (start..<end).contains(address) else { continue }
+                let start = UInt(fields[0][..<dash], radix: 16),
+                let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
+                (start..<end).contains(address)
+            else { continue }
             let path = fields[5].trimmingCharacters(while: { $0 == " " || $0 == "\n" })
             return path.hasPrefix("/") ? path : nil
         }
@@ -64,16 +65,18 @@ public struct PluginResources: Sendable {
         guard let stream = opendir(directory) else { return nil }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name.hasSuffix(suffix) { return name }
         }
         return nil
     }
 }
 
-private extension Substring {
+extension Substring {
     /// The text without leading and trailing characters that match `trimmed`.
-    func trimmingCharacters(while trimmed: (Character) -> Bool) -> String {
+    fileprivate func trimmingCharacters(while trimmed: (Character) -> Bool) -> String {
         String(drop(while: trimmed).reversed().drop(while: trimmed).reversed())
     }
 }

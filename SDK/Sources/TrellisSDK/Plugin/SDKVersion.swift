@@ -24,7 +24,9 @@ public struct SDKVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
     /// - Returns: `nil` for any other text.
     public init?(_ text: String) {
         // One pass over the bytes, no allocation: the host reads one per plugin at start.
-        var numbers = (0, 0, 0), part = 0, digits = 0
+        var numbers = (0, 0, 0)
+        var part = 0
+        var digits = 0
         for byte in text.utf8 {
             if byte == UInt8(ascii: ".") {
                 guard digits > 0, part < 2 else { return nil }

@@ -25,7 +25,9 @@ extension ScreenContext {
     /// - Throws: ``ParameterError`` naming the route, the key and what it is.
     public func parameter(_ key: String, as _: Int.Type) throws(ParameterError) -> Int? {
         try typed(key, "an integer") { value in
-            guard case let .number(number) = value, number.rounded() == number, let whole = Int(exactly: number) else { return nil }
+            guard case let .number(number) = value, number.rounded() == number, let whole = Int(exactly: number) else {
+                return nil
+            }
             return whole
         }
     }
@@ -57,11 +59,14 @@ extension ScreenContext {
     }
 
     /// The route's parameter `key` as an object, or `nil` if the route does not give it.
-    public func parameter(_ key: String, as _: [String: JSONValue].Type) throws(ParameterError) -> [String: JSONValue]? {
+    public func parameter(_ key: String, as _: [String: JSONValue].Type) throws(ParameterError) -> [String: JSONValue]?
+    {
         try typed(key, "an object") { if case let .object(members) = $0 { members } else { nil } }
     }
 
-    private func typed<Value>(_ key: String, _ expected: String, _ read: (JSONValue) -> Value?) throws(ParameterError) -> Value? {
+    private func typed<Value>(_ key: String, _ expected: String, _ read: (JSONValue) -> Value?) throws(ParameterError)
+        -> Value?
+    {
         guard let value = parameterValue(key), value != .null else { return nil }
         guard let typed = read(value) else {
             throw ParameterError(route: routeID, key: key, expected: expected, found: Self.describe(value))
@@ -73,7 +78,8 @@ extension ScreenContext {
         switch value {
         case .null: "null"
         case let .bool(flag): "\(flag)"
-        case let .number(number): number.rounded() == number && abs(number) < 1e15 ? "the number \(Int(number))" : "the number \(number)"
+        case let .number(number):
+            number.rounded() == number && abs(number) < 1e15 ? "the number \(Int(number))" : "the number \(number)"
         case let .string(text): "a string \"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
         case let .array(items): "an array of \(items.count)"
         case .object: "an object"

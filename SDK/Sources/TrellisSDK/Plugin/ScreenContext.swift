@@ -94,7 +94,8 @@ public final class ScreenContext {
     ///   host shows in place of the screen.
     public func listener<Listener>(as _: Listener.Type) throws(ListenerMismatch) -> Listener {
         guard let typed = listener as? Listener else {
-            throw ListenerMismatch(route: routeID, expected: "\(Listener.self)", found: listener.map { "\(type(of: $0))" })
+            throw ListenerMismatch(
+                route: routeID, expected: "\(Listener.self)", found: listener.map { "\(type(of: $0))" })
         }
         return typed
     }
@@ -160,8 +161,9 @@ public final class ScreenContext {
         hostView: ViewControllable? = nil,
         slot: @escaping (String) -> ChildSlot
     ) {
-        self.init(routeID: routeID, routeParameters: parameters, callParameters: nil, listener: listener,
-                  dependencies: dependencies, hostView: hostView, slot: slot)
+        self.init(
+            routeID: routeID, routeParameters: parameters, callParameters: nil, listener: listener,
+            dependencies: dependencies, hostView: hostView, slot: slot)
     }
 
     /// A context whose parameters are the route's `routeParameters` with the

@@ -34,8 +34,9 @@ extension ScreenContext {
         do {
             return try decodeState(type) as? State
         } catch {
-            HostHooks.notify("route \(routeID): the state saved before the swap does not decode as \(State.self) "
-                + "(\(error)); the screen starts afresh")
+            HostHooks.notify(
+                "route \(routeID): the state saved before the swap does not decode as \(State.self) "
+                    + "(\(error)); the screen starts afresh")
             return nil
         }
     }

@@ -49,11 +49,14 @@ extension ScreenContext {
     ///   bound, its plugin cannot be used).
     public func slot<ChildBuilder>(_ name: String, as _: ChildBuilder.Type) throws -> ChildBuilder {
         guard let builderProvider else {
-            throw SlotTypeMismatch(route: routeID, slot: name, expected: "\(ChildBuilder.self)", found: "nothing: no host gives typed slots here")
+            throw SlotTypeMismatch(
+                route: routeID, slot: name, expected: "\(ChildBuilder.self)",
+                found: "nothing: no host gives typed slots here")
         }
         let builder = try builderProvider(name)
         guard let typed = builder as? ChildBuilder else {
-            throw SlotTypeMismatch(route: routeID, slot: name, expected: "\(ChildBuilder.self)", found: "a \(type(of: builder))")
+            throw SlotTypeMismatch(
+                route: routeID, slot: name, expected: "\(ChildBuilder.self)", found: "a \(type(of: builder))")
         }
         return typed
     }
@@ -84,8 +87,10 @@ final class UnboundSlot: ChildSlot {
     }
 
     func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
-        let view = ViewController(content: .text("\(builder) was built directly, not through a parent's typed slot "
-            + "(`context.slot(_:as:)`), so it has no route to build"))
+        let view = ViewController(
+            content: .text(
+                "\(builder) was built directly, not through a parent's typed slot "
+                    + "(`context.slot(_:as:)`), so it has no route to build"))
         return ViewableRouter(interactor: Interactor(), viewController: view)
     }
 

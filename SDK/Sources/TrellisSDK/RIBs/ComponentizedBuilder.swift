@@ -24,18 +24,23 @@ open class ComponentizedBuilder<Component, Router, DynamicBuildDependency, Dynam
     /// Builds a new RIB with a new component.
     ///
     /// - Returns: The RIB's router.
-    public final func build(withDynamicBuildDependency dynamicBuildDependency: DynamicBuildDependency,
-                            dynamicComponentDependency: DynamicComponentDependency) -> Router {
-        let (_, router): (Component, Router) = build(withDynamicBuildDependency: dynamicBuildDependency,
-                                                     dynamicComponentDependency: dynamicComponentDependency)
+    public final func build(
+        withDynamicBuildDependency dynamicBuildDependency: DynamicBuildDependency,
+        dynamicComponentDependency: DynamicComponentDependency
+    ) -> Router {
+        let (_, router): (Component, Router) = build(
+            withDynamicBuildDependency: dynamicBuildDependency,
+            dynamicComponentDependency: dynamicComponentDependency)
         return router
     }
 
     /// Builds a new RIB with a new component.
     ///
     /// - Returns: The component and the RIB's router.
-    public final func build(withDynamicBuildDependency dynamicBuildDependency: DynamicBuildDependency,
-                            dynamicComponentDependency: DynamicComponentDependency) -> (Component, Router) {
+    public final func build(
+        withDynamicBuildDependency dynamicBuildDependency: DynamicBuildDependency,
+        dynamicComponentDependency: DynamicComponentDependency
+    ) -> (Component, Router) {
         let component = componentBuilder(dynamicComponentDependency)
         lastComponent = checkedNewComponent(component, last: lastComponent, of: self)
         return (component, build(with: component, dynamicBuildDependency))
@@ -84,8 +89,9 @@ open class SimpleComponentizedBuilder<Component, Router>: ComponentizedBuilder<C
 func checkedNewComponent(_ component: some Any, last: AnyObject?, of builder: AnyObject) -> AnyObject {
     let object = component as AnyObject
     if let last, last === object {
-        HostHooks.report("\(type(of: builder))'s component builder returned the component of the previous build; "
-            + "return a new component from it each time, so that each RIB has its own")
+        HostHooks.report(
+            "\(type(of: builder))'s component builder returned the component of the previous build; "
+                + "return a new component from it each time, so that each RIB has its own")
     }
     return object
 }

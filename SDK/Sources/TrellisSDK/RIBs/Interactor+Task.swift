@@ -72,5 +72,5 @@ public func offMainActor<Value: Sendable>(_ work: @escaping @Sendable () throws 
 /// global queue runs no more work at once than there are cores, so blocking work
 /// elsewhere in the process (another plugin's, a test's) could keep this work
 /// waiting; a queue of its own gets a thread when it needs one.
-private let offMainActorQueue = DispatchQueue(label: "trellis.offMainActor", qos: .userInitiated, attributes: .concurrent)
-
+private let offMainActorQueue = DispatchQueue(
+    label: "trellis.offMainActor", qos: .userInitiated, attributes: .concurrent)

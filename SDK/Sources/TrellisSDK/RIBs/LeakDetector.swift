@@ -4,8 +4,10 @@ internal import Dispatch
 /// `LeakDetectionStatus` (its spellings kept, capitals included).
 public enum LeakDetectionStatus: Sendable {
     /// An expectation is pending: an object is expected to go away soon.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case InProgress
     /// No expectation is pending.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case DidComplete
 }
 
@@ -72,8 +74,10 @@ open class LeakDetector {
 
     /// What the SDK's classes expect of their own RIB's `object` as RIBs' do, unless
     /// the detector checks detached RIBs itself: one read on the build path.
-    static func expectRIBObjectDeallocated(_ object: @autoclosure () -> AnyObject,
-                                           inTime time: Double = LeakDefaultExpectationTime.deallocation) {
+    static func expectRIBObjectDeallocated(
+        _ object: @autoclosure () -> AnyObject,
+        inTime time: Double = LeakDefaultExpectationTime.deallocation
+    ) {
         let detector = instance
         guard !detector.checksDetachedRIBs else { return }
         detector.expectDeallocate(object: object(), inTime: time)
@@ -95,14 +99,16 @@ open class LeakDetector {
     /// - Returns: What cancels the expectation.
     @discardableResult
     open func expectDeallocate(object: AnyObject, inTime time: Double = LeakDefaultExpectationTime.deallocation)
-        -> LeakDetectionHandle {
+        -> LeakDetectionHandle
+    {
         let expectation = begin()
         let description = String(describing: type(of: object))
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.seconds(time)) { [weak object] in
             MainActor.assumeIsolated {
                 if expectation.isPending, object != nil {
-                    self.reportLeak("leak: a \(description) was expected to be deallocated within "
-                        + "\(time) s, but is still alive; look for a strong reference to it that outlives its RIB")
+                    self.reportLeak(
+                        "leak: a \(description) was expected to be deallocated within "
+                            + "\(time) s, but is still alive; look for a strong reference to it that outlives its RIB")
                 }
                 expectation.finish()
             }

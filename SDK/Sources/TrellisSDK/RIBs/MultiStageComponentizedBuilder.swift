@@ -44,7 +44,10 @@ open class MultiStageComponentizedBuilder<Component, Router, DynamicBuildDepende
 /// A ``MultiStageComponentizedBuilder`` with no dynamic dependency, as RIBs'
 /// `SimpleMultiStageComponentizedBuilder`.
 @MainActor
-open class SimpleMultiStageComponentizedBuilder<Component, Router>: MultiStageComponentizedBuilder<Component, Router, ()> {
+open class SimpleMultiStageComponentizedBuilder<Component, Router>: MultiStageComponentizedBuilder<
+    Component, Router, ()
+>
+{
     /// Creates a builder that makes each pass's component with `componentBuilder`.
     public override init(componentBuilder: @escaping () -> Component) {
         super.init(componentBuilder: componentBuilder)

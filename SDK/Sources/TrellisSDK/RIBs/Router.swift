@@ -111,8 +111,9 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
         guard isLoaded else { return stream }
         return Observable.create { observer in
             observer.onNext(.didLoad)
-            return stream.subscribe(onNext: observer.onNext, onError: observer.onError,
-                                    onCompleted: observer.onCompleted)
+            return stream.subscribe(
+                onNext: observer.onNext, onError: observer.onError,
+                onCompleted: observer.onCompleted)
         }
     }
 
@@ -125,8 +126,9 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
     /// reported (the host shows it) and the child stays attached once.
     public final func attachChild(_ child: Routing) {
         guard index(of: child) == nil else {
-            HostHooks.report("\(type(of: self)) attached \(type(of: child)), which is already attached to it; "
-                + "attach a child once, and detach it before attaching it again")
+            HostHooks.report(
+                "\(type(of: self)) attached \(type(of: child)), which is already attached to it; "
+                    + "attach a child once, and detach it before attaching it again")
             return
         }
         children.append(child)
@@ -258,8 +260,9 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
     // Isolated, as Router's (see PresentableInteractor's deinit).
     isolated deinit {
         guard isLoaded else { return }
-        LeakDetector.expectRIBObjectDeallocated(viewControllable.uiviewController,
-                                                inTime: LeakDefaultExpectationTime.viewDisappear)
+        LeakDetector.expectRIBObjectDeallocated(
+            viewControllable.uiviewController,
+            inTime: LeakDefaultExpectationTime.viewDisappear)
     }
 }
 
@@ -302,7 +305,9 @@ public protocol LaunchRouting: ViewableRouting {
 /// ``launch(from:)`` for a root route whose router is one. Any root router works;
 /// this one is for RIB code that spells its root as RIBs does.
 @MainActor
-open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType>, LaunchRouting {
+open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType>,
+    LaunchRouting
+{
     /// Shows this router's view as the window's root, makes the window key,
     /// activates the interactor and loads, as RIBs' `LaunchRouter` does.
     public final func launch(from window: AppWindow) {

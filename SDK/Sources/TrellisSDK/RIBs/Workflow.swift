@@ -43,8 +43,9 @@ open class Workflow<ActionableItemType> {
     /// - Returns: What cancels the workflow's pending steps.
     public final func subscribe(_ actionableItem: ActionableItemType) -> Disposable {
         if branches.isEmpty {
-            HostHooks.report("\(type(of: self)) was subscribed before any branch was committed; "
-                + "call commit() on its last step first")
+            HostHooks.report(
+                "\(type(of: self)) was subscribed before any branch was committed; "
+                    + "call commit() on its last step first")
         }
         root.onNext((actionableItem, ()))
         return Disposables.create { [self] in cancelBranches() }
@@ -68,8 +69,10 @@ open class Workflow<ActionableItemType> {
 
     fileprivate func commit<Item, Value>(_ stream: Observable<(Item, Value)>) {
         guard !hasEnded else { return }
-        branches.append(stream.subscribe(onNext: nil, onError: { [self] in fail($0) },
-                                         onCompleted: { [self] in complete() }))
+        branches.append(
+            stream.subscribe(
+                onNext: nil, onError: { [self] in fail($0) },
+                onCompleted: { [self] in complete() }))
     }
 
     private func complete() {

@@ -78,8 +78,9 @@ public struct Observable<Element> {
                 if let onError {
                     onError(error)
                 } else {
-                    HostHooks.report("a stream of \(Element.self) ended with an error nobody handled: \(error); "
-                        + "pass onError: to subscribe to handle it")
+                    HostHooks.report(
+                        "a stream of \(Element.self) ended with an error nobody handled: \(error); "
+                            + "pass onError: to subscribe to handle it")
                 }
                 subscription.dispose()
             case .completed:

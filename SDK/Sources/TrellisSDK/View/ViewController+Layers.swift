@@ -13,7 +13,8 @@ extension ViewController {
             var chain = [base]
             var modal = base.presentedViewController
             while let last = chain.last, let next = last.embeddedViewController ?? last.navigationStack.last,
-                  seen.insert(ObjectIdentifier(next)).inserted {
+                seen.insert(ObjectIdentifier(next)).inserted
+            {
                 chain.append(next)
                 modal = next.presentedViewController ?? modal
             }

@@ -172,8 +172,9 @@ extension ViewNode {
         case let .textField(id, _, placeholder) where id == field:
             return .textField(id: id, text: newText, placeholder: placeholder)
         case let .stack(axis, spacing, children):
-            return .stack(axis: axis, spacing: spacing,
-                          children: children.map { $0.replacingText(ofField: field, with: newText) })
+            return .stack(
+                axis: axis, spacing: spacing,
+                children: children.map { $0.replacingText(ofField: field, with: newText) })
         case let .grid(columns, cells):
             return .grid(columns: columns, cells: cells.map { $0.replacingText(ofField: field, with: newText) })
         case let .styled(style, child):
