@@ -71,7 +71,8 @@ struct CommandSpec {
             return (index == 0 ? prefix : "       trellis \(name) ")
                 + lines.joined(separator: "\n" + indent)
         }.joined(separator: "\n")
-        var text = usage + "\n\n" + description + "\n\nOPTIONS:\n" + allOptions.map(Self.optionLine).joined(separator: "\n")
+        var text =
+            usage + "\n\n" + description + "\n\nOPTIONS:\n" + allOptions.map(Self.optionLine).joined(separator: "\n")
         if !sections.isEmpty { text += "\n\n" + sections }
         return text
     }
@@ -82,8 +83,11 @@ struct CommandSpec {
         let column = 22
         let label = "  " + option.label
         let help = wrap(option.help.split(separator: " ").map(String.init), width: 80 - column)
-        let first = label.count < column ? label.padding(toLength: column, withPad: " ", startingAt: 0) : label + "\n"
-            + String(repeating: " ", count: column)
+        let first =
+            label.count < column
+            ? label.padding(toLength: column, withPad: " ", startingAt: 0)
+            : label + "\n"
+                + String(repeating: " ", count: column)
         return first + help.joined(separator: "\n" + String(repeating: " ", count: column))
     }
 

@@ -24,15 +24,19 @@ enum Commands {
                     help: "draw the screen as plain text and read commands instead of keys (the default when "
                         + "standard output is not a terminal)"),
                 .option(
-                    "--script", "FILE", help: "read headless commands from FILE (default: standard input, one command a line)",
+                    "--script", "FILE",
+                    help: "read headless commands from FILE (default: standard input, one command a line)",
                     takesPath: true),
                 .option("--size", "COLSxROWS", help: "the screen size (default 80x24)"),
                 .option(
                     "--open", "URL",
-                    help: "open a deep link once the app has started, for example trellis://launchGame?gameId=ticTacToe"),
+                    help: "open a deep link once the app has started, for example trellis://launchGame?gameId=ticTacToe"
+                ),
                 .option(
                     "--timeout", "SECONDS",
-                    help: "how long a headless step waits for the screen to show what it looks for (default 5; 0 does not wait)"),
+                    help:
+                        "how long a headless step waits for the screen to show what it looks for (default 5; 0 does not wait)"
+                ),
                 .flag("--eager", help: "load every route's plugin before the first frame"),
                 .flag(
                     "--watch",
@@ -91,7 +95,9 @@ enum Commands {
                 "--deep",
                 help: "build every route once, each in a process of its own, and report each whose builder throws "
                     + "or crashes (for a plugin author's CI)"),
-            .flag("--json", help: "print the result as one JSON object: ok, config, root, routes, problems (severity and message)"),
+            .flag(
+                "--json",
+                help: "print the result as one JSON object: ok, config, root, routes, problems (severity and message)"),
             plugins,
             .flag("-v", "--verbose", help: "say which plugin files were read or refused, and why"),
         ],

@@ -47,6 +47,7 @@ struct CommandTableTests {
             }
         }
         let unknown = try TrellisProcess.run([command, "--no-such-option"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("unknown option \"--no-such-option\""), "\(unknown.stderr)")
+        #expect(
+            unknown.status == 2 && unknown.stderr.contains("unknown option \"--no-such-option\""), "\(unknown.stderr)")
     }
 }
