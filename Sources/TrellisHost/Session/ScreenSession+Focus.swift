@@ -1,0 +1,86 @@
+@_spi(TrellisHost) import TrellisSDK
+
+extension ScreenSession {
+
+    var topChain: [ViewController] {
+        guard let root = tree.root else { return [] }
+        return Window.layers(from: root.viewControllable.viewController).last!
+    }
+
+    var focusedField: String? {
+        if case let .field(id)? = focus { return id }
+        return nil
+    }
+
+    var fieldText: String? {
+        focusedField.flatMap { topChain.last?.content.text(ofField: $0) }
+    }
+
+    func moveFocus(to id: Control.ID?) {
+        focus = id
+        cursor = fieldText?.count ?? 0
+    }
+
+    func control(matching label: String, in controls: [Control]) throws(SessionFailure) -> Control {
+        if let exact = controls.first(where: { $0.label == label }) { return exact }
+        let matches = controls.filter { $0.label.contains(label) }
+        guard matches.count <= 1 else { throw .ambiguousControl(label: label, matches: matches.map(\.label)) }
+        guard let match = matches.first else { throw .noControl(label: label, available: controls.map(\.label)) }
+        return match
+    }
+
+    func activate(_ control: Control) {
+        moveFocus(to: control.id)
+        switch control.id {
+        case let .button(id): topChain.last?.send(.tap(id))
+        case let .row(list, _) where topChain.last?.listsForReading.contains(list) == true:
+            notice = "Enter: the rows here are for reading"
+        case let .row(list, index):
+            let row = listFilter?.list == list ? listFilter?.rowIndex(ofMatch: index) : index
+            if let row { topChain.last?.send(.select(list: list, row: row)) }
+        case .field: break
+        }
+    }
+
+    /// Goes back from the top screen through the router that attached it, which
+    /// detaches it; the root has nowhere to go back to.
+    ///
+    /// A back that changes nothing (the screen's listener ignores it) is said in
+    /// the status line, and Esc is not offered on that screen again.
+    func goBack() {
+        let top = topChain.last
+        guard let action = topChain.reversed().first(where: { $0.backAction != nil })?.backAction else {
+            notice = "Esc: nothing to go back to here"
+            return
+        }
+        action()
+        if let top, topChain.last === top {
+            backDoesNothingOn = top
+            notice = "Esc: this screen does not go back"
+        }
+    }
+
+    func canGoBack() -> Bool {
+        topChain.contains { $0.backAction != nil } && (backDoesNothingOn == nil || topChain.last !== backDoesNothingOn)
+    }
+
+    /// The control an arrow key moves to: the nearest one in the arrow's direction
+    /// (a grid moves by rows and columns, a list by rows); at an edge, none: the
+    /// focus stays (Tab goes on in reading order).
+    static func neighbour(of index: Int?, in controls: [Control], toward key: Key) -> Control? {
+        guard let index else { return controls.first }
+        let current = controls[index]
+        let candidates: [(control: Control, distance: (Int, Int))] = controls.compactMap { control in
+            let dx = control.x - current.x
+            let dy = control.y - current.y
+            switch key {
+            case .down where dy > 0: return (control, (dy, abs(dx)))
+            case .up where dy < 0: return (control, (-dy, abs(dx)))
+            case .right where dy == 0 && dx > 0: return (control, (dx, 0))
+            case .left where dy == 0 && dx < 0: return (control, (-dx, 0))
+            default: return nil
+            }
+        }
+        return candidates.min(by: { $0.distance < $1.distance })?.control
+    }
+}

@@ -1,0 +1,255 @@
+@_spi(TrellisHost) import TrellisSDK
+
+extension ScreenSession {
+    /// Handles a key as the terminal delivers it.
+    ///
+    /// Tab and Shift-Tab move the focus, as do the arrows outside a text field;
+    /// Enter or Space activates; in a text field printable keys, Backspace, Delete,
+    /// Left, Right, Home and End edit; Esc goes back.
+    public func press(_ key: Key) {
+        notice = nil
+        lastKeyEdited = false
+        if palette != nil {
+            pressInPalette(key)
+            return
+        }
+        if showsHelp || showsMessages, let step = Self.scrollStep(of: key) {
+            // Up, Down, j, k and the page keys scroll the box.
+            boxScroll = max(boxScroll + step, 0)
+            return
+        }
+        if showsHelp || showsMessages {
+            // Any other key closes the help or the log, and does nothing else.
+            boxScroll = 0
+            showsHelp = false
+            showsMessages = false
+            return
+        }
+        // One frame settles the focus and gives the controls the key moves among.
+        let controls = frame().controls
+        if listFilter?.isTyping == true, typeIntoListFilter(key) { return }
+        if key == .character("/"), focusedField == nil {
+            startListFilter(controls: controls)
+            return
+        }
+        if (key == .character(":") && focusedField == nil) || (key == .control("p") && focusedField != nil) {
+            openCommandPalette(controls: controls)
+            return
+        }
+        if key == .help || (key == .character("?") && focusedField == nil) {
+            showsHelp = true
+            return
+        }
+        if case let .paste(text) = key {
+            guard let field = focusedField else {
+                notice = "paste: no text field has the focus"
+                return
+            }
+            insert(text, into: field)
+            return
+        }
+        if case let .click(column, row) = key {
+            if row == window.height - 1, let hint = lastStatus?.hint(atColumn: column, width: window.width) {
+                // The status line's key hints work as buttons, so the mouse alone goes back, filters, quits.
+                pressHint(hint)
+                return
+            }
+            // A click focuses what it lands on and activates a button or a row.
+            guard let control = controls.first(where: { $0.contains(column: column, row: row) }) else {
+                scrollList(byArrowAt: column, row: row, controls: controls)
+                return
+            }
+            guard control.isField else {
+                activate(control)
+                return
+            }
+            // The cursor goes where the click landed in the text shown.
+            let wasFocused = focus == control.id
+            let before = cursor
+            moveFocus(to: control.id)
+            if let text = fieldText {
+                let shown =
+                    wasFocused ? Layout.scrolled(text, cursor: before, width: Layout.fieldWidth).shown : text[...]
+                let start = text.distance(from: text.startIndex, to: shown.startIndex)
+                var columns = 0
+                var offset = 0
+                for character in shown {
+                    let width = TextWidth.of(character)
+                    // A click on a character's second half puts the cursor after it.
+                    guard columns + (width + 1) / 2 <= column - control.x - 1 else { break }
+                    columns += width
+                    offset += 1
+                }
+                cursor = start + offset
+            }
+            return
+        }
+        if case let .wheel(up, column, row) = key {
+            // The wheel moves through the list under the pointer (else the
+            // focused one), three rows a notch.
+            if let under = controls.first(where: { $0.contains(column: column, row: row) }), case .row = under.id,
+                under.id != focus, !Self.isRow(focus, of: Self.list(of: under.id))
+            {
+                moveFocus(to: under.id)
+            }
+            guard case .row? = focus else { return }
+            for _ in 0..<3 { press(up ? .up : .down) }
+            return
+        }
+        if let field = focusedField, edit(field, with: key) { return }
+        // Outside a text field, less's and vi's keys: j and k, Ctrl-N and Ctrl-P
+        // move, g and G go to a list's first and last row, q quits.
+        let key = focusedField == nil ? Self.navigationMeaning(of: key) : key
+        if key == .character("q"), focusedField == nil {
+            quitRequested = true
+            return
+        }
+        if key == .character("m"), focusedField == nil {
+            if messages.isEmpty {
+                notice = "m: no messages yet"
+            } else {
+                showsMessages = true
+                // The newest first in sight; Up goes back through the older ones.
+                boxScroll = Int.max / 2
+            }
+            return
+        }
+        if key == .enter, let field = focusedField {
+            // Enter in a field: the screen acts on it (a search's top result, a
+            // form's last field); in a form, Enter in any other field goes on to
+            // the next one, as forms do.
+            let screen = topChain.last
+            screen?.send(.submit(field: field))
+            if topChain.last === screen, let index = controls.firstIndex(where: { $0.id == focus }),
+                let next = controls[(index + 1)...].first(where: \.isField)
+            {
+                moveFocus(to: next.id)
+            }
+            return
+        }
+        let index = controls.firstIndex { $0.id == focus }
+        switch key {
+        case .enter, .character(" "):
+            if let index { activate(controls[index]) }
+        case .tab:
+            if !controls.isEmpty { moveFocus(to: controls[((index ?? -1) + 1) % controls.count].id) }
+        case .backtab:
+            guard !controls.isEmpty else { break }
+            var target = controls[((index ?? 0) - 1 + controls.count) % controls.count].id
+            // Coming into a list from outside, Shift-Tab lands on its first row in
+            // sight, as Tab does, not on the last one drawn, mid-list.
+            if case let .row(list, _) = target, !Self.isRow(focus, of: list),
+                let top = controls.first(where: { Self.isRow($0.id, of: list) })
+            {
+                target = top.id
+            }
+            moveFocus(to: target)
+        case .pageUp, .pageDown, .home, .end:
+            // In a list: a page of the rows shown at a time, or its first or last row.
+            guard case let .row(list, row)? = focus, let count = shownRowCount(ofList: list), count > 0
+            else { break }
+            let page = max(controls.filter { if case .row(list, _) = $0.id { true } else { false } }.count - 1, 1)
+            let target =
+                switch key {
+                case .pageUp: row - page
+                case .pageDown: row + page
+                case .home: 0
+                default: count - 1
+                }
+            moveFocus(to: .row(list: list, index: min(max(target, 0), count - 1)))
+        case .up, .down, .left, .right:
+            // Down a list goes to its next row even when that row is not drawn yet:
+            // the list scrolls to it.
+            if case let .row(list, row)? = focus, key == .up || key == .down,
+                let count = shownRowCount(ofList: list)
+            {
+                let next = row + (key == .down ? 1 : -1)
+                if (0..<count).contains(next) {
+                    moveFocus(to: .row(list: list, index: next))
+                }
+                // Past the list's end, on to what is below or above it.
+                else if let target = Self.neighbour(of: index, in: controls, toward: key) {
+                    moveFocus(to: target.id)
+                }
+            } else if let target = Self.neighbour(of: index, in: controls, toward: key) {
+                moveFocus(to: target.id)
+            }
+        case .escape:
+            // A list filter is cleared before anything goes back.
+            if listFilter != nil { clearListFilter() } else { goBack() }
+        default:
+            break
+        }
+    }
+
+    /// What a click on a key hint of the status line does: what its key does.
+    func pressHint(_ hint: String) {
+        let key: Key? =
+            switch hint.split(separator: " ").first.map(String.init) ?? hint {
+            case "Esc": .escape
+            case "Tab": .tab
+            case "Enter": .enter
+            case "?": .character("?")
+            case "F1": .help
+            case "/": .character("/")
+            case ":": .character(":")
+            case "^P": .control("p")
+            case "m": .character("m")
+            default: nil
+            }
+        if let key {
+            press(key)
+        } else if ["q/Ctrl-C", "q/^C", "Ctrl-C", "^C"].contains(hint.split(separator: " ").first ?? "") {
+            quitRequested = true
+        }
+    }
+
+    /// A click on the `▲` or `▼` beside a cut list moves through it a row, the
+    /// focus with it, as the arrow keys do; a click on the bar between them
+    /// moves to the same place in the whole list.
+    func scrollList(byArrowAt column: Int, row: Int, controls: [Control]) {
+        let rows = controls.compactMap { control -> (list: String, index: Int, control: Control)? in
+            guard case let .row(list, index) = control.id else { return nil }
+            return (list, index, control)
+        }
+        for list in Set(rows.map(\.list)) {
+            let shown = rows.filter { $0.list == list }
+            guard let first = shown.min(by: { $0.index < $1.index }), let last = shown.max(by: { $0.index < $1.index }),
+                column == first.control.x + first.control.width + 1,
+                let count = shownRowCount(ofList: list)
+            else { continue }
+            if row == first.control.y, first.index > 0 {
+                moveFocus(to: .row(list: list, index: first.index - 1))
+            } else if row == last.control.y, last.index + 1 < count {
+                moveFocus(to: .row(list: list, index: last.index + 1))
+            } else if row > first.control.y, row < last.control.y, last.control.y - first.control.y > 1 {
+                // The bar between the arrows: to the same place in the whole list.
+                let track = last.control.y - first.control.y - 2
+                let place = track > 0 ? (row - first.control.y - 1) * (count - 1) / track : 0
+                moveFocus(to: .row(list: list, index: min(max(place, 0), count - 1)))
+            }
+            return
+        }
+    }
+
+    static func list(of id: Control.ID) -> String {
+        if case let .row(list, _) = id { return list }
+        return ""
+    }
+
+    static func isRow(_ id: Control.ID?, of list: String) -> Bool {
+        if case let .row(other, _)? = id { return other == list }
+        return false
+    }
+
+    /// What a key outside a text field means among lists and controls.
+    static func navigationMeaning(of key: Key) -> Key {
+        switch key {
+        case .character("j"), .control("n"): .down
+        case .character("k"), .control("p"): .up
+        case .character("g"): .home
+        case .character("G"): .end
+        default: key
+        }
+    }
+}

@@ -1,0 +1,187 @@
+@_spi(TrellisHost) import TrellisSDK
+
+extension ScreenSession {
+
+    /// The keys of this screen, in a box over it: what the status line offers, in
+    /// full, and the keys that always work. Its controls are out of reach meanwhile.
+    func drawHelp(over frame: inout Frame, controls: [Control]) {
+        var lines = ["Keys on this screen", ""]
+        lines += keyHints(controls: controls).map(\.explained)
+        lines += [
+            "", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right",
+            "j, k            down, up (Ctrl-N, Ctrl-P too)", "PageUp/Down     page through a list",
+            "g, G, Home/End  a list's first, last row", "/               filter a list (Esc clears the filter)",
+            "mouse           click to press or select",
+            "Ctrl-Z          suspend (fg to come back)", "Ctrl-L          draw the screen again", "",
+            "Up, Down scroll · any other key closes this help",
+        ]
+        drawBox(lines, over: &frame)
+    }
+
+    /// The messages of this run, newest last, each whole (wrapped to the box);
+    /// the newest that fit when there are more.
+    func drawMessages(over frame: inout Frame) {
+        let width = max(window.width - 6, 1)
+        let wrapped = messages.flatMap {
+            LayoutNode.wrap($0, width: width).split(separator: "\n").map(String.init) + [""]
+        }
+        let title = messages.count == 1 ? "1 message" : "\(messages.count) messages, the newest last"
+        drawBox(
+            [title, ""] + wrapped + ["Up, Down scroll · any other key closes the messages"], over: &frame,
+            fullWidth: true)
+    }
+
+    /// `lines` in a box over the frame, centred (as wide as the window with
+    /// `fullWidth`), each wrapped to it rather than cut; the frame's controls
+    /// are out of reach meanwhile.
+    ///
+    /// - Returns: Where the box's first line is drawn and how wide a line may
+    ///   be, if the window has room for the box.
+    @discardableResult
+    func drawBox(_ lines: [String], over frame: inout Frame, fullWidth: Bool = false) -> (x: Int, y: Int, width: Int)? {
+        let widest = (lines.map(TextWidth.of).max() ?? 0) + 4
+        let width = fullWidth ? window.width : min(widest, window.width)
+        var lines = lines.flatMap { line in
+            TextWidth.of(line) <= width - 4
+                ? [line] : LayoutNode.wrap(line, width: max(width - 4, 1)).split(separator: "\n").map(String.init)
+        }
+        let height = min(lines.count + 2, window.height - 1)
+        let x = max((window.width - width) / 2, 0)
+        let y = max((window.height - 1 - height) / 2, 0)
+        guard width >= 4, height >= 3 else { return nil }
+        // Taller than the window: scrolled, with where it is on its last line.
+        let room = height - 2
+        if lines.count > room {
+            let shown = max(room - 1, 1)
+            boxScroll = min(boxScroll, lines.count - shown)
+            let end = boxScroll + shown
+            lines = Array(lines[boxScroll..<end]) + ["↑↓ \(boxScroll + 1)-\(end) of \(lines.count) lines"]
+        }
+        frame.canvas.clear(x: x, y: y, width: width, height: height)
+        frame.canvas.write("┌" + String(repeating: "─", count: width - 2) + "┐", x: x, y: y, style: .chrome)
+        frame.canvas.write(
+            "└" + String(repeating: "─", count: width - 2) + "┘", x: x, y: y + height - 1, style: .chrome)
+        for row in 1..<height - 1 {
+            frame.canvas.write("│", x: x, y: y + row, style: .chrome)
+            frame.canvas.write("│", x: x + width - 1, y: y + row, style: .chrome)
+            if row - 1 < lines.count { frame.canvas.write(lines[row - 1], x: x + 2, y: y + row, limit: width - 4) }
+        }
+        frame.controls = []
+        frame.cursor = nil
+        return (x + 2, y + 1, width - 4)
+    }
+
+    /// The lines `key` scrolls a box by, or `nil` for a key that closes it.
+    static func scrollStep(of key: Key) -> Int? {
+        switch key {
+        case .down, .character("j"): 1
+        case .up, .character("k"): -1
+        case .pageDown, .character(" "): 10
+        case .pageUp: -10
+        default: nil
+        }
+    }
+
+    /// The keys that work on this frame: a long and a short form for the status
+    /// line, and a line for the help.
+    func keyHints(controls: [Control]) -> [(long: String, short: String, explained: String)] {
+        var keys: [(long: String, short: String, explained: String)] = []
+        let focused = controls.first { $0.id == focus }
+        if focusedField != nil {
+            keys.append(("type to edit", "type", "typing          edit the field (Ctrl-U, Ctrl-W too)"))
+        }
+        if controls.count > 1 { keys.append(("Tab next", "Tab", "Tab             the next control")) }
+        switch focused?.id {
+        case .button?: keys.append(("Enter press", "Enter", "Enter, Space    press the button"))
+        case let .row(list, _)? where topChain.last?.listsForReading.contains(list) == true: break
+        case .row?: keys.append(("Enter select", "Enter", "Enter, Space    select the row"))
+        case .field?: keys.append(("Enter submit", "Enter", "Enter           submit the field"))
+        case nil: break
+        }
+        if listFilter != nil {
+            keys.append(("Esc clear filter", "Esc", "Esc             clear the list's filter"))
+        } else if canGoBack() {
+            // What back does here, as the screen that goes back names it.
+            let title =
+                topChain.reversed().first(where: { $0.backAction != nil })?.backTitle?.escapingControlCharacters
+                ?? "back"
+            keys.append(("Esc " + title, "Esc", "Esc             " + (title == "back" ? "go back" : title)))
+        }
+        if focusedField == nil, listFilter == nil,
+            controls.contains(where: { if case .row = $0.id { true } else { false } })
+        {
+            keys.append(("", "", "/               filter the list"))
+        }
+        if focusedField == nil {
+            keys.append(("", "", ":               every action of this screen, to search and run"))
+            if !messages.isEmpty { keys.append(("m messages", "m", "m               the messages of this run, whole")) }
+            keys.append(("? help", "?", "?, F1           this help"))
+            keys.append(("q/Ctrl-C quit", "q/^C", "q, Ctrl-C       quit"))
+        } else {
+            keys.append(("", "", "Ctrl-P          every action of this screen, to search and run"))
+            keys.append(("F1 help", "F1", "F1              this help"))
+            keys.append(("Ctrl-C quit", "^C", "Ctrl-C          quit"))
+        }
+        return keys
+    }
+
+    /// The route path and the keys that work on this frame, each with a short
+    /// form for a narrow window: only what a key does here is offered.
+    func statusLine(controls: [Control], path: String) -> StatusLine {
+        // A hint with no status form (`/`, `:`) is in the help only: the status line keeps its room for the rest.
+        let keys =
+            takesCommands ? commandHints(controls: controls) : keyHints(controls: controls).filter { !$0.long.isEmpty }
+        let position = listPosition(controls: controls)
+        if let palette {
+            return StatusLine(
+                path: ":" + palette.query.escapingControlCharacters, keys: "↑↓ choose · Enter run · Esc close",
+                shortKeys: "Enter · Esc", essentialKeys: "Esc")
+        }
+        var shownPath = path
+        if let filter = listFilter {
+            let query = "/" + filter.query.escapingControlCharacters
+            if filter.isTyping {
+                return StatusLine(
+                    path: query, position: filter.count, keys: "Enter keep · Esc clear",
+                    shortKeys: "Enter · Esc", essentialKeys: "Esc")
+            }
+            // The filter set stays in sight with the path, as its count.
+            shownPath += "  \(query) (\(filter.count))"
+        }
+        if let notice { return StatusLine(path: shownPath, position: position, notice: notice) }
+        // In a window too narrow for every short key: help and quit, which lead to the rest.
+        let essential = keys.suffix(2).map(\.short).joined(separator: " · ")
+        return StatusLine(
+            path: shownPath, position: position, keys: keys.map(\.long).joined(separator: " · "),
+            shortKeys: keys.map(\.short).joined(separator: " · "), essentialKeys: essential)
+    }
+
+    /// The commands that do something on this frame, for a person typing them.
+    func commandHints(controls: [Control]) -> [(long: String, short: String, explained: String)] {
+        var commands: [String] = []
+        if controls.contains(where: { !$0.isField }) { commands.append("tap LABEL") }
+        if focusedField != nil { commands.append("type TEXT") }
+        if canGoBack() { commands.append("key esc") }
+        commands += ["help", "quit"]
+        return commands.map { ($0, $0.split(separator: " ").first.map(String.init) ?? $0, $0) }
+    }
+
+    /// Where the focused row is in its list, `3 of 28,298`; `nil` off a list, or
+    /// in a list whose rows are all in sight (the list says as much).
+    func listPosition(controls: [Control]) -> String? {
+        guard case let .row(list, row)? = focus, let count = shownRowCount(ofList: list), count > 1
+        else { return nil }
+        let shown = controls.count { if case .row(list, _) = $0.id { true } else { false } }
+        guard shown < count else { return nil }
+        return "\(Self.grouped(row + 1)) of \(Self.grouped(count))"
+    }
+
+    /// `28298` as `28,298`.
+    nonisolated static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        return String(
+            digits.enumerated().flatMap { index, digit in
+                index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+            })
+    }
+}

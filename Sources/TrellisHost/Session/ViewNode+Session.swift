@@ -1,0 +1,55 @@
+@_spi(TrellisHost) import TrellisSDK
+
+extension Control {
+    var isField: Bool {
+        if case .field = id { return true }
+        return false
+    }
+}
+
+extension ViewNode {
+    /// How many rows the list `list` has, if this tree has it.
+    func rowCount(ofList list: String) -> Int? {
+        rows(ofList: list)?.count
+    }
+
+    /// The rows of the list `list`, if this tree has it.
+    func rows(ofList list: String) -> [String]? {
+        var pending = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .list(id, rows) where id == list: return rows
+            case let .stack(_, _, children), let .grid(_, children): pending += children
+            case let .styled(_, child): pending.append(child)
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The text of the field `field`, if this tree has it.
+    func text(ofField field: String) -> String? {
+        switch self {
+        case let .textField(id, text, _) where id == field:
+            return text
+        case let .stack(_, _, children), let .grid(_, children):
+            for child in children {
+                if let text = child.text(ofField: field) { return text }
+            }
+            return nil
+        case let .styled(_, child):
+            return child.text(ofField: field)
+        default:
+            return nil
+        }
+    }
+}
+
+/// A screen the session remembers the focus of, without keeping it alive.
+struct WeakScreen {
+    weak var view: ViewController?
+
+    init(_ view: ViewController) {
+        self.view = view
+    }
+}
