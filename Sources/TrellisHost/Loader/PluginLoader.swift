@@ -12,28 +12,28 @@ public final class PluginLoader {
     /// The folders searched for `lib<name>.so`, in order.
     public let searchPath: [URL]
 
-    private let hostToolchain: String?
-    private let linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)]
+    let hostToolchain: String?
+    let linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)]
     /// The files read, each with its owner and modes checked as it was read.
-    private var described: [String: PluginFile] = [:]
-    private var resolvedAllowedFolders: [String]?
+    var described: [String: PluginFile] = [:]
+    var resolvedAllowedFolders: [String]?
     /// The config's folder, for `.so` paths in it; `nil` for a file named on the
     /// command line, which may be anywhere.
-    private let configFolder: URL?
-    private let allowsExternalPlugins: Bool
-    private var safety = PluginFileSafety()
+    let configFolder: URL?
+    let allowsExternalPlugins: Bool
+    var safety = PluginFileSafety()
     /// Each file's SHA-256, once a pin asked for it.
-    private var hashes: [String: String] = [:]
-    private var loaded: [String: LoadedPlugin] = [:] {
+    var hashes: [String: String] = [:]
+    var loaded: [String: LoadedPlugin] = [:] {
         didSet { epoch += 1 }
     }
     /// One more each time a plugin is loaded or loaded again: what was loaded
     /// before is still what a route builds from while this has not changed.
     public private(set) var epoch = 0
     /// What each loaded file was when it was loaded, to see that it changed.
-    private var loadedIdentities: [String: FileIdentity] = [:]
+    var loadedIdentities: [String: FileIdentity] = [:]
     /// Shadow copies made so far, for their unique names.
-    private var shadowCount = 0
+    var shadowCount = 0
 
     /// Whether reading a plugin file also checks that it exports the entry
     /// symbol, from its dynamic symbol table (`validate`: without it, only
@@ -42,10 +42,10 @@ public final class PluginLoader {
     public var checksEntrySymbols = false
     /// Where each name on the search path was found: a config of many routes
     /// names few plugins.
-    private var located: [String: String] = [:]
+    var located: [String: String] = [:]
     /// The real path of each plugin folder met, "" for one that has none.
-    private var resolvedFolders: [String: String] = [:]
-    private var lastBase: (URL, String)?
+    var resolvedFolders: [String: String] = [:]
+    var lastBase: (URL, String)?
 
     /// Creates a loader.
     ///
@@ -79,52 +79,10 @@ public final class PluginLoader {
     }
 
     /// Where plugins linked into the executable come from.
-    private static let executable = URL(fileURLWithPath: "/proc/self/exe", isDirectory: false)
+    static let executable = URL(fileURLWithPath: "/proc/self/exe", isDirectory: false)
 
     /// The Swift toolchain recorded in the running executable.
     public static let runningToolchain: String? = try? ELFComment.swiftToolchain(ofFileAt: "/proc/self/exe")
-
-    /// The file a route's `plugin` names: a path ending in `.so` (relative to
-    /// `base`), or a library name looked up as `lib<name>.so` on the search path.
-    ///
-    /// - Throws: ``PluginLoadError/notFound(plugin:searched:)`` or
-    ///   ``PluginLoadError/fileMissing(path:)``.
-    public func locate(_ reference: String, relativeTo base: URL) throws(PluginLoadError) -> URL {
-        URL(fileURLWithPath: try locatePath(reference, relativeTo: path(of: base)), isDirectory: false)
-    }
-
-    /// `base.path`, remembered for the last folder asked: every route of a config
-    /// is relative to the same one, and a URL's path costs more than a system call.
-    private func path(of base: URL) -> String {
-        if let (url, path) = lastBase, url == base { return path }
-        let path = base.path
-        lastBase = (base, path)
-        return path
-    }
-
-    /// ``locate(_:relativeTo:)`` as a path. Plain strings, no URLs and no system
-    /// call for a path: this runs once per route at start-up, where each costs
-    /// against dlopen's floor. Whether the file exists, and where it really is
-    /// (through `..` and links), is asked of the file when it is opened to be read.
-    private func locatePath(_ reference: String, relativeTo base: String) throws(PluginLoadError) -> String {
-        // On the bytes: Foundation's `contains` on strings goes through NSString,
-        // and this runs for every build of a route.
-        if reference.hasSuffix(".so") || reference.utf8.contains(UInt8(ascii: "/")) {
-            return reference.hasPrefix("/") ? reference : base + "/" + reference
-        }
-        if let path = located[reference] { return path }
-        let fileName = "lib\(reference).so"
-        for folder in searchPath {
-            let path = folder.path + "/" + fileName
-            if access(path, F_OK) == 0 {
-                Log.debug("plugin \(reference): found \(path)")
-                located[reference] = path
-                return path
-            }
-            Log.debug("plugin \(reference): not in \(folder.path)")
-        }
-        throw .notFound(plugin: reference, searched: searchPath.map(\.path))
-    }
 
     /// Locates and loads the plugin a route names.
     ///
@@ -145,79 +103,10 @@ public final class PluginLoader {
     /// Forgets what was read of the file at `path` (its manifest, its hash) if it
     /// changed since: a file read when the config was checked and rebuilt before
     /// its route is first built is checked again, not loaded on the old one's checks.
-    private func forgetIfChanged(_ path: String) {
+    func forgetIfChanged(_ path: String) {
         guard let known = described[path], known.identity != FileIdentity(path: path) else { return }
         described[path] = nil
         hashes[path] = nil
-    }
-
-    /// Locates the plugin a route names and reads what it is from its file,
-    /// without loading it: none of its code runs.
-    ///
-    /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
-    public func describe(_ reference: String, relativeTo base: URL, pin: String? = nil) throws(PluginLoadError)
-        -> PluginFile
-    {
-        if let linked = linkedPlugins[reference] {
-            return PluginFile(
-                path: Self.executable.path, manifest: linked.manifest, toolchain: nil, realPath: nil, status: nil)
-        }
-        return try describe(path: try locate(reference, relativeTo: base, pin: pin))
-    }
-
-    /// ``locate(_:relativeTo:)``, then the file's `pin`, if the route has one.
-    private func locate(_ reference: String, relativeTo base: URL, pin: String?) throws(PluginLoadError) -> String {
-        let path = try locatePath(reference, relativeTo: path(of: base))
-        if let pin { try check(path, against: pin) }
-        return path
-    }
-
-    /// Reads and checks what the plugin library at `file` is, without loading it:
-    /// a regular ELF file, built by the host's toolchain, against the host's SDK
-    /// (the manifest's SDK release), with safe permissions.
-    ///
-    /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
-    public func describe(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
-        try describe(path: file.path)
-    }
-
-    private func describe(path: String) throws(PluginLoadError) -> PluginFile {
-        if let known = described[path] { return known }
-        let file = try openChecked(path)
-        file.elf.close()
-        return file.description
-    }
-
-    /// Opens the file at `path` and checks it through the open file: place,
-    /// manifest, toolchain, SDK release, owner and modes. The caller closes it.
-    private func openChecked(_ path: String) throws(PluginLoadError) -> (elf: ELFFile, description: PluginFile) {
-        let elf: ELFFile
-        let result: PluginFile
-        do throws(PluginLoadError) {
-            elf = try Self.open(path)
-            do throws(PluginLoadError) {
-                result = try Self.check(
-                    elf, path: path, allowedFolders: containmentFolders, realFolders: realFolders(of: [path]),
-                    hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
-                // Who may have written it is part of what the file is: `validate`
-                // and `run` refuse an unsafe plugin before the first frame, not
-                // when it is first built, and what is mapped is checked as opened.
-                try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: result.status)
-            } catch {
-                elf.close()
-                throw error
-            }
-        } catch {
-            Log.info("refused \(path): \(error.localizedDescription)")
-            throw error
-        }
-        if described[path]?.identity != result.identity { remember(result) }
-        return (elf, result)
-    }
-
-    private func remember(_ file: PluginFile) {
-        Log.debug("read the manifest of \(file.path): \(file.manifest.name) \(file.manifest.version)")
-        described[file.path] = file
     }
 
     /// Reads and checks a plugin file's manifest (ELF headers, the manifest note,
@@ -227,80 +116,13 @@ public final class PluginLoader {
         try read(path, allowedFolders: nil, realFolders: nil, hostToolchain: runningToolchain)
     }
 
-    /// What the plugin file at `file` says it is, whatever it was built with, for
-    /// `inspect`: the toolchain and SDK release are returned, not checked.
-    public func inspect(fileAt file: URL) throws(PluginLoadError) -> PluginFile {
-        try Self.read(file.path, allowedFolders: nil, realFolders: nil, hostToolchain: nil, checksCompatibility: false)
-    }
-
-    /// Reads the plugin files that `references` name, several at a time, so that
-    /// checking a config of many routes costs a fraction of reading them one by
-    /// one; finishes a ``startPrefetch(_:relativeTo:)`` first. What cannot be
-    /// located or read is left for ``describe(_:relativeTo:pin:)`` to report.
-    public func prefetch(_ references: [String], relativeTo base: URL) {
-        if let ahead = readAhead {
-            readAhead = nil
-            keep(ahead.finish())
-        }
-        guard let reading = startReading(references, relativeTo: base) else { return }
-        keep(reading.finish())
-    }
-
-    /// Starts reading the plugin files that `references` name on other threads and
-    /// returns at once, so the caller goes on (checking the config's routes) while
-    /// they are read; the next ``prefetch(_:relativeTo:)`` takes what was read.
-    public func startPrefetch(_ references: [String], relativeTo base: URL) {
-        if let earlier = readAhead { keep(earlier.finish()) }
-        readAhead = startReading(references, relativeTo: base)
-    }
-
     /// What was read ahead and not yet taken.
-    private var readAhead: FileReading?
-
-    /// Starts reading, in parallel, the files `references` name that are not
-    /// described yet; `nil` when there are fewer than two.
-    private func startReading(_ references: [String], relativeTo base: URL) -> FileReading? {
-        var files: [String] = []
-        var seen: Set<String> = []
-        let basePath = path(of: base)
-        for reference in references where linkedPlugins[reference] == nil {
-            guard let path = try? locatePath(reference, relativeTo: basePath), described[path] == nil,
-                seen.insert(path).inserted
-            else { continue }
-            files.append(path)
-        }
-        guard files.count > 1 else { return nil }
-        // For the files to read only: a second prefetch of the same routes reads
-        // none, and reserving for them all would copy the table for nothing.
-        described.reserveCapacity(described.count + files.count)
-        return FileReading(
-            files: files, allowedFolders: containmentFolders, realFolders: realFolders(of: files),
-            hostToolchain: hostToolchain, checksEntry: checksEntrySymbols)
-    }
-
-    /// Keeps the files read whose owner and modes are safe; ``describe(_:relativeTo:pin:)``
-    /// reads the others again, to say why they are refused.
-    private func keep(_ files: [PluginFile]) {
-        for file in files where described[file.path] == nil {
-            guard (try? safety.checkPermissions(ofFileAt: file.realPath ?? file.path, status: file.status)) != nil
-            else { continue }
-            remember(file)
-        }
-    }
+    var readAhead: FileReading?
 
     /// The folders a plugin file must really be in, or `nil` when it may be anywhere.
-    private var containmentFolders: [String]? {
+    var containmentFolders: [String]? {
         guard let configFolder, !allowsExternalPlugins else { return nil }
         return allowedFolders(configFolder)
-    }
-
-    /// The real paths of the folders `paths` are in, by folder, resolved once each.
-    private func realFolders(of paths: [String]) -> [String: String] {
-        for path in paths {
-            let folder = PluginFileSafety.folder(of: path)
-            if resolvedFolders[folder] == nil { resolvedFolders[folder] = PluginFileSafety.realPath(folder) ?? "" }
-        }
-        return resolvedFolders
     }
 
     /// What the plugin file at `path` is, from the file alone. Free of the
@@ -320,123 +142,8 @@ public final class PluginLoader {
             checksCompatibility: checksCompatibility, checksEntry: checksEntry)
     }
 
-    /// Opens the plugin file at `path` as an ELF library.
-    nonisolated private static func open(_ path: String) throws(PluginLoadError) -> ELFFile {
-        do {
-            return try ELFFile(path: path)
-        } catch .missing {
-            throw .fileMissing(path: URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path)
-        } catch {
-            throw .notAPlugin(path: path, reason: error.reason)
-        }
-    }
-
-    /// What the open plugin file `elf`, opened from `path`, is; see
-    /// ``read(_:allowedFolders:realFolders:hostToolchain:checksCompatibility:checksEntry:)``.
-    nonisolated private static func check(
-        _ elf: ELFFile, path: String, allowedFolders: [String]?, realFolders: [String: String]?,
-        hostToolchain: String?, checksCompatibility: Bool = true,
-        checksEntry: Bool = false
-    ) throws(PluginLoadError) -> PluginFile {
-        // The file must really be in the config's folder or a search folder, after
-        // `..` and links (a search folder that is a link, like SwiftPM's .build/debug,
-        // is resolved first). A file opened without following a link is where its
-        // folder really is; a link is asked of the open file, with no race.
-        var real: String?
-        if let realFolders {
-            if !elf.isLink, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path.hasPrefix("/"),
-                let realFolder = realFolders[PluginFileSafety.folder(of: path)], !realFolder.isEmpty
-            {
-                real = (realFolder == "/" ? "" : realFolder) + path[slash...]
-            } else {
-                real = elf.resolvedPath
-            }
-        }
-        if let folders = allowedFolders, let real {
-            guard folders.contains(where: { PluginFileSafety.isInside(real, $0) }) else {
-                throw .outsideAllowedFolders(path: path, resolved: real, folders: folders)
-            }
-        }
-        let manifest: PluginManifest
-        do {
-            guard let note = try elf.note(owner: PluginManifest.note.owner, type: PluginManifest.note.type) else {
-                throw PluginLoadError.noManifest(path: path)
-            }
-            manifest = try PluginManifest(bytes: note)
-        } catch let error as ELFFile.Failure {
-            throw .notAPlugin(path: path, reason: error.reason)
-        } catch let error as PluginManifest.Failure {
-            throw .notAPlugin(path: path, reason: error.reason)
-        } catch {
-            throw error as? PluginLoadError ?? .noManifest(path: path)
-        }
-        // The toolchain line the manifest records is the one the linker put in
-        // `.comment`: reading it from the manifest saves a read per plugin.
-        let toolchain: String? = manifest.toolchain.isEmpty ? nil : manifest.toolchain
-        if checksCompatibility {
-            try checkToolchain(toolchain, of: path, host: hostToolchain)
-            let host = TrellisSDKInterface.release
-            guard let built = manifest.sdkVersion, host.loads(pluginBuiltAgainst: built) else {
-                throw .incompatibleSDK(path: path, plugin: manifest.sdkVersion, host: host)
-            }
-        }
-        if checksEntry {
-            // What `dlopen` would find only by mapping the file and running its code.
-            let defined: Bool?
-            do {
-                defined = try elf.definesDynamicSymbol(TrellisSDKInterface.entrySymbol)
-            } catch {
-                throw .notAPlugin(path: path, reason: error.reason)
-            }
-            if defined == false {
-                throw .missingEntry(
-                    path: path, expected: TrellisSDKInterface.entrySymbol, found: otherEntrySymbol(in: path))
-            }
-        }
-        return PluginFile(
-            path: path, manifest: manifest, toolchain: toolchain, realPath: real,
-            status: PluginFileSafety.Status(elf.status),
-            identity: FileIdentity(status: elf.status))
-    }
-
-    /// The real paths of the folders `.so` paths may be in, resolved once.
-    private func allowedFolders(_ configFolder: URL) -> [String] {
-        if let resolvedAllowedFolders { return resolvedAllowedFolders }
-        let folders = ([configFolder] + searchPath).compactMap { PluginFileSafety.realPath($0.path) }
-        resolvedAllowedFolders = folders
-        return folders
-    }
-
     /// The files loaded so far (mapped with `dlopen`), in no order.
     public var loadedFiles: [URL] { loaded.values.map(\.file) }
-
-    /// The SHA-256 of the file at `path`, as `"sha256"` pins it.
-    public func hash(ofFileAt path: String) -> String? {
-        if let known = hashes[path] { return known }
-        let hash = SHA256.hex(ofFileAt: path)
-        hashes[path] = hash
-        return hash
-    }
-
-    private func check(_ path: String, against pin: String) throws(PluginLoadError) {
-        guard SHA256.isAvailable else { throw .pinUncheckable(path: path) }
-        guard access(path, F_OK) == 0 else {
-            throw .fileMissing(path: URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path)
-        }
-        try check(hash(ofFileAt: path), of: path, against: pin)
-    }
-
-    /// Checks the pin against the file about to be mapped, hashed through the
-    /// open file: what is mapped, however the file was rewritten since it was read.
-    private func check(_ file: ELFFile, at path: String, against pin: String) throws(PluginLoadError) {
-        guard SHA256.isAvailable else { throw .pinUncheckable(path: path) }
-        try check(file.sha256(), of: path, against: pin)
-    }
-
-    private func check(_ hash: String?, of path: String, against pin: String) throws(PluginLoadError) {
-        guard let hash else { throw .notAPlugin(path: path, reason: "it cannot be read to check its pin") }
-        guard hash == pin.lowercased() else { throw .hashMismatch(path: path, pinned: pin, actual: hash) }
-    }
 
     /// Checks and loads the plugin library at `file`.
     ///
@@ -448,7 +155,7 @@ public final class PluginLoader {
 
     /// Opens the file once, checks it through the open file (and its `pin`), and
     /// maps that open file: a file renamed over the path meanwhile is not mapped.
-    private func load(path: String, pin: String?) throws(PluginLoadError) -> LoadedPlugin {
+    func load(path: String, pin: String?) throws(PluginLoadError) -> LoadedPlugin {
         if let plugin = loaded[path] { return plugin }
         let (elf, description) = try openChecked(path)
         defer { elf.close() }
@@ -467,7 +174,7 @@ public final class PluginLoader {
     public var onMapping: ((_ path: String, _ mappedName: String) -> Void)?
 
     /// Maps the open library `file` (opened from `path`) and calls its entry.
-    private func open(_ file: ELFFile, path: String) throws(PluginLoadError) -> TrellisPlugin {
+    func open(_ file: ELFFile, path: String) throws(PluginLoadError) -> TrellisPlugin {
         let handle = try ImageMapping.map(file, path: path, flags: RTLD_NOW | RTLD_LOCAL) { onMapping?(path, $0) }
         let reported = path
         guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
@@ -488,12 +195,6 @@ public final class PluginLoader {
     /// one more for each new build ``reload(path:pin:)`` loaded since.
     public func generation(ofPath path: String) -> Int {
         loaded[path]?.generation ?? 0
-    }
-
-    /// The path of the file a route's `plugin` names, or `nil` for a plugin linked
-    /// into the executable, which cannot be reloaded.
-    public func path(of reference: String, relativeTo base: URL) throws(PluginLoadError) -> String? {
-        linkedPlugins[reference] == nil ? try locatePath(reference, relativeTo: path(of: base)) : nil
     }
 
     /// Loads the plugin file at `path` again if it changed since it was loaded,
@@ -540,7 +241,7 @@ public final class PluginLoader {
     /// dynamic loader would take for the image it has. Made in the file's own
     /// folder, where mapping code is allowed, or in the temporary folder; its name
     /// is removed as soon as it is made, so no one else can open it.
-    private func shadowCopy(of file: ELFFile, path: String) throws(PluginLoadError) -> ELFFile {
+    func shadowCopy(of file: ELFFile, path: String) throws(PluginLoadError) -> ELFFile {
         let bytes: [UInt8]
         do {
             bytes = try file.contents(limit: 256 << 20)
@@ -564,34 +265,4 @@ public final class PluginLoader {
             path: path, reason: "no copy of it could be written beside it or in \(temporary) to load it again")
     }
 
-    private nonisolated static func checkToolchain(_ toolchain: String?, of path: String, host hostToolchain: String?)
-        throws(PluginLoadError)
-    {
-        guard let hostToolchain else { return }
-        // A library no Swift toolchain built (C, say) cannot be a plugin, and its
-        // entry, if it has one, must not be called.
-        guard let toolchain else {
-            throw .notAPlugin(path: path, reason: "no Swift toolchain built it (its manifest names none)")
-        }
-        guard toolchain == hostToolchain else {
-            throw .incompatibleToolchain(path: path, plugin: toolchain, host: hostToolchain)
-        }
-    }
-
-    /// The entry symbol of another SDK interface that the file names, if any.
-    /// Only asked after a failed load, of files up to 64 MiB.
-    nonisolated private static func otherEntrySymbol(in path: String) -> String? {
-        guard let bytes = try? RegularFile.read(path, limit: 64 << 20) else { return nil }
-        let prefix = Array("trellis_plugin_entry_v".utf8)
-        let isNamePart = { (byte: UInt8) in byte == 0x5F || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte)
-        }
-        var searchStart = bytes.startIndex
-        while let match = bytes[searchStart...].firstRange(of: prefix) {
-            let end = bytes[match.lowerBound...].firstIndex { !isNamePart($0) } ?? bytes.count
-            let name = String(decoding: bytes[match.lowerBound..<end], as: UTF8.self)
-            if name != TrellisSDKInterface.entrySymbol { return name }
-            searchStart = end
-        }
-        return nil
-    }
 }
