@@ -44,19 +44,19 @@ public final class LeakDetector {
     /// (`HostHooks.onDeallocation`): no weak reference, whose side table would slow
     /// every retain and release of the object. A ticket is the detector's number,
     /// the detach's serial and the object's kind.
-    private enum Kind: Int, CaseIterable {
+    enum Kind: Int, CaseIterable {
         case router, interactor, view, proxy
     }
 
     /// An object that takes no ticket (a mock router or interactor), watched
     /// through a weak reference.
-    private struct Expectation {
+    struct Expectation {
         let kind: Kind
         weak var object: AnyObject?
         let type: Any.Type
     }
 
-    private struct Detach {
+    struct Detach {
         /// One more than the detach before: the pending detaches' serials have no
         /// gaps, so a ticket finds its detach by subtraction.
         let serial: Int
@@ -78,22 +78,22 @@ public final class LeakDetector {
     /// given back, which runs at once on the thread ``MainActorThread`` claims and
     /// is queued on the main actor anywhere else (a check of the actor itself cost
     /// as much as the rest of a detach).
-    @exclusivity(unchecked) nonisolated(unsafe) private var pending: [Detach] = []
-    @exclusivity(unchecked) private var nextSerial = 1
+    @exclusivity(unchecked) nonisolated(unsafe) var pending: [Detach] = []
+    @exclusivity(unchecked) var nextSerial = 1
     /// Whether a check of the pending detaches is scheduled: one at a time,
     /// for the oldest, not one per detach.
-    @exclusivity(unchecked) private var isCheckScheduled = false
+    @exclusivity(unchecked) var isCheckScheduled = false
     /// This detector's place in ``detectors``, the top bits of its tickets.
-    private let number: Int
+    let number: Int
 
     /// Every detector made, by number, for the tickets given back.
     /// As ``pending``, on the main actor only.
     /// Not retained: a detector takes itself out when it goes away.
-    @exclusivity(unchecked) nonisolated(unsafe) private static var detectors: [Unmanaged<LeakDetector>?] = []
+    @exclusivity(unchecked) nonisolated(unsafe) static var detectors: [Unmanaged<LeakDetector>?] = []
 
     /// Bits of a ticket below the detector's number: the serial, then the kind.
     /// A ticket is positive: 2^23 detectors, 2^38 detaches each.
-    nonisolated private static let numberShift = 40
+    nonisolated static let numberShift = 40
 
     /// Creates a detector in `mode`.
     public init(mode: Mode = .fromEnvironment) {
@@ -128,7 +128,7 @@ public final class LeakDetector {
 
     /// The detector made last that is still alive: the one the SDK's
     /// `LeakDetector` reports to.
-    fileprivate static var newest: LeakDetector? {
+    static var newest: LeakDetector? {
         for detector in detectors.reversed() {
             if let detector { return detector.takeUnretainedValue() }
         }
@@ -137,7 +137,7 @@ public final class LeakDetector {
 
     /// An object the SDK's `LeakDetector` expects to go away, that no detach
     /// watches: a presenter that is not a view, or what a plugin asks about.
-    private struct ObjectExpectation {
+    struct ObjectExpectation {
         let id: Int
         weak var object: AnyObject?
         let type: Any.Type
@@ -146,12 +146,12 @@ public final class LeakDetector {
     }
 
     /// Objects expected by the SDK's `LeakDetector`, in the order they were.
-    @exclusivity(unchecked) private var objects: [ObjectExpectation] = []
-    @exclusivity(unchecked) private var nextObjectID = 1
+    @exclusivity(unchecked) var objects: [ObjectExpectation] = []
+    @exclusivity(unchecked) var nextObjectID = 1
 
     /// How many detectors are waiting on something, for the SDK's
     /// `LeakDetector.status`.
-    @exclusivity(unchecked) private static var waitingDetectors = 0
+    @exclusivity(unchecked) static var waitingDetectors = 0
 
     /// An expectation of the SDK's `LeakDetector`, as RIBs' routers make when they
     /// go away. A router, interactor or view of a RIB the host built is checked at
@@ -159,7 +159,7 @@ public final class LeakDetector {
     /// is watched from now, for `seconds`.
     ///
     /// - Returns: What cancels the expectation: its number, or 0 for none.
-    fileprivate func expect(_ object: AnyObject, within seconds: Double) -> Int {
+    func expect(_ object: AnyObject, within seconds: Double) -> Int {
         guard mode != .off, !(object is Interactor), !(object is ViewController), !(object is SlotProxy) else {
             return 0
         }
@@ -177,17 +177,17 @@ public final class LeakDetector {
     }
 
     /// Drops the expectation `expect(_:within:)` numbered `id`.
-    fileprivate func cancelExpectation(_ id: Int) {
+    func cancelExpectation(_ id: Int) {
         let wasWaiting = isWaiting
         objects.removeAll { $0.id == id }
         waitingDidChange(from: wasWaiting)
     }
 
-    private var isWaiting: Bool { !pending.isEmpty || !objects.isEmpty }
+    var isWaiting: Bool { !pending.isEmpty || !objects.isEmpty }
 
     /// Tells the SDK's `LeakDetector.status` when the first detector starts
     /// waiting, or the last stops.
-    private func waitingDidChange(from wasWaiting: Bool) {
+    func waitingDidChange(from wasWaiting: Bool) {
         let waiting = isWaiting
         guard waiting != wasWaiting else { return }
         Self.waitingDetectors += waiting ? 1 : -1
@@ -261,7 +261,7 @@ public final class LeakDetector {
 
     /// What a ticket given back by an object that went away clears.
     /// On the main actor only (see ``pending``).
-    nonisolated private static func deallocated(_ ticket: Int) {
+    nonisolated static func deallocated(_ ticket: Int) {
         let number = ticket >> numberShift
         guard number >= 0, number < detectors.count, let detector = detectors[number] else { return }
         detector._withUnsafeGuaranteedRef { $0.clear(ticket) }
@@ -269,145 +269,15 @@ public final class LeakDetector {
 
     /// An object detached again (attached after its detach, then detached) is
     /// watched for the newer detach: the older one no longer waits for it.
-    nonisolated private static func retire(_ ticket: Int) {
+    nonisolated static func retire(_ ticket: Int) {
         if ticket != 0 { deallocated(ticket) }
     }
 
-    nonisolated private func clear(_ ticket: Int) {
+    nonisolated func clear(_ ticket: Int) {
         guard let first = pending.first?.serial else { return }
         let index = ((ticket & ((1 << Self.numberShift) - 1)) >> 2) - first
         guard index >= 0, index < pending.count else { return }
         pending[index].alive &= ~(1 << UInt8(ticket & 3))
     }
 
-    /// Checks every detach still pending, as at the end of a run.
-    public func checkAll() {
-        let wasWaiting = isWaiting
-        let all = pending
-        pending = []
-        all.forEach(check)
-        let expected = objects
-        objects = []
-        expected.forEach(check)
-        waitingDidChange(from: wasWaiting)
-    }
-
-    private func scheduleCheck() {
-        guard !isCheckScheduled else { return }
-        var next = pending.first?.deadline
-        for expectation in objects where next.map({ expectation.deadline < $0 }) ?? true { next = expectation.deadline }
-        guard let next else { return }
-        isCheckScheduled = true
-        let delay = max(ContinuousClock.now.duration(to: next), .zero)
-        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
-            MainActor.assumeIsolated { self?.checkDue() }
-        }
-    }
-
-    /// Checks the detaches whose grace period is over, then waits for the next.
-    private func checkDue() {
-        isCheckScheduled = false
-        let wasWaiting = isWaiting
-        let now = ContinuousClock.now
-        let due = pending.prefix { $0.deadline <= now }
-        pending.removeFirst(due.count)
-        due.forEach(check)
-        if objects.contains(where: { $0.deadline <= now }) {
-            let expected = objects
-            objects = expected.filter { $0.deadline > now }
-            expected.filter { $0.deadline <= now }.forEach(check)
-        }
-        waitingDidChange(from: wasWaiting)
-        scheduleCheck()
-    }
-
-    private func check(_ expectation: ObjectExpectation) {
-        guard expectation.object != nil else { return }
-        onLeak?(
-            "leak: a \(expectation.type) was expected to go away within \(expectation.seconds) s "
-                + "(LeakDetector.expectDeallocate), but is still alive; something (a global, a closure, a task, "
-                + "or a reference back that is not weak) keeps it")
-    }
-
-    private func check(_ detach: Detach) {
-        let alive = Kind.allCases.compactMap { kind -> String? in
-            if detach.alive & 1 << kind.rawValue != 0 {
-                switch kind {
-                case .router: return "\(detach.origin.routerType)"
-                case .interactor: return "\(detach.interactorType)"
-                case .view: return detach.viewType.map { "\($0)" }
-                case .proxy: return "slot router (the parent still holds what its slot built)"
-                }
-            }
-            guard let alive = detach.unticketed.first(where: { $0.kind == kind && $0.object != nil }) else {
-                return nil
-            }
-            return kind == .proxy ? "slot router (the parent still holds what its slot built)" : "\(alive.type)"
-        }
-        guard !alive.isEmpty else { return }
-        onLeak?(
-            "leak: \(detach.origin) was detached, but its \(alive.joined(separator: ", ")) "
-                + "\(alive.count == 1 ? "is" : "are") still alive; something (a global, a closure, a task, or a reference back that is not weak, such as `var router`) keeps "
-                + "\(alive.count == 1 ? "it" : "them") after the detach")
-    }
-}
-
-/// The SDK's `LeakDetector.instance` in the host: it is the host's check
-/// (``LeakDetector``), so the two never disagree. What RIBs' routers and
-/// interactors would expect of their own RIB is the detach check's, so they ask
-/// it nothing (no cost on the build path); what a plugin expects of another
-/// object joins the check. Its status is `.InProgress` while a detector waits.
-@MainActor
-final class SDKLeakDetector: TrellisSDK.LeakDetector {
-    static let shared = SDKLeakDetector()
-
-    private let waiting = BehaviorRelay(value: false)
-
-    override private init() {
-        super.init(checkingDetachedRIBs: ())
-    }
-
-    override var status: Observable<LeakDetectionStatus> {
-        waiting.asObservable().map { $0 ? .InProgress : .DidComplete }.distinctUntilChanged()
-    }
-
-    func checkDidChange(isWaiting: Bool) {
-        waiting.accept(isWaiting)
-    }
-
-    @discardableResult
-    override func expectDeallocate(object: AnyObject, inTime time: Double) -> LeakDetectionHandle {
-        guard let detector = LeakDetector.newest else { return Handle.none }
-        let id = detector.expect(object, within: time)
-        return id == 0 ? Handle.none : Handle(detector: detector, id: id)
-    }
-
-    /// The detach check stands for it: a detached RIB's view must be gone within
-    /// a second, which a view still on screen cannot be.
-    @discardableResult
-    override func expectViewControllerDisappear(viewController: ViewController, inTime time: Double)
-        -> LeakDetectionHandle
-    {
-        Handle.none
-    }
-
-    /// An expectation of the host's check. One the detach check holds (a RIB's
-    /// router, interactor or view) is the detach's, and stays.
-    private final class Handle: LeakDetectionHandle {
-        /// The handle of what adds nothing to the detach check: made once.
-        static let none = Handle(detector: nil, id: 0)
-
-        private weak var detector: LeakDetector?
-        private let id: Int
-
-        init(detector: LeakDetector?, id: Int) {
-            self.detector = detector
-            self.id = id
-        }
-
-        func cancel() {
-            detector?.cancelExpectation(id)
-        }
-    }
 }
