@@ -46,6 +46,10 @@ final class AirportService: Sendable {
     /// Every city, sorted, with its name folded for matching: lowercased and without
     /// diacritics, so `sao paulo` and `zurich` find São Paulo and Zürich.
     let cities: [(model: CityViewModel, key: String)]
+    /// Each city's folded name, by the city's index: searched without copying its model.
+    private let keys: [String]
+    /// Every city and its title, in order: what an empty search shows, made once.
+    let allCities: (models: [CityViewModel], titles: [String])
     private let airportsByCity: [String: [AirportModel]]
 
     /// The service, reading the data file the first time.
@@ -82,6 +86,8 @@ final class AirportService: Sendable {
             byCity[key, default: []].append(airport)
         }
         self.cities = cities.map { (model: $0.0, key: $0.1) }
+        allCities = (cities.map(\.0), cities.map(\.0.title))
+        keys = cities.map(\.1)
         airportsByCity = byCity
         var byCode: [String: Set<Int>] = [:]
         for (index, city) in self.cities.enumerated() {
@@ -96,24 +102,29 @@ final class AirportService: Sendable {
     /// the code lowercased.
     private let citiesByCode: [String: Set<Int>]
 
-    /// The cities whose name contains `text`, those starting with it first; a
-    /// three-letter airport code (`ICN`) finds its city before them.
-    func cities(matching text: String) -> [CityViewModel] {
-        let query = Self.folded(text).trimmingCharacters(in: .whitespaces)
-        guard !query.isEmpty else { return cities.map(\.model) }
+    /// The cities whose name contains `text`, those starting with it first, and
+    /// their titles; a three-letter airport code (`ICN`) finds its city before them.
+    func cities(matching text: String) -> (models: [CityViewModel], titles: [String]) {
+        var query = Self.folded(text).trimmingCharacters(in: .whitespaces)
+        guard !query.isEmpty else { return allCities }
+        query.makeContiguousUTF8()
         let coded = query.count == 3 ? citiesByCode[query] ?? [] : []
-        let byCode = coded.sorted().map { cities[$0].model }
-        var starting: [CityViewModel] = []
-        var containing: [CityViewModel] = []
-        for (index, city) in cities.enumerated() where city.key.contains(query) && !coded.contains(index) {
-            if city.key.hasPrefix(query) { starting.append(city.model) } else { containing.append(city.model) }
+        var starting: [Int] = []
+        var containing: [Int] = []
+        for (index, key) in keys.enumerated() where key.contains(query) && !coded.contains(index) {
+            if key.hasPrefix(query) { starting.append(index) } else { containing.append(index) }
         }
-        return byCode + starting + containing
+        let found = coded.sorted() + starting + containing
+        return (found.map { allCities.models[$0] }, found.map { allCities.titles[$0] })
     }
 
     /// `text` lowercased and without diacritics.
     static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        var folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // Foundation may hand back a string stored as UTF-16, which every search
+        // would convert again: kept as native UTF-8.
+        folded.makeContiguousUTF8()
+        return folded
     }
 
     /// The airports of `city`, IATA airports first.

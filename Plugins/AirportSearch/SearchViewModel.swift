@@ -9,7 +9,7 @@ struct SearchViewModel {
 
     /// Every matching city (the host draws only the rows in sight, so all of
     /// them are in reach), and how many cities there are in all.
-    let cities: Observable<(shown: [CityViewModel], total: Int)>
+    let cities: Observable<(shown: [CityViewModel], titles: [String], total: Int)>
     let router: Routing
 
     init(input: Input, airportService: AirportService) {
@@ -19,7 +19,8 @@ struct SearchViewModel {
             .distinctUntilChanged()
             .flatMapLatest { text in
                 .offMainActor {
-                    (airportService.cities(matching: text), airportService.cities.count)
+                    let found = airportService.cities(matching: text)
+                    return (found.models, found.titles, airportService.cities.count)
                 }
             }
         router = (citySelected: input.citySelect.map { ($0, airportService.airports(in: $0)) }, ())

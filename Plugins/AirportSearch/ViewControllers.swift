@@ -33,11 +33,11 @@ final class SearchViewController: ViewController {
         let viewModel = viewModelBuilder((searchText: searchText.asObservable(), citySelect: citySelect.asObservable()))
         self.viewModel = viewModel
         viewModel.cities
-            .bind { [weak self] shown, total in self?.show(shown, total: total) }
+            .bind { [weak self] shown, titles, total in self?.show(shown, titles: titles, total: total) }
             .disposed(by: disposeBag)
     }
 
-    private func show(_ cities: [CityViewModel], total: Int) {
+    private func show(_ cities: [CityViewModel], titles: [String], total: Int) {
         shownCities = cities
         // Names are in English: a search in another script finds nothing, and says why.
         let isLatin = searchText.value.unicodeScalars.allSatisfy { $0.value < 0x250 || !$0.properties.isAlphabetic }
@@ -52,7 +52,7 @@ final class SearchViewController: ViewController {
             .title("Airports by city"),
             .textField(id: "search", text: searchText.value, placeholder: "Search a city"),
             .text(count),
-            .list(id: "cities", rows: cities.map(\.title)),
+            .list(id: "cities", rows: titles),
         ])
     }
 }

@@ -272,7 +272,7 @@ struct Benchmarks {
             samples.append(
                 try seconds {
                     session.press(.backspace)
-                    try settle(session, showing: "16877 cities")
+                    try settle(session, showing: "16877 cities; type")
                 })
         }
         return median(samples) * 1e6
