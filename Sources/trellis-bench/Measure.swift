@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TrellisHost
 
 /// Seconds on the monotonic clock.
 func now() -> Double {
@@ -103,6 +104,6 @@ func run(_ arguments: [String]) -> Bool {
     var pid: pid_t = 0
     guard posix_spawnp(&pid, arguments[0], nil, nil, argv, environ) == 0 else { return false }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    _ = SystemCall.retrying { waitpid(pid, &status, 0) }
     return status == 0
 }

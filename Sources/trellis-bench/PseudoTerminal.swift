@@ -1,5 +1,6 @@
 import CTerminal
 import Glibc
+import TrellisHost
 
 /// A program run on a pseudo-terminal, as a person runs `trellis run`: the bench
 /// writes keys to it and times the frames it draws.
@@ -94,7 +95,7 @@ final class PseudoTerminal {
             kill(pid, SIGTERM)
             discardOutput(for: 0.02)
         }
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = SystemCall.retrying { waitpid(pid, &status, 0) }
         close(master)
     }
 

@@ -76,8 +76,7 @@ public enum RegularFile {
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let count = Glibc.read(descriptor, &chunk, chunk.count)
-                if count < 0, errno == EINTR { continue }
+                let count = SystemCall.retrying { Glibc.read(descriptor, &chunk, chunk.count) }
                 guard count > 0 else { return bytes }
                 bytes += chunk.prefix(count)
                 guard bytes.count <= limit else { throw .tooLarge(size: bytes.count, limit: limit) }
@@ -97,8 +96,9 @@ public enum RegularFile {
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < size {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, size - filled) }
-            if count < 0, errno == EINTR { continue }
+            let count = SystemCall.retrying {
+                bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, size - filled) }
+            }
             guard count > 0 else { break }
             filled += count
         }

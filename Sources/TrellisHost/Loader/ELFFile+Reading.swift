@@ -82,8 +82,9 @@ extension ELFFile {
         }
         var filled = 0
         while filled < count {
-            let read = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
-            if read < 0, errno == EINTR { continue }
+            let read = SystemCall.retrying {
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
             guard read > 0 else { throw .malformed("the \(what) could not be read; the file may be truncated") }
             filled += read
         }

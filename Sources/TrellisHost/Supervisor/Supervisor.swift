@@ -245,8 +245,7 @@ public enum Supervisor {
                 // as long as it lives, and the app's end must not wait for it.
                 if open { _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK) }
                 while open {
-                    let count = read(errors, &buffer, buffer.count)
-                    if count < 0, errno == EINTR { continue }
+                    let count = SystemCall.retrying { read(errors, &buffer, buffer.count) }
                     guard count > 0 else { break }
                     pass(buffer.prefix(count), to: &held, writing: !holdingOutput)
                 }
@@ -325,6 +324,8 @@ public enum Supervisor {
         var answer: [UInt8] = []
         while promptInterrupted == 0 {
             let count = read(STDIN_FILENO, &byte, 1)
+            // Not SystemCall.retrying: Ctrl-C interrupts the read, and the loop's
+            // condition is what sees it.
             if count < 0, errno == EINTR { continue }
             guard count == 1 else { return false }
             if byte == UInt8(ascii: "\n") { return answer.isEmpty }

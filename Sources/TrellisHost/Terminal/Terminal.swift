@@ -107,13 +107,10 @@ public final class Terminal {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes {
-                Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+            let written = SystemCall.retrying {
+                bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            guard written >= 0 else { return }
             offset += written
         }
         bytes.removeAll()
