@@ -10,7 +10,7 @@ import TrellisSDK
 
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: trellis-static CONFIG (the benchmark runs it)\n".utf8))
-    exit(2)
+    exit(ExitStatus.unusable.rawValue)
 }
 MainActorThread.claim()
 // As `trellis run` does, and with the same setting (TRELLIS_SUPERVISOR=off).
@@ -36,7 +36,7 @@ do {
     print(ScreenSession(tree: tree, window: Window(width: 80, height: 24)).frame().text)
 } catch {
     FileHandle.standardError.write(Data("trellis-static: \(error.userMessage)\n".utf8))
-    CrashRecord.exitAsHost(2)
+    CrashRecord.exitAsHost(ExitStatus.unusable.rawValue)
 }
 // As `trellis` ends: an end the supervisor finds no note of is a plugin's.
 CrashRecord.exitAsHost(0)

@@ -1,3 +1,5 @@
+import TrellisHost
+
 /// `trellis completion bash|zsh|fish`: a shell completion script, from the same
 /// table of commands and options as the help.
 struct CompletionCommand {

@@ -70,7 +70,7 @@ public final class EventLoop {
             "trellis: a plugin forked the app (process \(getpid())) and the copy came back to trellis's loop; "
             + "it was ended, so that nothing runs twice. In the child of a fork, a plugin must call exec or _exit.\n"
         message.withCString { _ = Glibc.write(STDERR_FILENO, $0, strlen($0)) }
-        _exit(1)
+        _exit(ExitStatus.failure.rawValue)
     }
 
     /// Notes that the screen must be drawn again (a key moved the focus, say).

@@ -141,7 +141,7 @@ public enum CrashRecord {
     /// recorded, the note says it was ended as not responding.
     static func exitAsHung() -> Never {
         write("hung", to: .hostExit)
-        _exit(Supervisor.crashStatus)
+        _exit(ExitStatus.crashed.rawValue)
     }
 
     /// Whether the app process ended as not responding (``exitAsHung()``).

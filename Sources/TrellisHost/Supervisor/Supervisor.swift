@@ -14,8 +14,6 @@ import Glibc
 ///
 /// `TRELLIS_SUPERVISOR=off` runs the app in one process, for a debugger.
 public enum Supervisor {
-    /// The exit status after a crash report, when the app is not restarted.
-    public static let crashStatus: Int32 = 3
 
     /// Routes to show as errors instead of building them: those that crashed an
     /// earlier app process of this run, with what to say.
@@ -71,7 +69,7 @@ public enum Supervisor {
                 if hasTerminalSettings { restoreTerminal(saved) }
                 writeError(unshown)
                 writeError(watchdog.report())
-                exit(crashStatus)
+                exit(ExitStatus.crashed.rawValue)
             }
             if WaitStatus.exited(status), CrashRecord.hostExited(with: WaitStatus.exitCode(status)) {
                 writeError(unshown)
@@ -85,7 +83,7 @@ public enum Supervisor {
                     Self.pluginExitMessage(
                         status: WaitStatus.exitCode(status), activity: CrashRecord.read(.activity),
                         screen: CrashRecord.read(.routePath)))
-                exit(crashStatus)
+                exit(ExitStatus.crashed.rawValue)
             }
             let signal = WaitStatus.signal(status)
             // A crash signal sent with `kill` leaves no frames: the app did not crash.
@@ -104,7 +102,7 @@ public enum Supervisor {
             writeError(report.text)
             guard isTerminal, let route = report.route, !crashedRoutes.keys.contains(route), askToRestart(route: route)
             else {
-                exit(crashStatus)
+                exit(ExitStatus.crashed.rawValue)
             }
             crashedRoutes[route] = report.summary
         }
@@ -115,7 +113,7 @@ public enum Supervisor {
         "trellis: a plugin ended the app (exit status \(status))"
             + (activity.isEmpty ? "" : " while \(activity.escapingControlCharacters)")
             + (screen.isEmpty ? "" : ", on screen \(screen.escapingControlCharacters)")
-            + ". A plugin must not call exit; the app ends with status \(crashStatus), as for a crash."
+            + ". A plugin must not call exit; the app ends with status \(ExitStatus.crashed.rawValue), as for a crash."
     }
 
     /// What the supervisor says when the app was killed with SIGKILL.

@@ -1,13 +1,5 @@
 import Foundation
-
-/// The exit codes of `trellis`, as `--help` documents them.
-enum ExitStatus: Int32 {
-    case success = 0
-    /// A headless expectation or step did not hold.
-    case failure = 1
-    /// Bad usage, a bad config, or a plugin that cannot be used.
-    case unusable = 2
-}
+import TrellisHost
 
 /// An error that ends the command: its message goes to stderr, its status is the
 /// exit code.
