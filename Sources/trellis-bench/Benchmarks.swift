@@ -114,7 +114,7 @@ struct Benchmarks {
     func airportsPeakResidentSet() throws -> Double {
         let trellis = products.appendingPathComponent("trellis").path
         let input = try fixtures.input(
-            "focus Search a city\ntype l\nexpect of 7\nkey backspace\nexpect of 16\nwait 0.1\n")
+            "focus Search a city\ntype l\nexpect 7219 of\nkey backspace\nexpect 16877 cities;\nwait 0.1\n")
         return measureProcess(
             [trellis, "run", repository.appendingPathComponent("Examples/airports.json").path, "--headless"],
             input: input, environment: ["TRELLIS_SUPERVISOR=off"]

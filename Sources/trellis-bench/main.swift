@@ -81,8 +81,12 @@ if smoke {
     let missing = BenchmarkReport.keys.filter { !report.json.contains("\"\($0)\": ") }
     let parsed = (try? JSONSerialization.jsonObject(with: Data(report.json.utf8))) as? [String: Any]
     guard missing.isEmpty, let parsed, Set(parsed.keys) == Set(BenchmarkReport.keys) else {
-        FileHandle.standardError.write(
-            Data("trellis-bench: smoke run failed: missing \(missing), or the figures are not all numbers\n".utf8))
+        // Name the figures that were not measured: a nan's line, as JSON cannot say which.
+        let unmeasured = report.json.split(separator: "\n").filter { $0.contains("nan") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let what = missing.isEmpty ? "not measured: \(unmeasured.joined(separator: "; "))" : "missing \(missing)"
+        FileHandle.standardError.write(Data("trellis-bench: smoke run failed: \(what)\n".utf8))
         exit(1)
     }
     print("trellis-bench: smoke run: all \(parsed.count) figures measured (goals are judged by a full run)")
