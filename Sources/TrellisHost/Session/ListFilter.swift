@@ -24,6 +24,8 @@ struct ListFilter {
     private(set) var total = 0
     /// The whole list, as last matched.
     private(set) var matchedRows: [String] = []
+    /// Its rows folded (lowercased, without diacritics) once, for every keystroke's search.
+    private var foldedRows: [String] = []
     private var matchedQuery: String?
 
     init(screen: ObjectIdentifier, list: String) {
@@ -45,19 +47,29 @@ struct ListFilter {
         total = rows.count
         let sameRows = rows == matchedRows
         if sameRows, matchedQuery == query { return }
+        if !sameRows { foldedRows = rows.map(Self.folded) }
+        let folded = Self.folded(query)
         if query.isEmpty {
             matches = Array(rows.indices)
         } else if sameRows, let previous = matchedQuery, !previous.isEmpty, query.hasPrefix(previous) {
-            matches = matches.filter { Self.match(of: query, in: rows[$0]) != nil }
+            matches = matches.filter { foldedRows[$0].contains(folded) }
         } else {
-            matches = rows.indices.filter { Self.match(of: query, in: rows[$0]) != nil }
+            matches = foldedRows.indices.filter { foldedRows[$0].contains(folded) }
         }
         matchedRows = rows
         matchedQuery = query
     }
 
+    /// `text` lowercased and without diacritics, stored as native UTF-8 (what
+    /// Foundation returns may be UTF-16, which each comparison would convert again).
+    static func folded(_ text: String) -> String {
+        var folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        folded.makeContiguousUTF8()
+        return folded
+    }
+
     /// Where `query` is in `row`, ignoring case and diacritics (`zur` finds
-    /// `Zürich`), if it is.
+    /// `Zürich`), if it is: for the rows drawn, to highlight it.
     static func match(of query: String, in row: String) -> Range<String.Index>? {
         guard !query.isEmpty else { return nil }
         return row.range(of: query, options: [.caseInsensitive, .diacriticInsensitive])
