@@ -67,18 +67,7 @@ struct DemoPlayTests {
         try escape(tmux, until: "Repositories (fetched")
 
         try open("tic", tmux)
-        try tmux.waitForText("Player 1 name")
-        try tmux.send(["-l", "Alice"])
-        try tmux.send(["Tab"])
-        try tmux.send(["-l", "Bob"])
-        try tmux.send(["Tab", "Enter"])
-        try tmux.waitForText("Alice (0) vs Bob (0)")
-        try tmux.send(["Enter"])
-        try tmux.waitForText("Alice's turn (X)")
-        for _ in 0..<7 { try tmux.send(["Enter"]) }
-        try tmux.waitForText("Alice won")
-        try tmux.send(["Enter"])
-        try tmux.waitForText("Alice (1) vs Bob (0)")
+        try tmux.playTutorialToAWinByKeyboard()
         // Esc logs out, then closes the tutorial.
         try escape(tmux, until: "Alice (1) vs Bob (0)")
         try escape(tmux, until: "Player 1 name")

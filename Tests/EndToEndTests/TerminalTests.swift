@@ -316,20 +316,7 @@ struct TerminalTests {
     @Test func theTutorialGameIsPlayableFromTheKeyboard() throws {
         let tmux = try TmuxSession()
         try tmux.run("\(trellis) run Examples/tictactoe.json; echo EXITED=$?")
-        try tmux.waitForText("Player 1 name")
-
-        try tmux.send(["-l", "Alice"])
-        try tmux.send(["Tab"])
-        try tmux.send(["-l", "Bob"])
-        try tmux.send(["Tab", "Enter"])
-        try tmux.waitForText("Alice (0) vs Bob (0)")
-        try tmux.send(["Enter"])
-        try tmux.waitForText("Alice's turn (X)")
-        // The focus stays on the first free cell: 1, 2, 3, ... X takes 1, 3, 5, 7.
-        for _ in 0..<7 { try tmux.send(["Enter"]) }
-        try tmux.waitForText("Alice won")
-        try tmux.send(["Enter"])
-        let offGame = try tmux.waitForText("Alice (1) vs Bob (0)")
+        let offGame = try tmux.playTutorialToAWinByKeyboard()
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
 

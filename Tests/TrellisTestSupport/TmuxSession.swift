@@ -154,3 +154,26 @@ public enum TmuxError: Error, CustomStringConvertible {
         }
     }
 }
+
+extension TmuxSession {
+    /// Logs Alice and Bob in to the tutorial shown (its login on screen) and plays
+    /// a game to Alice's win by the keyboard alone: the focus stays on the first
+    /// free cell, so X takes 1, 3, 5 and 7.
+    ///
+    /// - Returns: The game menu after the win, `Alice (1) vs Bob (0)`.
+    @discardableResult
+    public func playTutorialToAWinByKeyboard() throws -> String {
+        try waitForText("Player 1 name")
+        try send(["-l", "Alice"])
+        try send(["Tab"])
+        try send(["-l", "Bob"])
+        try send(["Tab", "Enter"])
+        try waitForText("Alice (0) vs Bob (0)")
+        try send(["Enter"])
+        try waitForText("Alice's turn (X)")
+        for _ in 0..<7 { try send(["Enter"]) }
+        try waitForText("Alice won")
+        try send(["Enter"])
+        return try waitForText("Alice (1) vs Bob (0)")
+    }
+}
