@@ -513,7 +513,7 @@ struct TerminalConventionTests {
         try tmux.waitForText("EXITED=0")
     }
 
-    @Test func aClickOnTheScrollBarMovesToThatPlaceInTheList() throws {
+    @Test func aClickOnTheScrollBarPagesAndOneOnTheThumbDoesNothing() throws {
         let tmux = try TmuxSession(columns: 80, rows: 20)
         try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
         let screen = try tmux.waitForText("▼")
@@ -523,11 +523,23 @@ struct TerminalConventionTests {
         let top = try #require(lines.firstIndex { $0.contains("108 Mile (CA)") })
         #expect(lines[top + 1].contains("┃") && !lines[top].contains("▲"), "the thumb is at the bar's top: \(screen)")
 
-        // On the bar, just above ▼ (1-based): its end is the list's end.
-        try tmux.send(["-l", "\u{1B}[<0;\(column + 1);\(row)M\u{1B}[<0;\(column + 1);\(row)m"])
-        let end = try tmux.waitForText("16,877 of 16,877")
+        func click(_ line: Int) throws {
+            try tmux.send(["-l", "\u{1B}[<0;\(column + 1);\(line + 1)M\u{1B}[<0;\(column + 1);\(line + 1)m"])
+        }
 
-        #expect(end.contains("▲") && !end.contains("108 Mile (CA)"), "\(end)")
+        // On the bar below the thumb, just above ▼: a page down (twelve rows shown,
+        // the focus in the middle of the next page).
+        try click(row - 1)
+        let paged = try tmux.waitForText("17 of 16,877")
+        // On the thumb, now at the bar's top: nothing moves; Down then goes on from 17.
+        let thumb = try #require(
+            paged.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("┃") })
+        try click(thumb)
+        try tmux.send(["j"])
+        let next = try tmux.waitForText("18 of 16,877")
+
+        #expect(paged.contains("▲") && !paged.contains("108 Mile (CA)"), "\(paged)")
+        #expect(next.contains("18 of 16,877"))
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
     }

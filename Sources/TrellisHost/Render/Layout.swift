@@ -207,11 +207,18 @@ struct Layout {
     /// on the bar jumps there: ``ScreenSession``).
     private static func drawScrollThumb(offset: Int, shown: Int, total: Int, into canvas: inout Canvas, x: Int, y: Int)
     {
+        guard let thumb = scrollThumb(offset: offset, shown: shown, total: total) else { return }
+        for row in thumb { canvas.write("┃", x: x, y: y + 1 + row, style: .chrome) }
+    }
+
+    /// The rows of a cut list's scroll thumb, counted from the row after its
+    /// first (the bar runs between the `▲` and `▼` rows), when it has room for one.
+    static func scrollThumb(offset: Int, shown: Int, total: Int) -> Range<Int>? {
         let track = shown - 2
-        guard track > 0, total > shown else { return }
+        guard track > 0, total > shown else { return nil }
         let length = min(max(track * shown / total, 1), track)
-        let start = (track - length) * min(offset, total - shown) / (total - shown)
-        for row in 0..<length { canvas.write("┃", x: x, y: y + 1 + start + row, style: .chrome) }
+        let start = (track - length) * min(max(offset, 0), total - shown) / (total - shown)
+        return start..<start + length
     }
 
     /// Draws the part of `row` a list filter matched over the row drawn at (`x`,

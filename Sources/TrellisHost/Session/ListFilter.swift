@@ -16,6 +16,8 @@ struct ListFilter {
     private(set) var query = ""
     /// Whether keys type into the query (from `/` until Enter or Esc).
     var isTyping = true
+    /// The focus when the filter started, which Esc while typing goes back to.
+    var focusBefore: Control.ID?
 
     /// The indices of the matching rows in the whole list, for ``query`` over
     /// the rows last given to ``update(rows:)``.

@@ -36,8 +36,11 @@ extension ScreenSession {
         case let .row(list, _) where topChain.last?.listsForReading.contains(list) == true:
             notice = "Enter: the rows here are for reading"
         case let .row(list, index):
-            let row = listFilter?.list == list ? listFilter?.rowIndex(ofMatch: index) : index
-            if let row { topChain.last?.send(.select(list: list, row: row)) }
+            guard let row = wholeRowIndex(index, ofList: list) else { break }
+            // A selected match ends the filter, the focus on the row in the whole
+            // list: that is where going back to this screen returns to.
+            if listFilter?.list == list { clearListFilter() }
+            topChain.last?.send(.select(list: list, row: row))
         case .field: break
         }
     }

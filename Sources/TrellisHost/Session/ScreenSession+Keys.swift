@@ -9,6 +9,14 @@ extension ScreenSession {
     public func press(_ key: Key) {
         notice = nil
         lastKeyEdited = false
+        if case let .click(column, row) = key, row == window.height - 1,
+            let hint = lastStatus?.hint(atColumn: column, width: window.width)
+        {
+            // The status line's key hints work as buttons, before anything else
+            // reads the click: `Enter keep` keeps a filter as Enter does.
+            pressHint(hint)
+            return
+        }
         if palette != nil {
             pressInPalette(key)
             return
@@ -49,11 +57,6 @@ extension ScreenSession {
             return
         }
         if case let .click(column, row) = key {
-            if row == window.height - 1, let hint = lastStatus?.hint(atColumn: column, width: window.width) {
-                // The status line's key hints work as buttons, so the mouse alone goes back, filters, quits.
-                pressHint(hint)
-                return
-            }
             // A click focuses what it lands on and activates a button or a row.
             guard let control = controls.first(where: { $0.contains(column: column, row: row) }) else {
                 scrollList(byArrowAt: column, row: row, controls: controls)
@@ -183,6 +186,9 @@ extension ScreenSession {
     }
 
     /// What a click on a key hint of the status line does: what its key does.
+    ///
+    /// Quit is not clicked: the hints move as the screen changes, and a second
+    /// click where `Esc back` was must never end the app.
     func pressHint(_ hint: String) {
         let key: Key? =
             switch hint.split(separator: " ").first.map(String.init) ?? hint {
@@ -197,16 +203,12 @@ extension ScreenSession {
             case "m": .character("m")
             default: nil
             }
-        if let key {
-            press(key)
-        } else if ["q/Ctrl-C", "q/^C", "Ctrl-C", "^C"].contains(hint.split(separator: " ").first ?? "") {
-            quitRequested = true
-        }
+        if let key { press(key) }
     }
 
-    /// A click on the `▲` or `▼` beside a cut list moves through it a row, the
-    /// focus with it, as the arrow keys do; a click on the bar between them
-    /// moves to the same place in the whole list.
+    /// A click on the `▲` or `▼` beside a cut list moves the focus a row that
+    /// way, as the arrow keys do; a click on the bar between them moves a page
+    /// up or down (above or below the thumb), and on the thumb does nothing.
     func scrollList(byArrowAt column: Int, row: Int, controls: [Control]) {
         let rows = controls.compactMap { control -> (list: String, index: Int, control: Control)? in
             guard case let .row(list, index) = control.id else { return nil }
@@ -222,11 +224,20 @@ extension ScreenSession {
                 moveFocus(to: .row(list: list, index: first.index - 1))
             } else if row == last.control.y, last.index + 1 < count {
                 moveFocus(to: .row(list: list, index: last.index + 1))
-            } else if row > first.control.y, row < last.control.y, last.control.y - first.control.y > 1 {
-                // The bar between the arrows: to the same place in the whole list.
-                let track = last.control.y - first.control.y - 2
-                let place = track > 0 ? (row - first.control.y - 1) * (count - 1) / track : 0
-                moveFocus(to: .row(list: list, index: min(max(place, 0), count - 1)))
+            } else if row > first.control.y, row < last.control.y,
+                let thumb = Layout.scrollThumb(offset: first.index, shown: last.index - first.index + 1, total: count)
+            {
+                // The bar between the arrows, as scroll bars do: a page up above the
+                // thumb, a page down below it, nothing on the thumb itself.
+                let place = row - first.control.y - 1
+                let page = max(last.index - first.index, 1)
+                // The focus goes to the middle of the next page, where the list keeps it.
+                let middle = first.index + page / 2
+                if place < thumb.lowerBound {
+                    moveFocus(to: .row(list: list, index: max(middle - page, 0)))
+                } else if place >= thumb.upperBound {
+                    moveFocus(to: .row(list: list, index: min(middle + page, count - 1)))
+                }
             }
             return
         }

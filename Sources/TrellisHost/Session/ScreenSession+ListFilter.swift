@@ -21,6 +21,7 @@ extension ScreenSession {
         }
         clearListFilter()
         listFilter = ListFilter(screen: ObjectIdentifier(top), list: list)
+        listFilter?.focusBefore = focus
         if focusedList == nil { moveFocus(to: .row(list: list, index: 0)) }
     }
 
@@ -36,13 +37,18 @@ extension ScreenSession {
             setListFilterQuery(filter.query + text.map { $0.isNewline || $0 == "\t" ? " " : String($0) }.joined())
         case .backspace:
             // Backspace on an empty filter closes it, as in less.
-            if filter.query.isEmpty { clearListFilter() } else { setListFilterQuery(String(filter.query.dropLast())) }
+            if filter.query.isEmpty {
+                clearListFilter(restoringFocus: true)
+            } else {
+                setListFilterQuery(String(filter.query.dropLast()))
+            }
         case .control("u"):
             setListFilterQuery("")
         case .enter:
             listFilter?.isTyping = false
         case .escape:
-            clearListFilter()
+            // Esc while typing cancels, as in fzf: the focus goes back to where it was.
+            clearListFilter(restoringFocus: true)
         case .tab, .backtab, .click:
             listFilter?.isTyping = false
             return false
@@ -60,13 +66,26 @@ extension ScreenSession {
         moveFocus(to: .row(list: filter.list, index: 0))
     }
 
-    /// Ends the filter; a focused row stays focused, at its place in the whole list.
-    func clearListFilter() {
+    /// Ends the filter. A focused row of its list stays focused, at its place in
+    /// the whole list; with `restoringFocus` (a cancel), or when the focus is no
+    /// longer on the list, the focus goes back to where it was before `/`.
+    func clearListFilter(restoringFocus: Bool = false) {
         guard let filter = listFilter else { return }
         listFilter = nil
-        if case let .row(list, index)? = focus, list == filter.list {
-            moveFocus(to: .row(list: list, index: filter.rowIndex(ofMatch: index) ?? 0))
+        if !restoringFocus, case let .row(list, index)? = focus, list == filter.list,
+            let whole = filter.rowIndex(ofMatch: index)
+        {
+            moveFocus(to: .row(list: list, index: whole))
+        } else if let before = filter.focusBefore {
+            moveFocus(to: before)
         }
+    }
+
+    /// The row `index` of the list `list` as drawn, at its place in the whole
+    /// list (a filter draws the matches only).
+    func wholeRowIndex(_ index: Int, ofList list: String) -> Int? {
+        guard let filter = listFilter, filter.list == list else { return index }
+        return filter.rowIndex(ofMatch: index)
     }
 
     /// Matches the filter against its list as the screen shows it now; a filter

@@ -135,6 +135,10 @@ public final class ScreenSession {
                 return frame
             }
             if frame.controls.isEmpty { return frame }
+            // A filter that matches nothing keeps the focus on its list for when it matches again.
+            if let filter = listFilter, filter.matches.isEmpty, case let .row(list, _)? = focus, list == filter.list {
+                return frame
+            }
             return focusing(min(focusIndex, frame.controls.count - 1), of: frame, root: root)
         }
         if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex, focus) }
