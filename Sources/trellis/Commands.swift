@@ -161,7 +161,9 @@ enum Commands {
         options: [])
 
     static let help = CommandSpec(
-        name: "help", forms: [""], summary: "show this help, or the manual page (roff)",
-        description: "Shows the overview of the commands, or with --man the manual page in roff (man -l -).",
+        name: "help", forms: ["[COMMAND]"],
+        summary: "show this help, a command's (help run), or the manual page (roff)",
+        description:
+            "Shows the overview of the commands, a command's help, or with --man the manual page in roff (man -l -).",
         options: [.flag("--man", help: "print the manual page, in roff")])
 }

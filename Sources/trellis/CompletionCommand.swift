@@ -36,8 +36,12 @@ struct CompletionCommand {
             print(Help.completion)
             return .success
         }
-        guard parsed.positional.count == 1, let shell = parsed.positional.first, Self.shells.contains(shell) else {
+        guard parsed.positional.count == 1, let shell = parsed.positional.first else {
             throw CommandError.usage("give one shell: bash, zsh or fish.", help: "completion")
+        }
+        guard Self.shells.contains(shell) else {
+            throw CommandError.usage(
+                "no completion for \"\(shell)\"; the shells are bash, zsh and fish.", help: "completion")
         }
         switch shell {
         case "bash": print(Self.bash)

@@ -238,16 +238,21 @@ struct RunCommand {
 
     /// The terminal's colours: none with `NO_COLOR` (no-color.org: the user's
     /// wish wins), else `TRELLIS_THEME`'s, else the config's, else the default.
+    /// A `TRELLIS_THEME` this host does not know is refused even under `NO_COLOR`.
     private func chooseTheme(config: RouteConfig) throws -> Theme {
         let environment = ProcessInfo.processInfo.environment
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-        guard let name = environment["TRELLIS_THEME"] else { return config.theme ?? .default }
-        guard let theme = Theme(rawValue: name) else {
-            throw CommandError.usage(
-                "TRELLIS_THEME must be one of \(Theme.names.joined(separator: ", ")); got \"\(name)\".",
-                help: "run")
+        // Empty is unset, as for NO_COLOR.
+        var chosen = config.theme ?? .default
+        if let name = environment["TRELLIS_THEME"], !name.isEmpty {
+            guard let theme = Theme(rawValue: name) else {
+                throw CommandError.usage(
+                    "TRELLIS_THEME must be one of \(Theme.names.joined(separator: ", ")); got \"\(name)\".",
+                    help: "run")
+            }
+            chosen = theme
         }
-        return theme
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        return chosen
     }
 
     /// `TRELLIS_HANG_SECONDS`: when a screen that does not return is said to be

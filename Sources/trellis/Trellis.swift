@@ -13,7 +13,17 @@ enum Trellis {
                 print(Help.overview)
             case "help":
                 let parsed = try Arguments(Array(arguments.dropFirst()), command: Commands.help)
-                print(parsed.has("--man") ? Help.manPage : Help.overview)
+                // `trellis help run` is `trellis run --help`, as git and swift do.
+                if let name = try parsed.singlePositional(command: "help", name: "command") {
+                    guard let command = Commands.all.first(where: { $0.name == name }), name != "help" else {
+                        throw CommandError.usage(
+                            "no command \"\(name)\"; commands are run, validate, inspect, new, completion.",
+                            help: "help")
+                    }
+                    print(command.helpText)
+                } else {
+                    print(parsed.has("--man") ? Help.manPage : Help.overview)
+                }
             case "--version":
                 print(
                     "trellis \(Help.version) (SDK \(TrellisSDKInterface.release); loads plugins built against SDK \(Help.loadableSDKs))"

@@ -50,4 +50,26 @@ struct CommandTableTests {
         #expect(
             unknown.status == 2 && unknown.stderr.contains("unknown option \"--no-such-option\""), "\(unknown.stderr)")
     }
+
+    @Test func helpWithACommandIsThatCommandsHelpAndAnUnknownShellIsNamed() throws {
+        let help = try TrellisProcess.run(["help", "run"])
+        let run = try TrellisProcess.run(["run", "--help"])
+        let shell = try TrellisProcess.run(["completion", "tcsh"])
+
+        #expect(help.status == 0 && help.stdout == run.stdout)
+        #expect(shell.status == 2 && shell.stderr.contains("no completion for \"tcsh\""), "\(shell.stderr)")
+    }
+
+    @Test func anEmptyThemeIsUnsetAndAnUnknownOneIsRefusedByName() throws {
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let empty = try TrellisProcess.run(
+            ["TRELLIS_THEME=", Products.trellis.path, "run", "config.json", "--headless"], input: "quit\n",
+            executable: env)
+        let dark = try TrellisProcess.run(
+            ["TRELLIS_THEME=dark", Products.trellis.path, "run", "config.json", "--headless"], input: "quit\n",
+            executable: env)
+
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(dark.status == 2 && dark.stderr.contains("TRELLIS_THEME must be one of"), "\(dark.stderr)")
+    }
 }

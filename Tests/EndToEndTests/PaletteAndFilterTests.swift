@@ -64,6 +64,13 @@ struct ListFilterTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    @Test func aLongFilterShowsItsEndWhereTheTypingIs() throws {
+        let result = try walk("key /\ntype \(String(repeating: "abcdefghij", count: 12))xyz\nprint\n")
+
+        let status = result.stdout.split(separator: "\n").last ?? ""
+        #expect(status.contains("/…") && status.contains("hijxyz") && status.contains("0 of 5"), "\(status)")
+    }
+
     @Test func aScreenWithoutAListSaysThereIsNothingToFilter() throws {
         let result = try walk(
             """
@@ -107,7 +114,7 @@ struct CommandPaletteTests {
             key :
             expect Open “VIPER: Candy Store”
             expect Filter the list
-            expect Show the keys of this screen
+            expect Help: the keys of this screen
             expect Quit
             type air
             print
@@ -116,6 +123,12 @@ struct CommandPaletteTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Open “Coordinator: Airports”"), "\(result.stdout)")
         #expect(!result.stdout.contains("Quit"), "\(result.stdout)")
+    }
+
+    @Test func helpIsFoundByItsName() throws {
+        let result = try walk("key :\ntype help\nkey enter\nexpect Keys on this screen\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test func enterRunsTheChosenActionAndBackIsAnAction() throws {
@@ -150,9 +163,9 @@ struct CommandPaletteTests {
         try tmux.send(["-l", "a:b"])
         let typed = try tmux.waitForText("[a:b")
         try tmux.send(["C-p"])
-        let palette = try tmux.waitForText("Show the keys of this screen")
+        let palette = try tmux.waitForText("Help: the keys of this screen")
         try tmux.send(["Escape"])
-        try tmux.waitForScreen { !$0.contains("Show the keys of this screen") }
+        try tmux.waitForScreen { !$0.contains("Help: the keys of this screen") }
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
 

@@ -83,7 +83,7 @@ struct RouteConfigTests {
             error(#"{ "root": "a", "theme": "dark", "routes": {} }"#)
                 == .wrongType(
                     file: "/configs/app.json", path: "theme",
-                    expected: #"one of "default", "light", "high-contrast", "none""#))
+                    expected: #"one of "default", "light", "high-contrast", "none", not "dark""#))
     }
 
     @Test func wrongTypesAreNamedWithTheirPath() {

@@ -160,9 +160,11 @@ private struct ConfigReader {
         }
         if let theme = members["theme"] {
             guard case let .string(name) = theme, let value = Theme(rawValue: name) else {
+                let got =
+                    if case let .string(name) = theme { ", not \"\(name.escapingControlCharacters)\"" } else { "" }
                 throw .wrongType(
                     file: file, path: "theme",
-                    expected: "one of " + Theme.names.map { "\"\($0)\"" }.joined(separator: ", "))
+                    expected: "one of " + Theme.names.map { "\"\($0)\"" }.joined(separator: ", ") + got)
             }
             config.theme = value
         }

@@ -3,6 +3,20 @@
 /// marks and zero-width characters none. From Unicode's own properties and a table
 /// of wide ranges, so the process's locale is neither needed nor changed.
 public enum TextWidth {
+    /// The end of `text` that fits `columns` columns.
+    static func tail(of text: String, fitting columns: Int) -> String {
+        var width = 0
+        var start = text.endIndex
+        while start > text.startIndex {
+            let previous = text.index(before: start)
+            let next = width + of(text[previous])
+            guard next <= columns else { break }
+            width = next
+            start = previous
+        }
+        return String(text[start...])
+    }
+
     /// Columns taken by `character`: 2 for wide (CJK) text, emoji and flags, 0 for
     /// a lone combining mark, a zero-width or a control character, otherwise 1.
     public static func of(_ character: Character) -> Int {

@@ -27,6 +27,8 @@ struct CommandPalette {
     /// Where the last frame drew the entries: the column and row of the first,
     /// the width, and which of the matches were in sight.
     var drawn: (x: Int, firstRow: Int, width: Int, start: Int, count: Int)?
+    /// The box the last frame drew the palette in.
+    var box: (x: Int, y: Int, width: Int, height: Int)?
 
     init(entries: [Entry]) {
         self.entries = entries

@@ -32,9 +32,9 @@ extension ScreenSession {
             let title = topChain.reversed().first(where: { $0.backAction != nil })?.backTitle ?? "go back"
             entries.append(.init(title: title.prefix(1).uppercased() + title.dropFirst(), key: "Esc", action: .back))
         }
-        entries.append(.init(title: "Show the keys of this screen", key: inField ? "F1" : "?", action: .help))
+        entries.append(.init(title: "Help: the keys of this screen", key: inField ? "F1" : "?", action: .help))
         if !messages.isEmpty {
-            entries.append(.init(title: "Show the messages of this run", key: inField ? "" : "m", action: .messages))
+            entries.append(.init(title: "Messages of this run", key: inField ? "" : "m", action: .messages))
         }
         if tree is RouteTree {
             entries.append(.init(title: "Reload the plugins whose files changed", key: "", action: .reload))
@@ -69,8 +69,8 @@ extension ScreenSession {
             return
         case let .click(column, row):
             guard let index = palette.entry(atColumn: column, row: row) else {
-                // A click outside the entries closes the palette, as Esc does.
-                self.palette = nil
+                // A click outside the box closes the palette, as Esc does; inside it, off an entry, nothing.
+                if !palette.boxContains(column: column, row: row) { self.palette = nil }
                 return
             }
             palette.choose(index)
@@ -127,9 +127,13 @@ extension ScreenSession {
         if palette.matches.count > shown.count {
             lines.append("↑↓ \(start + 1)-\(start + shown.count) of \(palette.matches.count)")
         }
+        // As tall as with every entry, so the box and its query line stay put as it narrows.
+        let tallest = 2 + min(palette.entries.count, rows) + (palette.entries.count > rows ? 1 : 0)
+        lines += Array(repeating: "", count: max(tallest - lines.count, 0))
         boxScroll = 0
         guard let origin = drawBox(lines, over: &frame) else { return }
         palette.place(x: origin.x, firstRow: origin.y + 2, width: origin.width, start: start, count: shown.count)
+        palette.box = (origin.x - 2, origin.y - 1, origin.width + 4, min(lines.count + 2, window.height - 1))
         self.palette = palette
         if palette.matches.indices.contains(palette.selection) {
             let row = origin.y + 2 + palette.selection - start
@@ -144,6 +148,12 @@ extension CommandPalette {
     /// Notes where the entries from `start` were drawn, for the mouse.
     mutating func place(x: Int, firstRow: Int, width: Int, start: Int, count: Int) {
         drawn = (x, firstRow, width, start, count)
+    }
+
+    /// Whether a cell is in the box the palette was drawn in.
+    func boxContains(column: Int, row: Int) -> Bool {
+        guard let box else { return false }
+        return (box.x..<box.x + box.width).contains(column) && (box.y..<box.y + box.height).contains(row)
     }
 
     /// The index among the matches of the entry drawn at a cell, if one is.

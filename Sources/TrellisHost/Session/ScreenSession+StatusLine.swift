@@ -10,7 +10,7 @@ extension ScreenSession {
         lines += [
             "", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right",
             "j, k            down, up (Ctrl-N, Ctrl-P too)", "PageUp/Down     page through a list",
-            "g, G, Home/End  a list's first, last row", "/               filter a list (Esc clears the filter)",
+            "g, G, Home/End  a list's first, last row",
             "mouse           click to press or select",
             "Ctrl-Z          suspend (fg to come back)", "Ctrl-L          draw the screen again", "",
             "Up, Down scroll · any other key closes this help",
@@ -139,7 +139,10 @@ extension ScreenSession {
         }
         var shownPath = path
         if let filter = listFilter {
-            let query = "/" + filter.query.escapingControlCharacters
+            // A long query shows its end, where the typing is, in up to half the line.
+            let typed = filter.query.escapingControlCharacters
+            let room = max(window.width / 2 - 2, 4)
+            let query = "/" + (TextWidth.of(typed) <= room ? typed : "…" + TextWidth.tail(of: typed, fitting: room - 1))
             if filter.isTyping {
                 return StatusLine(
                     path: query, position: filter.count, keys: "Enter keep · Esc clear",
