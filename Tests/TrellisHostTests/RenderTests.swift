@@ -135,6 +135,14 @@ struct SmallWindowTests {
         #expect(!fits.contains("window too small") && fits.contains("Welcome! Who is playing?"), "\(fits)")
     }
 
+    @Test func aCutListAsWideAsTheWindowKeepsRoomForItsMarks() {
+        let rows = (1...30).map { "City number \($0) with a long name (XX)" }
+        let view = ViewController(content: .vstack([.text("Cities"), .list(id: "cities", rows: rows)]))
+        let frame = Window(width: 30, height: 12).draw(root: view, status: StatusLine(), focus: nil).text
+
+        #expect(frame.contains("▼") && frame.contains("┃"), "the list goes on, and says so: \(frame)")
+    }
+
     @Test func aListShrinksToTheWindowWithItsRowsCutAndScrolls() {
         let view = ViewController(
             content: .vstack([

@@ -61,6 +61,21 @@ extension LayoutNode {
         return widths
     }
 
+    /// How many rows each list has, by list.
+    func listRowCounts() -> [String: Int] {
+        var counts: [String: Int] = [:]
+        var pending = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .list(id, rows): counts[id] = rows.count
+            case let .stack(_, _, children), let .grid(_, children): pending += children
+            case let .styled(_, child): pending.append(child)
+            default: break
+            }
+        }
+        return counts
+    }
+
     /// The same view with every list cut to its first `count` rows.
     func cuttingLists(toRows count: Int) -> LayoutNode {
         switch self {

@@ -96,9 +96,17 @@ public struct Window {
             }
             // A list as wide as its rows, up to the window: a longer row ends in `…`.
             layout.listWidths = wrapped.listWidths(cappedAt: available.width)
+            // A list taller than the window is cut: it keeps room, centred, for its
+            // `▲`, `▼` and scroll bar, which say that it goes on.
+            for (list, rows) in wrapped.listRowCounts() where rows > available.height && available.width > 10 {
+                layout.listWidths[list] = min(layout.listWidths[list] ?? 0, available.width - 4)
+            }
             if isTop {
                 for (list, width) in layout.listWidths {
-                    layout.listWidths[list] = min(max(width, listWidthFloor[list] ?? 0), available.width)
+                    let cap =
+                        wrapped.listRowCounts()[list].map { $0 > available.height && available.width > 10 } == true
+                        ? available.width - 4 : available.width
+                    layout.listWidths[list] = min(max(width, listWidthFloor[list] ?? 0), cap)
                 }
                 topListWidths = layout.listWidths
             }
