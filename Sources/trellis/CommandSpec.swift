@@ -80,15 +80,20 @@ struct CommandSpec {
     /// `  --script FILE       read headless commands …`, the help wrapped in a
     /// column of its own.
     private static func optionLine(_ option: OptionSpec) -> String {
+        twoColumns(option.label, option.help)
+    }
+
+    /// `  label               text…`: `text` wrapped in a column from the 23rd,
+    /// starting on a line of its own when `label` reaches that column.
+    static func twoColumns(_ label: String, _ text: String) -> String {
         let column = 22
-        let label = "  " + option.label
-        let help = wrap(option.help.split(separator: " ").map(String.init), width: 80 - column)
+        let label = "  " + label
+        let lines = wrap(text.split(separator: " ").map(String.init), width: 80 - column)
         let first =
             label.count < column
             ? label.padding(toLength: column, withPad: " ", startingAt: 0)
-            : label + "\n"
-                + String(repeating: " ", count: column)
-        return first + help.joined(separator: "\n" + String(repeating: " ", count: column))
+            : label + "\n" + String(repeating: " ", count: column)
+        return first + lines.joined(separator: "\n" + String(repeating: " ", count: column))
     }
 
     /// `words` in lines of at most `width` characters (a longer word alone).

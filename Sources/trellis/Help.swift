@@ -13,13 +13,7 @@ enum Help {
     static var overview: String {
         let commands = Commands.all.map { command in
             let form = command.forms[0].isEmpty ? command.options.map(\.usage).joined(separator: " ") : command.forms[0]
-            let head = "  \(command.name) \(form)"
-            let summary = CommandSpec.wrap(command.summary.split(separator: " ").map(String.init), width: 58)
-            let first =
-                head.count < 22
-                ? head.padding(toLength: 22, withPad: " ", startingAt: 0)
-                : head + "\n" + String(repeating: " ", count: 22)
-            return first + summary.joined(separator: "\n" + String(repeating: " ", count: 22))
+            return CommandSpec.twoColumns("\(command.name) \(form)", command.summary)
         }
         return """
             trellis: a plugin-based app shell. Screens are plugins (.so files) that a route

@@ -95,24 +95,23 @@ public struct Window {
                     status: status)
             }
             // A list as wide as its rows, up to the window: a longer row ends in `…`.
+            // One taller than the window is cut: it keeps room, centred, for its `▲`,
+            // `▼` and scroll bar, which say that it goes on.
+            let rowCounts = wrapped.listRowCounts()
+            func cap(_ list: String) -> Int {
+                (rowCounts[list] ?? 0) > available.height && available.width > 10
+                    ? available.width - 4 : available.width
+            }
             layout.listWidths = wrapped.listWidths(cappedAt: available.width)
-            // A list taller than the window is cut: it keeps room, centred, for its
-            // `▲`, `▼` and scroll bar, which say that it goes on.
-            for (list, rows) in wrapped.listRowCounts() where rows > available.height && available.width > 10 {
-                layout.listWidths[list] = min(layout.listWidths[list] ?? 0, available.width - 4)
+            for (list, width) in layout.listWidths {
+                // On top, no narrower than it was on this screen.
+                let floor = isTop ? listWidthFloor[list] ?? 0 : 0
+                layout.listWidths[list] = min(max(width, floor), cap(list))
             }
-            if isTop {
-                for (list, width) in layout.listWidths {
-                    let cap =
-                        wrapped.listRowCounts()[list].map { $0 > available.height && available.width > 10 } == true
-                        ? available.width - 4 : available.width
-                    layout.listWidths[list] = min(max(width, listWidthFloor[list] ?? 0), cap)
-                }
-                topListWidths = layout.listWidths
-            }
+            if isTop { topListWidths = layout.listWidths }
             if let filter, filter.screen == ObjectIdentifier(chain.last!) {
                 // A filtered list keeps the width of the whole list, so it does not move as the filter narrows it.
-                layout.listWidths[filter.list] = min(Layout.listWidth(filter.matchedRows), available.width)
+                layout.listWidths[filter.list] = min(Layout.listWidth(filter.matchedRows), cap(filter.list))
             }
             let content = wrapped.windowingLists(
                 toHeight: available.height, focus: layout.focus, offsets: &layout.listOffsets,

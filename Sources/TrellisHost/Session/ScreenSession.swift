@@ -100,9 +100,9 @@ public final class ScreenSession {
         if listWidthFloor.screen != topScreen { listWidthFloor = (topScreen, [:]) }
         listWidthFloor.widths.merge(frame.listWidths, uniquingKeysWith: max)
         topHasControls = !frame.controls.isEmpty
-        let routes = routePath()
-        if routePathText != routes.joined(separator: " › ") {
-            routePathText = routes.joined(separator: " › ")
+        let path = routePath().joined(separator: " › ")
+        if routePathText != path {
+            routePathText = path
             // The path on screen, for a crash report: noted as it changes, not walked again.
             CrashRecord.noteRoutePath(routePathText)
         }
