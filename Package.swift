@@ -78,8 +78,8 @@ let package = Package(
         .testTarget(
             name: "PluginTests",
             dependencies: [
-                "MainScreen", "NextScreen", "TicTacToe", "LoggedIn", ticTacToeContracts, sdk,
-                .product(name: "TrellisTesting", package: "SDK"),
+                "MainScreen", "NextScreen", "TicTacToe", "LoggedIn", "AirportSearch", ticTacToeContracts, sdk,
+                .product(name: "TrellisTesting", package: "SDK"), "TrellisTestSupport",
             ],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
     ] + (plugins + testPlugins).map(\.1)

@@ -16,7 +16,9 @@ let libraryEvolution: [SwiftSetting] = [
 let package = Package(
     name: "TrellisSDK",
     products: [
-        .library(name: "TrellisSDK", type: .dynamic, targets: ["TrellisSDK"]),
+        // TrellisCore, the session and renderer the host's front ends and the testing
+        // kit share, rides in the same image; it is not for plugins and promises nothing.
+        .library(name: "TrellisSDK", type: .dynamic, targets: ["TrellisSDK", "TrellisCore"]),
         .plugin(name: "TrellisManifest", targets: ["TrellisManifest"]),
         // For plugin authors' tests: a screen built from its builder and driven in
         // the test's process (Docs/Authoring.md, Testing).
@@ -24,7 +26,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "TrellisSDK", swiftSettings: libraryEvolution, plugins: ["TrellisManifest"]),
-        .target(name: "TrellisTesting", dependencies: ["TrellisSDK"], swiftSettings: libraryEvolution),
+        .target(name: "TrellisCore", dependencies: ["TrellisSDK"]),
+        .target(name: "TrellisTesting", dependencies: ["TrellisSDK", "TrellisCore"], swiftSettings: libraryEvolution),
         .executableTarget(name: "trellis-manifest-tool"),
         .plugin(name: "TrellisManifest", capability: .buildTool(), dependencies: ["trellis-manifest-tool"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TrellisCore
 import TrellisHost
 import TrellisSDK
 
@@ -333,7 +334,7 @@ struct Benchmarks {
         var opened: [() -> Routing?] = []
         for _ in 0..<cycles {
             try session.execute(.tap("Click Button"))
-            weak let next = session.tree.root?.children.first
+            weak let next = session.tree.rootRouter?.children.first
             opened.append { next }
             try session.execute(.tap("Close"))
         }

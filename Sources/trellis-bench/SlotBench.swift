@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TrellisCore
 import TrellisHost
 import TrellisSDK
 

@@ -5,6 +5,7 @@
 import Foundation
 import MainScreen
 import NextScreen
+import TrellisCore
 import TrellisHost
 import TrellisSDK
 

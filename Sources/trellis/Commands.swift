@@ -1,3 +1,4 @@
+import TrellisCore
 import TrellisHost
 
 /// Every command of `trellis`, with its options and texts: the one table that

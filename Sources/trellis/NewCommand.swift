@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCore
 import TrellisHost
 import TrellisSDK
 
@@ -601,7 +602,7 @@ struct PluginTemplate {
             : """
                 @Test func itShowsTheTitleItIsGiven() throws {
                     let screen = try ScreenTester(\(builder), route: "\(route)", parameters: ["title": "Hello"])
-                    #expect(screen.text == "\((["Hello"] + slots.map { "[ Open \($0) ]" } + ["[ Close ]"]).joined(separator: "\\n"))")
+                    #expect(screen.lines == \(json(["Hello"] + slots.map { "[ Open \($0) ]" } + ["[ Close ]"])))
                 }
 
                 @Test func closeAsksItsParentToDismissIt() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TrellisCore
 import TrellisHost
 
 /// `trellis run [CONFIG] [--headless] [--script FILE] [--size COLSxROWS] [--open URL] [--timeout SECONDS] [--eager] [--watch]`.

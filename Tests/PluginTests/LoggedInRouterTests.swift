@@ -54,7 +54,7 @@ struct LoggedInRouterTests {
 
         #expect(offGame.listeners.count == 1)
         #expect(offGame.listeners.first === screen.router.interactable, "LoggedIn's interactor listens to OffGame")
-        #expect(screen.text == "off game")
+        #expect(screen.lines == ["off game"])
         #expect(screen.router.children.count == 1)
     }
 
@@ -66,13 +66,13 @@ struct LoggedInRouterTests {
         try #require(offGame.listeners.first).startGame()
 
         #expect(ticTacToe.listeners.count == 1 && ticTacToe.listeners.first === screen.router.interactable)
-        #expect(screen.text == "tic tac toe")
+        #expect(screen.lines == ["tic tac toe"])
         #expect(screen.router.children.count == 1)
 
         try #require(ticTacToe.listeners.first).gameDidEnd(withWinner: .player2)
 
         #expect(offGame.listeners.count == 2, "OffGame is built again")
-        #expect(screen.text == "off game")
+        #expect(screen.lines == ["off game"])
         #expect(screen.router.children.count == 1)
     }
 

@@ -12,7 +12,7 @@ struct MainNextTests {
     @Test func mainPresentsItsNextSlotWithTheTimeAndItselfAsListener() async throws {
         let main = try ScreenTester(
             MainBuilder(dependency: EmptyComponent()), route: "main", parameters: ["title": "Hello"])
-        #expect(main.text == "[ Hello ]")
+        #expect(main.lines == ["[ Hello ]"])
 
         try main.tap("Hello")
 
@@ -54,7 +54,7 @@ struct MainNextTests {
     @Test func nextShowsTheTitleItIsGivenAndCloseAsksItsParent() throws {
         let next = try ScreenTester(
             NextBuilder(dependency: EmptyComponent()), route: "next", parameters: ["title": "Now is noon"])
-        #expect(next.text == "Now is noon\n[ Close ]")
+        #expect(next.lines == ["Now is noon", "[ Close ]"])
 
         try next.tap("Close")
 

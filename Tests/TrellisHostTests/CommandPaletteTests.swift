@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TrellisCore
 @testable import TrellisHost
 
 struct CommandPaletteScoreTests {

@@ -3,6 +3,7 @@ import Testing
 import TrellisSDK
 import TrellisTestSupport
 
+@testable import TrellisCore
 @testable import TrellisHost
 
 /// Seeded, repeatable mutations of every example config through the parser, the

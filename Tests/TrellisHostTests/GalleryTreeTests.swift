@@ -4,6 +4,8 @@ import TrellisHost
 import TrellisSDK
 import TrellisTestSupport
 
+@testable import TrellisCore
+
 /// The launcher loaded into this process: a demo that goes back is detached and
 /// deallocated, router, interactor and views.
 @MainActor
@@ -21,7 +23,7 @@ struct GalleryTreeTests {
         // "@host" is the test runner's folder, the debug products.
         let session = try launchSession(configAt: Products.repository.appendingPathComponent("config.json"))
         try await session.step(.tap(demo))
-        let root = try #require(session.tree.root)
+        let root = try #require(session.tree.rootRouter)
         weak let demoRouter = root.children.first
         weak let demoView = (demoRouter as? ViewableRouting)?.viewControllable.viewController
         weak let demoInteractor = demoRouter?.interactable

@@ -1,6 +1,8 @@
 import Testing
 import TrellisHost
 
+@testable import TrellisCore
+
 struct KeyDecoderTests {
     private func decode(_ text: String) -> [Key] {
         var decoder = KeyDecoder()

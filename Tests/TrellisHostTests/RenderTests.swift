@@ -1,6 +1,7 @@
 import Testing
 import TrellisSDK
 
+@testable import TrellisCore
 @testable import TrellisHost
 
 @MainActor

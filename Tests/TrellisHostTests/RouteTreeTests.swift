@@ -4,6 +4,8 @@ import TrellisHost
 import TrellisSDK
 import TrellisTestSupport
 
+@testable import TrellisCore
+
 /// The real Main and Next plugins, loaded into this process and driven headless.
 @MainActor
 struct RouteTreeTests {
@@ -29,7 +31,7 @@ struct RouteTreeTests {
         try session.execute(.tap("Click Button"))
         #expect(session.treeText() == "main (MainScreen)\n  next (NextScreen)")
         #expect(session.routePath() == ["main", "next"])
-        weak let nextRouter = session.tree.root?.children.first
+        weak let nextRouter = session.tree.rootRouter?.children.first
         weak let nextInteractor = nextRouter?.interactable
         weak let nextView = (nextRouter as? ViewableRouting)?.viewControllable.viewController
         #expect(nextRouter != nil)
@@ -47,11 +49,11 @@ struct RouteTreeTests {
     @Test func escGoesBackThroughTheRouterThatAttachedTheChild() throws {
         let session = try launch(mainNext)
         try session.execute(.tap("Click Button"))
-        weak let nextRouter = session.tree.root?.children.first
+        weak let nextRouter = session.tree.rootRouter?.children.first
 
         try session.execute(.key(.escape))
 
-        #expect(session.tree.root?.children.isEmpty ?? false)
+        #expect(session.tree.rootRouter?.children.isEmpty ?? false)
         #expect(nextRouter == nil)
         #expect(session.frame().text.contains("Click Button!"))
     }
@@ -80,7 +82,7 @@ struct RouteTreeTests {
         #expect(screen.contains("This screen could not be shown"), "\(screen)")
         #expect(screen.contains("libMissing.so"), "\(screen)")
         try session.execute(.tap("Close"))
-        #expect(session.tree.root?.children.isEmpty ?? false)
+        #expect(session.tree.rootRouter?.children.isEmpty ?? false)
     }
 
     @Test func tapReportsMissingAndAmbiguousLabels() throws {

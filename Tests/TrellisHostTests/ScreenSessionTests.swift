@@ -1,6 +1,7 @@
 import Testing
 import TrellisSDK
 
+@testable import TrellisCore
 @testable import TrellisHost
 
 /// A tree of one screen, for driving a session without plugins.
@@ -13,6 +14,8 @@ final class SingleScreenTree: RouterTree {
         view = ViewController(content: content)
         root = ViewableRouter(interactor: Interactor(), viewController: view)
     }
+
+    var rootRouter: Routing? { root }
 
     func route(of router: Routing) -> (id: String, plugin: String)? {
         router === root ? ("main", "Test") : nil

@@ -1,6 +1,8 @@
 import Testing
 import TrellisHost
 
+@testable import TrellisCore
+
 struct ScriptCommandTests {
     @Test func parsesCommandsAndArguments() throws {
         #expect(try ScriptCommand.parse("tap Click Button", line: 1) == .tap("Click Button"))

@@ -1,6 +1,8 @@
 import Testing
 import TrellisHost
 
+@testable import TrellisCore
+
 struct TerminalSafeTextTests {
     @Test func aTitleKeepsNoControlCharacterThatCouldEndItOrMoveTheTerminal() {
         let hostile = "main\u{7}\u{1B}[?1049l\u{9C}\nnext\tend"

@@ -17,7 +17,7 @@ struct TutorialTreeTests {
         let session = try launchSession(configAt: try folder.writeTutorialConfig())
         try session.execute(.tap("Login"))
         try session.execute(.tap("Start Game"))
-        let root = try #require(session.tree.root)
+        let root = try #require(session.tree.rootRouter)
         weak let loggedIn = root.children.first
         weak let game = loggedIn?.children.first
         weak let gameView = (game as? ViewableRouting)?.viewControllable.viewController
@@ -48,7 +48,7 @@ struct TutorialTreeTests {
         #expect(screen.contains("This screen could not be shown"))
         #expect(screen.contains("requires dependency \"playerNames\""), "\(screen)")
         try session.execute(.tap("Close"))
-        #expect(session.tree.root?.children.isEmpty == true)
+        #expect(session.tree.rootRouter?.children.isEmpty == true)
     }
 }
 

@@ -1,3 +1,4 @@
+internal import TrellisCore
 @_spi(TrellisHost) import TrellisSDK
 
 /// A plugin's screen built from its builder in the test's own process, attached
@@ -21,6 +22,10 @@
 ///
 /// (The guide's Counter, `Examples/Guide`.)
 ///
+/// The screen is drawn, and driven, by the host's own session: ``text`` is what
+/// `trellis run --headless` prints for the screen in an 80x24 window, and a label
+/// finds a control by the rule of the headless `tap`.
+///
 /// Children come from ``FakeSlots``, which record what was built with which
 /// parameters and listener, and show a stand-in screen; the parent's listener is
 /// a ``RecordingListener`` unless the test gives its own. Every call runs on the
@@ -37,6 +42,9 @@ public final class ScreenTester {
     /// The view a viewless RIB shows its children in, when the test gave one.
     public let hostView: ViewControllable?
     private let parentListener: ScreenListener
+    /// The host's session over this screen: it draws ``text`` and turns taps,
+    /// typing and back into what the screen receives.
+    private var session: ScreenSession!
 
     /// Builds the screen with `builder` and attaches it: its interactor active,
     /// the router loaded.
@@ -77,7 +85,13 @@ public final class ScreenTester {
         router = try builder.build(with: context)
         router.interactable.activate()
         router.load()
+        session = ScreenSession(
+            tree: TestedTree(tester: self, route: route), window: Window(width: Self.columns, height: Self.rows))
     }
+
+    /// The window the screen is drawn in: the headless default.
+    private static let columns = 80
+    private static let rows = 24
 
     // MARK: - What is on screen
 
@@ -94,11 +108,21 @@ public final class ScreenTester {
     /// host draws them.
     private var layers: [[ViewController]] { view?.layers ?? [] }
 
-    /// The screen as text: each layer's view, one element a line (a button as
-    /// `[ Title ]`, a field as `[text]` or `[placeholder_]`), layers bottom first
-    /// with a rule between them.
+    /// The screen as text, as `trellis run --headless` prints it in an 80x24
+    /// window: every layer as the host draws it (a field as `[text________]`, a
+    /// modal in its frame), the focus settled, and the status line at the bottom
+    /// with the route path and the keys that apply. Lines end without spaces.
     public var text: String {
-        shownViews.map { $0.displayedContent.plainTextLines.joined(separator: "\n") }.joined(separator: "\n────\n")
+        session.frame().text
+    }
+
+    /// The lines of ``text`` that show something, without the spaces that centre
+    /// them and without the status line: what a test compares a whole screen
+    /// with, `["[Your name___________]", "[ Details ]"]`.
+    public var lines: [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { String($0.drop(while: { $0 == " " })) }
+            .filter { !$0.isEmpty }
     }
 
     /// The router tree, one router a line, indented by depth: each by its type, a
@@ -121,22 +145,23 @@ public final class ScreenTester {
     ///
     /// - Throws: ``ScreenTestFailure`` naming what there is, if none or several match.
     public func tap(_ label: String) throws(ScreenTestFailure) {
-        let control = try self.control(label) { $0.field == nil }
-        topView?.send(control.action)
+        try run { (session) throws(SessionFailure) in try session.execute(.tap(label)) }
     }
 
     /// Types `text` at the end of the text field whose placeholder is `label`.
     public func type(_ text: String, into label: String) throws(ScreenTestFailure) {
-        let control = try self.control(label) { $0.field != nil }
-        guard let field = control.field else { return }
-        topView?.send(.edit(field: field.id, text: field.text + text))
+        try run { (session) throws(SessionFailure) in
+            try session.focusField(label)
+            try session.execute(.type(text))
+        }
     }
 
     /// Submits the text field whose placeholder is `label` (Enter in the field).
     public func submit(_ label: String) throws(ScreenTestFailure) {
-        let control = try self.control(label) { $0.field != nil }
-        guard let field = control.field else { return }
-        topView?.send(.submit(field: field.id))
+        try run { (session) throws(SessionFailure) in
+            try session.focusField(label)
+            try session.execute(.key(.enter))
+        }
     }
 
     /// Goes back from the top view (Esc): what the nearest view that can go back
@@ -144,10 +169,9 @@ public final class ScreenTester {
     ///
     /// - Throws: ``ScreenTestFailure`` if nothing on screen goes back.
     public func back() throws(ScreenTestFailure) {
-        guard let action = (layers.last ?? []).reversed().first(where: { $0.backAction != nil })?.backAction else {
-            throw ScreenTestFailure("nothing on screen goes back", screen: text)
-        }
-        action()
+        _ = session.frame()
+        guard session.topGoesBack else { throw ScreenTestFailure("nothing on screen goes back", screen: text) }
+        try run { (session) throws(SessionFailure) in try session.execute(.key(.escape)) }
     }
 
     /// Waits until the screen shows `text`, letting the screen's tasks and timers
@@ -199,23 +223,14 @@ public final class ScreenTester {
         return objects
     }
 
-    private var topView: ViewController? { shownViews.last }
-
-    private func control(_ label: String, where accepted: (PlainControl) -> Bool) throws(ScreenTestFailure)
-        -> PlainControl
-    {
-        let controls = (topView?.displayedContent.plainControls ?? []).filter(accepted)
-        if let exact = controls.first(where: { $0.label == label }) { return exact }
-        let matches = controls.filter { $0.label.contains(label) }
-        guard matches.count == 1 else {
-            let available = controls.map { "\"\($0.label)\"" }.joined(separator: ", ")
-            throw ScreenTestFailure(
-                matches.isEmpty
-                    ? "no control \"\(label)\" on the top view; there are \(available.isEmpty ? "none" : available)"
-                    : "\"\(label)\" matches \(matches.count) controls: \(matches.map { "\"\($0.label)\"" }.joined(separator: ", "))",
-                screen: text)
+    /// Runs steps of the host's session, a failed one as a ``ScreenTestFailure``
+    /// with the screen.
+    private func run(_ steps: (ScreenSession) throws(SessionFailure) -> Void) throws(ScreenTestFailure) {
+        do {
+            try steps(session)
+        } catch {
+            throw ScreenTestFailure(error.errorDescription ?? "\(error)", screen: text)
         }
-        return matches[0]
     }
 
     private func waitUntil(
@@ -254,5 +269,31 @@ private struct WeakObject {
 
     init(_ value: AnyObject) {
         self.value = value
+    }
+}
+
+/// The screen under test as the host's session sees a route tree: the screen is
+/// its route, each stand-in a route named by its slot.
+@MainActor
+private final class TestedTree: RouterTree {
+    private unowned let tester: ScreenTester
+    private let routeID: String
+
+    init(tester: ScreenTester, route: String) {
+        self.tester = tester
+        routeID = route
+    }
+
+    var rootRouter: Routing? { tester.router }
+
+    var rootView: ViewController? { tester.view }
+
+    func route(of router: Routing) -> (id: String, plugin: String)? {
+        if router === tester.router { return (routeID, "the screen under test") }
+        return tester.slots.slotName(of: router).map { ($0, "a stand-in") }
+    }
+
+    func openLink(_ url: String) throws {
+        throw ScreenTestFailure("the testing kit opens no links; test the screen's Workflow steps instead", screen: nil)
     }
 }

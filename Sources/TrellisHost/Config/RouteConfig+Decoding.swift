@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCore
 import TrellisSDK
 
 extension RouteConfig {

@@ -1,4 +1,5 @@
 import Glibc
+import TrellisCore
 import TrellisSDK
 
 /// What a plugin says about itself, read from the `TrellisSDK` note of its library

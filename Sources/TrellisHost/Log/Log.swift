@@ -1,4 +1,5 @@
 import Glibc
+import TrellisCore
 
 /// What `trellis` says about its own work, on standard error: with `-v` or
 /// `TRELLIS_LOG=info`, which file each route's plugin came from and each plugin

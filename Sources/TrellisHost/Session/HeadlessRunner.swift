@@ -1,3 +1,5 @@
+import TrellisCore
+
 /// Runs headless commands against a session on the event loop, waiting for the
 /// screen the way a person would.
 ///

@@ -1,4 +1,5 @@
 import Glibc
+import TrellisCore
 
 /// Keys typed ahead of the screen they are meant for, held until it can take
 /// them, so that a person's keys act on the screen they will see:

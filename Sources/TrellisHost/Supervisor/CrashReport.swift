@@ -1,4 +1,5 @@
 import Glibc
+import TrellisCore
 
 /// The supervisor's account of a crashed app process, from the signal, the
 /// ``CrashRecord`` and the app's standard error.

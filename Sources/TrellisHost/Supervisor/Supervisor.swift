@@ -1,5 +1,6 @@
 import CTerminal
 import Glibc
+import TrellisCore
 
 /// Runs `trellis run` in a child process and survives the plugins it runs.
 ///

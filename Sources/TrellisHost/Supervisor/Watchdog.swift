@@ -1,5 +1,6 @@
 import CTerminal
 import Glibc
+import TrellisCore
 
 /// The supervisor's watch over the app's main thread: a screen whose code does
 /// not return (a tap handler or a builder that loops or blocks) must not leave

@@ -1,3 +1,5 @@
+import TrellisCore
+
 /// Turns frames into the bytes that bring a terminal from the last frame to the
 /// next: only the cells that changed, with as few cursor moves and style changes
 /// as it can, in one string.

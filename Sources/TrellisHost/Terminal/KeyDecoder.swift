@@ -1,3 +1,5 @@
+import TrellisCore
+
 /// Turns the bytes a terminal sends into keys.
 ///
 /// An Esc byte may be a lone Esc or the start of an escape sequence; the decoder

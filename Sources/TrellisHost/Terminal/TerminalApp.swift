@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TrellisCore
 
 /// Runs a launched route tree in the terminal, driven from the keyboard and by the
 /// screens' own asynchronous work.

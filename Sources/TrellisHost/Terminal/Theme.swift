@@ -1,3 +1,5 @@
+import TrellisCore
+
 /// The colours a terminal draws the app with: one of a few themes, chosen by
 /// `TRELLIS_THEME` or a config's `"theme"`; `NO_COLOR` (no-color.org) draws
 /// without colour whatever the theme.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TrellisCore
 
 /// `trellis run --watch`: swaps screens in the running app when a plugin file is
 /// rebuilt or the config is edited.

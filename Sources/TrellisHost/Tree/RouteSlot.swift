@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCore
 @_spi(TrellisHost) import TrellisSDK
 
 /// What the tree keeps on a router it built (on its interactor,

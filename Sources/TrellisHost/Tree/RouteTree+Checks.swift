@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCore
 @_spi(TrellisHost) import TrellisSDK
 
 extension RouteTree {

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCore
 import TrellisSDK
 
 /// What a live swap did: the screens swapped and why others were not.

@@ -43,24 +43,26 @@ extension ScreenSession {
                 throw .linkRefused(url: url, reason: error.userMessage)
             }
         case let .reload(route):
-            guard let routeTree = tree as? RouteTree else {
-                throw .reloadRefused(reasons: ["this app's screens are not built from plugin files"])
-            }
-            let report = routeTree.reload(route: route)
-            guard report.failures.isEmpty else {
-                // What did swap is said; the step fails with why the rest did not.
-                routeTree.report(SwapReport(swapped: report.swapped, closed: report.closed))
-                throw .reloadRefused(reasons: report.failures)
-            }
-            if report.lines.isEmpty, route == nil {
-                routeTree.notify(
-                    "reload: no plugin file changed since it was loaded; `reload ROUTE` builds a route again")
-            }
-            routeTree.report(report)
+            try tree.reloadPlugins(route: route)
         case .quit, .wait:
             // The runner handles these: they are about time and input, not the screen.
             break
         }
         return nil
+    }
+}
+
+extension ScreenSession {
+    /// Focuses the text field whose placeholder `label` names, by the rule `tap`
+    /// uses for buttons and rows, with the cursor at the end of its text (the
+    /// testing kit's `type` and `submit`).
+    package func focusField(_ label: String) throws(SessionFailure) {
+        let current = frame()
+        moveFocus(to: try control(matching: label, in: current.controls.filter(\.isField)).id)
+    }
+
+    /// Whether a view on top has somewhere to go back to (Esc).
+    package var topGoesBack: Bool {
+        topChain.contains { $0.backAction != nil }
     }
 }

@@ -4,7 +4,7 @@ extension ScreenSession {
     /// The live router tree, one router a line, indented by depth, with the route
     /// and plugin it was built for.
     public func treeText() -> String {
-        guard let root = tree.root else { return "" }
+        guard let root = tree.rootRouter else { return "" }
         var lines: [String] = []
         func visit(_ router: Routing, depth: Int) {
             let indent = String(repeating: "  ", count: depth)
@@ -22,8 +22,8 @@ extension ScreenSession {
     /// The route ids from the root to the screen on top, then the titles of views
     /// pushed or presented over the top route's own view without a route.
     public func routePath() -> [String] {
-        guard let root = tree.root else { return [] }
-        let onScreen = Window.layers(from: root.viewControllable.viewController).flatMap { $0 }
+        guard let root = tree.rootView else { return [] }
+        let onScreen = Window.layers(from: root).flatMap { $0 }
         let routes = routeIDs(onScreen: onScreen)
         // The views after the last one a route owns: named by their titles.
         let routeViews = Set(tree.routedViews().map(ObjectIdentifier.init))
@@ -34,7 +34,7 @@ extension ScreenSession {
     }
 
     private func routeIDs(onScreen: [ViewController]) -> [String] {
-        guard let root = tree.root else { return [] }
+        guard let root = tree.rootRouter else { return [] }
         func path(from router: Routing) -> [String] {
             let own = tree.route(of: router).map { [$0.id] } ?? []
             for child in router.children.reversed() {
@@ -48,16 +48,5 @@ extension ScreenSession {
             return isShown ? own : []
         }
         return path(from: root)
-    }
-}
-
-extension ScreenSession {
-    /// Tells a supervisor that the top screen's plugin is handling input now.
-    public func noteKeyForCrashReport() {
-        // The screen on top now, not at the last frame: a headless step comes
-        // before its frame.
-        guard CrashRecord.isSupervised, let route = routePath().last else { return }
-        let plugin = (tree as? RouteTree)?.plugin(ofRoute: route) ?? "?"
-        CrashRecord.noteActivity("handling input on route \(route) (plugin \(plugin))")
     }
 }

@@ -45,7 +45,7 @@ public struct Cell: Equatable, Sendable {
     /// Whether the cell is the right half of the wide character to its left.
     public var isContinuation: Bool
 
-    static let blank = Cell(character: " ", style: .plain, isContinuation: false)
+    public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
 }
 
 /// A grid of cells that a screen is drawn into, clipped at its edges.

@@ -90,7 +90,7 @@ public final class ScreenSession {
     /// The current frame, with the focus on the first control of a screen that
     /// has just appeared, and the cursor in the focused text field.
     public func frame() -> Frame {
-        guard let root = tree.root?.viewControllable.viewController else {
+        guard let root = tree.rootView else {
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
         let top = Window.layers(from: root).last!.last!
@@ -104,7 +104,7 @@ public final class ScreenSession {
         if routePathText != path {
             routePathText = path
             // The path on screen, for a crash report: noted as it changes, not walked again.
-            CrashRecord.noteRoutePath(routePathText)
+            tree.didShowRoutePath(routePathText)
         }
         // The keys offered follow the controls this frame has.
         let status = statusLine(controls: frame.controls, path: routePathText)

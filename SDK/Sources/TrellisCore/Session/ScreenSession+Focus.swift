@@ -3,8 +3,8 @@
 extension ScreenSession {
 
     var topChain: [ViewController] {
-        guard let root = tree.root else { return [] }
-        return Window.layers(from: root.viewControllable.viewController).last!
+        guard let root = tree.rootView else { return [] }
+        return Window.layers(from: root).last!
     }
 
     var focusedField: String? {

@@ -36,7 +36,7 @@ extension ScreenSession {
         if !messages.isEmpty {
             entries.append(.init(title: "Messages of this run", key: inField ? "" : "m", action: .messages))
         }
-        if tree is RouteTree {
+        if tree.canReload {
             entries.append(.init(title: "Reload the plugins whose files changed", key: "", action: .reload))
         }
         entries.append(.init(title: "Quit", key: inField ? "Ctrl-C" : "q", action: .quit))
