@@ -60,6 +60,8 @@ let package = Package(
         // Installed as bin/trellis with the SDK and plugins in ../lib (Scripts/install).
         .executableTarget(
             name: "trellis", dependencies: ["TrellisHost", sdk],
+            // `trellis new`'s templates, read at run time (installed in share/trellis/templates).
+            exclude: ["Templates"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib"])]),
         .executableTarget(name: "trellis-bench", dependencies: ["TrellisHost", "CTerminal", sdk]),
         // The screens linked in statically, as the benchmark's baseline. Each plugin

@@ -50,10 +50,17 @@ struct NewCommand {
         guard !FileManager.default.fileExists(atPath: package.path) else {
             throw CommandError(message: "\(package.path) exists already; choose another name or folder (--in DIR).")
         }
-        let files = PluginTemplate(
-            name: name, slots: viewless && slots.isEmpty ? ["content"] : slots, viewless: viewless,
-            sdk: sdk, trellis: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        ).files
+        let files: [(path: String, text: String)]
+        do {
+            files = try PluginTemplate(
+                name: name, slots: viewless && slots.isEmpty ? ["content"] : slots, viewless: viewless,
+                sdk: sdk, trellis: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+                templates: try Self.templateFolder()
+            ).files()
+        } catch {
+            throw CommandError(
+                message: "\(error.message); reinstall Trellis (Scripts/install) or check out its repository again.")
+        }
         do {
             for (path, text) in files {
                 let file = package.appendingPathComponent(path)
@@ -108,571 +115,117 @@ struct NewCommand {
             }
             return folder
         }
+        guard let folder = installedFolder(["share/trellis/SDK", "SDK"], holding: "Package.swift") else {
+            throw CommandError(
+                message: "this trellis was not built in a Trellis repository, so it cannot find the SDK; "
+                    + "give its folder with --sdk DIR (the SDK folder of a Trellis checkout).")
+        }
+        return folder
+    }
+
+    /// The folder templates are read from: installed beside this `trellis`
+    /// (`PREFIX/share/trellis/templates/Plugin`), else in the repository it was
+    /// built in (`Sources/trellis/Templates/Plugin`).
+    static func templateFolder() throws(Template.Failure) -> URL {
+        let places = ["share/trellis/templates/Plugin", "Sources/trellis/Templates/Plugin"]
+        guard let folder = installedFolder(places, holding: "Package.swift.template") else {
+            throw Template.Failure(
+                message: "cannot find the plugin templates (\(places.joined(separator: " or ")) above this trellis)")
+        }
+        return folder
+    }
+
+    /// The first of `places`, looked for in each folder from this `trellis`'s up
+    /// to four levels above it, that holds `file`.
+    private static func installedFolder(_ places: [String], holding file: String) -> URL? {
         var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
-            for candidate in [folder.appendingPathComponent("share/trellis/SDK"), folder.appendingPathComponent("SDK")]
-            where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) {
-                return candidate
+            for place in places {
+                let candidate = folder.appendingPathComponent(place)
+                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(file).path) {
+                    return candidate
+                }
             }
             folder = folder.deletingLastPathComponent()
         }
-        throw CommandError(
-            message: "this trellis was not built in a Trellis repository, so it cannot find the SDK; "
-                + "give its folder with --sdk DIR (the SDK folder of a Trellis checkout).")
+        return nil
     }
 }
 
-/// The files of a new plugin package, by path.
+/// The files of a new plugin package, by path, made from the templates in
+/// `Templates/Plugin` (``Template``).
 struct PluginTemplate {
     let name: String
     let slots: [String]
     let viewless: Bool
     let sdk: URL
     let trellis: URL
+    /// The folder of the templates.
+    let templates: URL
 
-    private var route: String { name.prefix(1).lowercased() + name.dropFirst() }
-    /// SwiftPM names a path dependency after its folder.
-    private var sdkPackage: String { sdk.lastPathComponent }
-    private var entry: String { TrellisSDKInterface.entrySymbol }
+    /// The largest template read: they are a few kilobytes.
+    static let templateSizeLimit = 1 << 20
 
-    var files: [(String, String)] {
-        var files = [
-            ("Package.swift", packageManifest), ("README.md", readme), ("config.json", config),
-            (".gitignore", ".build/\n.swiftpm/\n"),
-            (
-                "Sources/\(name)/trellis-plugin.json",
-                manifest(
-                    name: name, summary: "What \(name) shows.", slots: slots,
-                    parameters: viewless ? [:] : ["title": "string"])
-            ),
-            ("Sources/\(name)/\(name)Plugin.swift", plugin(name)),
-            ("Sources/\(name)/\(name)Builder.swift", builder),
-            ("Sources/\(name)/\(name)Interactor.swift", interactor),
-            ("Sources/\(name)/\(name)Router.swift", router),
-            ("Tests/\(name)Tests/\(name)Tests.swift", tests),
-        ]
-        if viewless {
-            files += [
-                (
-                    "Sources/\(name)Host/trellis-plugin.json",
-                    manifest(
-                        name: "\(name)Host", summary: "Shows \(name), which has no view of its own.",
-                        slots: ["embedded"])
-                ),
-                ("Sources/\(name)Host/\(name)HostPlugin.swift", hostPlugin),
-            ]
-        } else {
-            files.append(("Sources/\(name)/\(name)ViewController.swift", viewController))
+    /// Each file of the package, filled in from its template.
+    ///
+    /// - Throws: ``Template/Failure`` naming a template that is missing or damaged.
+    func files() throws(Template.Failure) -> [(path: String, text: String)] {
+        var files: [(path: String, text: String)] = []
+        for (path, name) in paths {
+            let file = templates.appendingPathComponent(name + ".template").path
+            let bytes: [UInt8]
+            do {
+                bytes = try RegularFile.read(file, limit: Self.templateSizeLimit)
+            } catch {
+                throw Template.Failure(message: "cannot read the template \(file): \(error)")
+            }
+            files.append((path, try Template(String(decoding: bytes, as: UTF8.self), file: file).render(values)))
         }
         return files
     }
 
-    private func json(_ strings: [String]) -> String {
-        "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-    }
-
-    private func manifest(name: String, summary: String, slots: [String], parameters: [String: String] = [:]) -> String
-    {
-        let declared =
-            parameters.isEmpty
-            ? ""
-            : """
-            ,
-              "parameters": { \(parameters.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")) }
-            """
-        return """
-            {
-              "name": "\(name)",
-              "version": "0.1.0",
-              "summary": "\(summary)",
-              "slots": \(json(slots))\(declared)
-            }
-
-            """
-    }
-
-    private var packageManifest: String {
-        let host =
-            viewless
-            ? """
-                    .library(name: "\(name)Host", type: .dynamic, targets: ["\(name)Host"]),
-
-            """ : ""
-        let hostTarget =
-            viewless
-            ? """
-                    .target(name: "\(name)Host", dependencies: [sdk], exclude: ["trellis-plugin.json"], plugins: [manifest]),
-
-            """ : ""
-        return """
-            // swift-tools-version:6.2
-            import PackageDescription
-
-            // A Trellis screen plugin. It reaches the SDK by path, through the SDK's dynamic
-            // product, so the host and this plugin share one libTrellisSDK.so at run time.
-            // SwiftPM names a path dependency after its folder: "\(sdkPackage)".
-            let sdk = Target.Dependency.product(name: "TrellisSDK", package: "\(sdkPackage)")
-            // Compiles trellis-plugin.json, with the SDK's release, into the library.
-            let manifest = Target.PluginUsage.plugin(name: "TrellisManifest", package: "\(sdkPackage)")
-            // Builds a screen in the test's process and drives it (the SDK's testing kit).
-            let testing = Target.Dependency.product(name: "TrellisTesting", package: "\(sdkPackage)")
-
-            let package = Package(
-                name: "\(name)",
-                products: [
-                    .library(name: "\(name)", type: .dynamic, targets: ["\(name)"]),
-            \(host)    ],
-                dependencies: [
-                    .package(path: "\(sdk.path)"),
-                ],
-                targets: [
-                    .target(name: "\(name)", dependencies: [sdk], exclude: ["trellis-plugin.json"], plugins: [manifest]),
-            \(hostTarget)        .testTarget(name: "\(name)Tests", dependencies: ["\(name)", sdk, testing]),
-                ]
-            )
-
-            """
-    }
-
-    private func plugin(_ type: String) -> String {
-        """
-        import TrellisSDK
-
-        /// The plugin's entry: the host looks this symbol up and calls it once.
-        @_cdecl("\(entry)")
-        public func trellisPluginEntry() -> UnsafeMutableRawPointer {
-            exportPlugin { \(type)Plugin() }
-        }
-
-        /// Hands the host \(type)'s builder.
-        final class \(type)Plugin: TrellisPlugin {
-            func makeBuilder() -> ScreenBuildable {
-                \(type)Builder(dependency: EmptyComponent())
-            }
-        }
-
-        """
-    }
-
-    private var builder: String {
-        let slotLets = slots.map { "\($0)Builder: context.slot(\"\($0)\")" }
-        let routerArguments =
-            (viewless
-                ? ["interactor: interactor", "hostView: hostView"]
-                : ["interactor: interactor", "viewController: viewController"]) + slotLets
-        let body =
-            viewless
-            ? """
-                    // No view of its own: the parent gives one to show the children in.
-                    guard let hostView = context.hostView else { throw \(name)BuildError.noHostView }
-                    let interactor = \(name)Interactor()
-                    interactor.listener = context.listener
-                    return \(name)Router(\(routerArguments.joined(separator: ", ")))
-            """
-            : """
-                    let component = \(name)Component(dependency: dependency, title: try context.parameter("title", as: String.self) ?? "\(name)")
-                    // Close asks the parent to dismiss this screen: offered only when there is one.
-                    let viewController = \(name)ViewController(title: component.title, slots: \(json(slots)), closes: context.listener != nil)
-                    let interactor = \(name)Interactor(presenter: viewController)
-                    interactor.listener = context.listener
-                    return \(name)Router(\(routerArguments.joined(separator: ", ")))
-            """
-        let error =
-            viewless
-            ? """
-
-            /// Why \(name) cannot be built.
-            enum \(name)BuildError: Error, CustomStringConvertible {
-                case noHostView
-
-                var description: String {
-                    "\(name) has no view of its own: attach it with a slot's build(listener:parameters:hostView:)"
-                }
-            }
-
-            """ : ""
-        let component =
-            viewless
-            ? ""
-            : """
-
-            /// \(name)'s scope: what it is built with, and what it makes once and shares
-            /// with its children (`shared { }`).
-            final class \(name)Component: Component<EmptyDependency> {
-                let title: String
-
-                init(dependency: EmptyDependency, title: String) {
-                    self.title = title
-                    super.init(dependency: dependency)
-                }
-            }
-
-            """
-        return """
-            import TrellisSDK
-            \(component)\(error)
-            /// Builds \(name)'s RIB from a route's context: its parameters, its listener (the
-            /// parent's interactor) and its slots, which the route config binds.
-            final class \(name)Builder: Builder<EmptyDependency>, ScreenBuildable {
-                func build(with context: ScreenContext) throws -> Routing {
-            \(body)
-                }
-            }
-
-            """
-    }
-
-    private var interactor: String {
-        let routing = slots.map { "    func routeTo\(Self.capitalized($0))()" }.joined(separator: "\n")
+    /// Each file of the package and the template it is made from.
+    private var paths: [(path: String, template: String)] {
+        let sources = "Sources/\(name)/\(name)"
+        var paths = [
+            ("Package.swift", "Package.swift"), ("README.md", "README.md"), ("config.json", "config.json"),
+            (".gitignore", "gitignore"), ("Sources/\(name)/trellis-plugin.json", "trellis-plugin.json"),
+            ("\(sources)Plugin.swift", "Plugin.swift"), ("\(sources)Builder.swift", "Builder.swift"),
+            ("\(sources)Interactor.swift", viewless ? "ViewlessInteractor.swift" : "Interactor.swift"),
+            ("\(sources)Router.swift", viewless ? "ViewlessRouter.swift" : "Router.swift"),
+            ("Tests/\(name)Tests/\(name)Tests.swift", "Tests.swift"),
+        ]
         if viewless {
-            return """
-                import TrellisSDK
-
-                /// What \(name)'s interactor asks of its router.
-                @MainActor
-                protocol \(name)Routing: Routing {
-                \(routing)
-                }
-
-                /// \(name)'s logic. It has no view; it is its children's listener.
-                final class \(name)Interactor: Interactor, ScreenListener {
-                    weak var router: \(name)Routing?
-                    weak var listener: ScreenListener?
-
-                    // MARK: ScreenListener: what a child tells \(name)
-
-                    /// Back from the child shown: \(name) goes back too.
-                    func screenDidRequestDismiss() {
-                        listener?.screenDidRequestDismiss()
-                    }
-                }
-
-                """
-        }
-        let taps = slots.map { slot in
-            """
-                    presenter.taps("Open \(slot)")
-                        .bind { [weak self] in self?.router?.routeTo\(Self.capitalized(slot))() }
-                        .disposeOnDeactivate(interactor: self)
-            """
-        }.joined(separator: "\n")
-        let detaches =
-            slots.isEmpty ? "" : "\n" + slots.map { "    func detach\(Self.capitalized($0))()" }.joined(separator: "\n")
-        let slotCases = slots.map { "        case \"\($0)\": router?.detach\(Self.capitalized($0))()" }.joined(
-            separator: "\n")
-        let dismiss =
-            slots.isEmpty
-            ? """
-                func screenDidRequestDismiss() {}
-            """
-            : """
-                /// A child asked to go: dismiss whichever is shown.
-                func screenDidRequestDismiss() {
-                    router?.detachChildren()
-                }
-
-                /// The user went back from the child in `slot`: close that one.
-                func screenDidRequestDismiss(slot: String) {
-                    switch slot {
-            \(slotCases)
-                    default: router?.detachChildren()
-                    }
-                }
-            """
-        return """
-            import TrellisSDK
-
-            /// What \(name)'s interactor asks of its router.
-            @MainActor
-            protocol \(name)Routing: ViewableRouting {
-            \(routing)\(detaches)
-                func detachChildren()
-            }
-
-            /// \(name)'s logic: it hears its view's actions and tells its router and its
-            /// listener (the parent's interactor) what to do.
-            final class \(name)Interactor: PresentableInteractor<ViewController>, ScreenListener {
-                weak var router: \(name)Routing?
-                weak var listener: ScreenListener?
-
-                override func didBecomeActive() {
-                    super.didBecomeActive()
-                    presenter.taps("Close")
-                        .bind { [weak self] in self?.listener?.screenDidRequestDismiss() }
-                        .disposeOnDeactivate(interactor: self)
-            \(taps)
-                }
-
-                // MARK: ScreenListener: what a child tells \(name)
-
-            \(dismiss)
-            }
-
-            """
-    }
-
-    private var router: String {
-        let slotProperties = slots.map {
-            "    private let \($0)Builder: ChildSlot\n    private var \($0)Router: ViewableRouting?"
-        }
-        .joined(separator: "\n")
-        let slotParameters = slots.map { ", \($0)Builder: ChildSlot" }.joined()
-        let slotAssignments = slots.map { "        self.\($0)Builder = \($0)Builder" }.joined(separator: "\n")
-        if viewless {
-            let first = slots[0]
-            let routes = slots.map { slot in
-                """
-                    func routeTo\(Self.capitalized(slot))() {
-                        show(\(slot)Builder.build(listener: interactor))
-                    }
-                """
-            }.joined(separator: "\n\n")
-            return """
-                import TrellisSDK
-
-                /// \(name)'s router: no view of its own, it shows one child at a time in
-                /// its parent's view.
-                final class \(name)Router: Router<\(name)Interactor>, \(name)Routing {
-                    private let hostView: ViewControllable
-                    private var current: ViewableRouting?
-                \(slots.map { "    private let \($0)Builder: ChildSlot" }.joined(separator: "\n"))
-
-                    init(interactor: \(name)Interactor, hostView: ViewControllable\(slotParameters)) {
-                        self.hostView = hostView
-                \(slotAssignments)
-                        super.init(interactor: interactor)
-                        interactor.router = self
-                    }
-
-                    /// The first child is shown as soon as \(name) is attached.
-                    override func didLoad() {
-                        super.didLoad()
-                        routeTo\(Self.capitalized(first))()
-                    }
-
-                \(routes)
-
-                    private func show(_ child: ViewableRouting) {
-                        if let current {
-                            detachChild(current)
-                        }
-                        current = child
-                        attachChild(child)
-                        hostView.viewController.embed(child.viewControllable)
-                    }
-                }
-
-                """
-        }
-        let routes = slots.map { slot in
-            """
-                func routeTo\(Self.capitalized(slot))() {
-                    guard \(slot)Router == nil else { return }
-                    let child = \(slot)Builder.build(listener: interactor)
-                    \(slot)Router = child
-                    attachChild(child)
-                    viewController.present(child.viewControllable)
-                }
-
-                func detach\(Self.capitalized(slot))() {
-                    guard let child = \(slot)Router else { return }
-                    viewController.dismiss(child.viewControllable)
-                    \(slot)Router = nil
-                    detachChild(child)
-                }
-            """
-        }.joined(separator: "\n\n")
-        let detachAll = slots.map { "        detach\(Self.capitalized($0))()" }.joined(separator: "\n")
-        return """
-            import TrellisSDK
-
-            /// \(name)'s router: it attaches the children the config binds to its slots,
-            /// presenting each child's view over its own, and detaches them.
-            final class \(name)Router: ViewableRouter<\(name)Interactor, \(name)ViewController>, \(name)Routing {
-            \(slotProperties)
-
-                \(slots.isEmpty ? "override " : "")init(interactor: \(name)Interactor, viewController: \(name)ViewController\(slotParameters)) {
-            \(slotAssignments)
-                    super.init(interactor: interactor, viewController: viewController)
-                    interactor.router = self
-                }
-
-            \(routes)
-
-                func detachChildren() {
-            \(detachAll)
-                }
-            }
-
-            """
-    }
-
-    private var viewController: String {
-        """
-        import TrellisSDK
-
-        /// \(name)'s view: its title, a button for each slot, and Close.
-        final class \(name)ViewController: ViewController {
-            init(title: String, slots: [String], closes: Bool) {
-                let buttons: [ViewNode] = slots.map { .button("Open \\($0)") } + (closes ? [.button("Close")] : [])
-                super.init(content: .vstack([.title(title)] + buttons))
-            }
-        }
-
-        """
-    }
-
-    private var hostPlugin: String {
-        """
-        import TrellisSDK
-
-        @_cdecl("\(entry)")
-        public func trellisPluginEntry() -> UnsafeMutableRawPointer {
-            exportPlugin { \(name)HostPlugin() }
-        }
-
-        final class \(name)HostPlugin: TrellisPlugin {
-            func makeBuilder() -> ScreenBuildable {
-                \(name)HostBuilder(dependency: EmptyComponent())
-            }
-        }
-
-        /// A screen that shows \(name), a RIB with no view, in its own view: what the
-        /// config's root needs to run it.
-        final class \(name)HostBuilder: Builder<EmptyDependency>, ScreenBuildable {
-            func build(with context: ScreenContext) throws -> Routing {
-                let view = ViewController(content: .text("\(name)"))
-                let interactor = \(name)HostInteractor()
-                let router = ViewableRouter(interactor: interactor, viewController: view)
-                let child = context.slot("embedded").build(listener: interactor, parameters: [:], hostView: view)
-                router.attachChild(child)
-                return router
-            }
-        }
-
-        final class \(name)HostInteractor: Interactor, ScreenListener {
-            func screenDidRequestDismiss() {}
-        }
-
-        """
-    }
-
-    private var tests: String {
-        let builder = "\(name)Builder(dependency: EmptyComponent())"
-        let slotCheck: String
-        if slots.isEmpty {
-            slotCheck = ""
-        } else if viewless {
-            slotCheck = """
-
-
-                    @Test func eachSlotIsBuiltWithTheInteractorAsItsListener() async throws {
-                        let screen = try ScreenTester(\(builder), route: "\(route)", hostView: ViewController())
-                        #expect(screen.slots.builds.map(\\.slot) == ["\(slots[0])"])
-                        #expect(screen.slots.builds.first?.listener === screen.router.interactable)
-                        try await screen.expect("\(slots[0]) slot")
-                    }
-                """
+            paths += [
+                ("Sources/\(name)Host/trellis-plugin.json", "HostManifest.json"),
+                ("Sources/\(name)Host/\(name)HostPlugin.swift", "HostPlugin.swift"),
+            ]
         } else {
-            slotCheck = """
-
-
-                    @Test func eachSlotIsBuiltWithTheInteractorAsItsListener() async throws {
-                        let screen = try ScreenTester(\(builder), route: "\(route)")
-                        try screen.tap("Open \(slots[0])")
-                        #expect(screen.slots.builds.map(\\.slot) == ["\(slots[0])"])
-                        #expect(screen.slots.builds.first?.listener === screen.router.interactable)
-                        try await screen.expect("\(slots[0]) slot")
-
-                        try screen.back()
-                        try await screen.expectNot("\(slots[0]) slot")
-                        #expect(screen.router.children.isEmpty)
-                    }
-                """
+            paths.append(("\(sources)ViewController.swift", "ViewController.swift"))
         }
-        let viewCheck =
-            viewless
-            ? """
-                @Test func itNeedsAHostView() {
-                    #expect(throws: \(name)BuildError.self) {
-                        try ScreenTester(\(builder), route: "\(route)")
-                    }
-                }
-            """
-            : """
-                @Test func itShowsTheTitleItIsGiven() throws {
-                    let screen = try ScreenTester(\(builder), route: "\(route)", parameters: ["title": "Hello"])
-                    #expect(screen.lines == \(json(["Hello"] + slots.map { "[ Open \($0) ]" } + ["[ Close ]"])))
-                }
-
-                @Test func closeAsksItsParentToDismissIt() throws {
-                    let screen = try ScreenTester(\(builder), route: "\(route)")
-                    try screen.tap("Close")
-                    #expect(screen.listener.dismissRequests.count == 1)
-                }
-
-                @Test func itIsDeallocatedAfterItIsDetached() async throws {
-                    let screen = try ScreenTester(\(builder), route: "\(route)")
-                    try await screen.expectDeallocatedAfterDetach()
-                }
-            """
-        return """
-            import Testing
-            import TrellisSDK
-            import TrellisTesting
-            @testable import \(name)
-
-            /// \(name) built from its builder and driven with Trellis's testing kit: its
-            /// slots are fakes that record what was built, its parent a recording listener.
-            @MainActor
-            struct \(name)Tests {
-            \(viewCheck)\(slotCheck)
-            }
-
-            """
+        return paths
     }
 
-    private var config: String {
-        let rootRoute = viewless ? "\(route)Host" : route
-        var routes: [String] = []
-        if viewless {
-            routes.append(
-                #"    "\#(rootRoute)": { "plugin": "\#(name)Host", "children": { "embedded": "\#(route)" } }"#)
-        }
-        let children = slots.map { #""\#($0)": "\#($0)""# }.joined(separator: ", ")
-        routes.append(#"    "\#(route)": { "plugin": "\#(name)", "children": { \#(children) } }"#)
-        for slot in slots {
-            // A placeholder child: Trellis's Next screen, found beside the trellis that runs this.
-            routes.append(
-                #"    "\#(slot)": { "plugin": "NextScreen", "parameters": { "title": "The \#(slot) slot: bind your own plugin here" } }"#
-            )
-        }
-        return """
-            {
-              "plugins": [".build/debug", "@host"],
-              "root": "\(rootRoute)",
-              "routes": {
-            \(routes.joined(separator: ",\n"))
-              }
-            }
-
-            """
-    }
-
-    private var readme: String {
-        """
-        # \(name)
-
-        A Trellis screen plugin\(viewless ? " with no view of its own (\(name)Host shows it)" : "")\(slots.isEmpty ? "" : ", with the slots \(slots.joined(separator: ", "))").
-
-            swift build
-            swift test
-            \(trellis.path) run config.json
-
-        `config.json` binds \(name) as the root\(slots.isEmpty ? "" : "; each slot shows a placeholder (Trellis's Next screen) until you bind a plugin of your own").
-        The SDK comes from \(sdk.path).
-
-        """
+    /// What the templates' names stand for.
+    private var values: [String: Template.Value] {
+        let route = name.prefix(1).lowercased() + name.dropFirst()
+        let first = slots.first ?? ""
+        return [
+            "name": .text(name), "route": .text(route), "rootRoute": .text(viewless ? "\(route)Host" : route),
+            // SwiftPM names a path dependency after its folder.
+            "sdkPackage": .text(sdk.lastPathComponent), "sdkPath": .text(sdk.path),
+            "trellisPath": .text(trellis.path), "entry": .text(TrellisSDKInterface.entrySymbol),
+            "viewless": .flag(viewless), "hasSlots": .flag(!slots.isEmpty),
+            "slotList": .text(slots.joined(separator: ", ")),
+            "firstSlot": .text(first), "FirstSlot": .text(Self.capitalized(first)),
+            "slots": .list(
+                slots.enumerated().map { index, slot in
+                    [
+                        "slot": .text(slot), "Slot": .text(Self.capitalized(slot)),
+                        "last": .flag(index == slots.count - 1),
+                    ]
+                }),
+        ]
     }
 
     private static func capitalized(_ word: String) -> String {

@@ -71,6 +71,17 @@ struct InstallTests {
         #expect(new.status == 0, "\(new.stderr)")
         let manifest = try String(contentsOf: folder.url.appendingPathComponent("Probe/Package.swift"), encoding: .utf8)
         #expect(manifest.contains(".package(path: \"\(sdk.path)\")"), "\(manifest)")
+
+        // The templates are the install's own: one missing is named, and nothing is written.
+        let router = prefix.appendingPathComponent("share/trellis/templates/Plugin/Router.swift.template")
+        try FileManager.default.removeItem(at: router)
+        let damaged = try TrellisProcess.run(
+            ["new", "Other", "--in", folder.url.path], in: folder.url,
+            executable: prefix.appendingPathComponent("bin/trellis"))
+        #expect(
+            damaged.status == 2 && damaged.stderr.contains("cannot read the template \(router.path)"),
+            "\(damaged.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Other").path))
     }
 
     @Test func aPluginWhoseResourcesAreMissingShowsItsErrorInPlace() throws {
