@@ -25,6 +25,7 @@ struct Demo {
         Demo(title: "VIPER: Candy Store", slot: "candyStore"),
         Demo(title: "Coordinator: Airports", slot: "airports"),
         Demo(title: "Clean Swift: Repositories", slot: "repositories"),
+        Demo(title: "Widgets: switches, progress, dividers", slot: "widgets"),
     ]
 }
 

@@ -56,8 +56,8 @@ if configuration != "release" {
 }
 for product in [
     "trellis", "trellis-static", "MainScreen", "NextScreen", "AirportSearch", "Launcher", "CandyStore", "TutorialRoot",
-    "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories", "TestScreens", "TrapInEntry", "TestParent",
-    "LeafScreen",
+    "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories", "Widgets", "TestScreens", "TrapInEntry",
+    "TestParent", "LeafScreen",
 ] {
     guard run(["swift", "build", "-c", configuration, "--package-path", repository.path, "--product", product]) else {
         FileHandle.standardError.write(Data("trellis-bench: could not build \(product)\n".utf8))

@@ -26,9 +26,9 @@ struct DemoPlayTests {
     private func open(_ query: String, _ tmux: TmuxSession) throws {
         try tmux.waitForText("Trellis pattern gallery")
         try tmux.send(["-l", "/\(query)"])
-        try tmux.waitForText("1 of 5")
+        try tmux.waitForText("1 of 6")
         try tmux.send(["Enter"])
-        try tmux.waitForText("(1 of 5)")
+        try tmux.waitForText("(1 of 6)")
         try tmux.send(["Enter"])
     }
 
@@ -66,6 +66,17 @@ struct DemoPlayTests {
         try escape(tmux, until: "[ Unpin ]")
         try escape(tmux, until: "Repositories (fetched")
 
+        try open("widg", tmux)
+        try tmux.waitForText("[x] Wi-Fi")
+        try tmux.send(["Tab"])
+        try tmux.send(["Space"])
+        try tmux.waitForText("[x] Bluetooth")
+        try tmux.send(["Tab", "Tab", "Enter"])
+        try tmux.waitForText("50% Download")
+        try tmux.send(["Tab", "Enter"])
+        let syncing = try tmux.waitForText("Syncing your notes")
+        try escape(tmux, until: "Syncing your notes")
+
         try open("tic", tmux)
         try tmux.playTutorialToAWinByKeyboard()
         // Esc logs out, then closes the tutorial.
@@ -76,6 +87,7 @@ struct DemoPlayTests {
         try tmux.send(["q"])
         try tmux.waitForText("EXITED=0")
         #expect(launcher.contains("RIBs: Main → Next"))
+        #expect(syncing.contains("[x] Sync") && syncing.contains("Wi-Fi on · Bluetooth on"), "\(syncing)")
     }
 
     @Test func everyDemoPlaysByTheMouseAlone() throws {
@@ -111,6 +123,15 @@ struct DemoPlayTests {
         let unpinned = try tmux.waitForText("Repositories (fetched")
         try back(until: "Repositories (fetched")
 
+        try tmux.click("Widgets: switches")
+        try tmux.click("[ ] Bluetooth")
+        try tmux.waitForText("[x] Bluetooth")
+        try tmux.click("[ More ]")
+        try tmux.waitForText("50% Download")
+        try tmux.click("[ ] Sync")
+        let syncing = try tmux.waitForText("Syncing your notes")
+        try back(until: "Syncing your notes")
+
         try tmux.click("RIBs tutorial: TicTacToe")
         try tmux.click("[ Login ]")
         try tmux.click("[ Start Game ]")
@@ -124,11 +145,12 @@ struct DemoPlayTests {
         // `Esc back` was must not end the app.
         try tmux.click("q/Ctrl-C", fromBottom: true)
         try tmux.send(["-l", "/main"])
-        let stillRunning = try tmux.waitForText("1 of 5")
+        let stillRunning = try tmux.waitForText("1 of 6")
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
         #expect(stillRunning.contains("RIBs: Main → Next"))
         #expect(!unpinned.contains("★ uber/RIBs"), "the pin was taken off by a click: \(unpinned)")
         #expect(won.contains("X     X     X"), "\(won)")
+        #expect(syncing.contains("Wi-Fi on · Bluetooth on"), "\(syncing)")
     }
 }

@@ -14,7 +14,7 @@ struct GalleryTests {
         #expect(result.status == 0, "\(result.stderr)")
         for title in [
             "RIBs: Main → Next", "RIBs tutorial: TicTacToe", "VIPER: Candy Store",
-            "Coordinator: Airports", "Clean Swift: Repositories",
+            "Coordinator: Airports", "Clean Swift: Repositories", "Widgets: switches, progress, dividers",
         ] {
             #expect(result.stdout.contains(title), "\(title) is missing")
         }

@@ -215,7 +215,9 @@ struct DeepValidationTests {
         let config = try folder.writeConfig(
             routes: """
                 { "launcher": { "plugin": "Launcher", "children": { "mainNext": "main", "tictactoe": "crash",
-                                "candyStore": "segfault", "airports": "airports", "repositories": "throws" } },
+                                "candyStore": "segfault", "airports": "airports", "repositories": "throws",
+                                "widgets": "widgets" } },
+                  "widgets": { "plugin": "Widgets" },
                   "main": { "plugin": "MainScreen", "children": { "next": "next" } },
                   "next": { "plugin": "NextScreen" },
                   "crash": { "plugin": "TestScreens", "parameters": { "behaviour": "fatalErrorInBuild" } },
@@ -239,7 +241,7 @@ struct DeepValidationTests {
         #expect(
             deep.stderr.contains(
                 "error: route \"throws\": plugin TestScreens failed to build its screen: unknown behaviour"))
-        for good in ["main", "next", "airports", "launcher"] {
+        for good in ["main", "next", "airports", "widgets", "launcher"] {
             #expect(!deep.stderr.contains("route \"\(good)\""), "\(good) was reported")
         }
     }

@@ -18,6 +18,7 @@ struct GalleryTreeTests {
         // Back while the list is still loading: the pending fetch must not keep the RIB.
         // (The pin round trip is played end to end, with leaks fatal, in GalleryTests.)
         ("Clean Swift: Repositories", [], 1),
+        ("Widgets: switches, progress, dividers", ["tap Bluetooth", "tap More", "tap Sync"], 1),
     ])
     func aDemoIsDeallocatedAfterBackFromItsFirstScreen(demo: String, steps: [String], escapes: Int) async throws {
         // "@host" is the test runner's folder, the debug products.
@@ -85,8 +86,8 @@ struct FocusKeptTests {
         session.window = Window(width: 80, height: 24)
         session.press(.enter)
 
-        try await session.step(.expect("launcher › repositories"))
-        #expect(focused.contains("Clean Swift: Repositories"))
+        try await session.step(.expect("launcher › widgets"))
+        #expect(focused.contains("Widgets: switches, progress, dividers"))
     }
 
     @Test func aFieldsCursorOutlastsAWindowTooSmallForTheScreen() async throws {

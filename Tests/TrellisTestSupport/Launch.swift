@@ -30,7 +30,7 @@ extension ScreenSession {
                 failure = error
             }
             guard failure.mayHoldLater, ContinuousClock.now < deadline else { throw failure }
-            try await Task.sleep(for: .milliseconds(5))
+            await pauseOffTheCooperativePool(milliseconds: 5)
         }
     }
 }

@@ -241,7 +241,8 @@ public final class ScreenTester {
         let deadline = clock.now + timeout
         while !condition() {
             guard clock.now < deadline else { throw failure?() ?? ScreenTestFailure(message, screen: text) }
-            try await Task.sleep(for: .milliseconds(5))
+            // Not Task.sleep: other tests blocking the cooperative pool would hold it.
+            await pauseOffTheCooperativePool(milliseconds: 5)
         }
     }
 }

@@ -91,6 +91,7 @@ public struct FrameDiff {
             case "▲", "↑": "^"
             case "▼", "↓": "v"
             case "■", "█": "#"
+            case "░": "-"
             case "□": "o"
             // Filled and empty apart, as a rating shows them: ★★☆ is `**o`.
             case "★": "*"

@@ -7,6 +7,7 @@ public struct Control: Equatable, Sendable {
         case button(String)
         case field(String)
         case row(list: String, index: Int)
+        case toggle(String)
     }
 
     /// Which control it is.
@@ -52,7 +53,7 @@ struct Layout {
     var filteredRows: [String: (indices: [Int], query: String)] = [:]
     /// The style of the text being drawn: plain, or what a ``LayoutNode/styled(_:_:)``
     /// around it says.
-    private var textStyle = CellStyle.plain
+    var textStyle = CellStyle.plain
 
     /// A layout that draws `focus` as focused.
     init(focus: Control.ID?) {
@@ -115,6 +116,12 @@ struct Layout {
         case let .grid(columns, cells):
             let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
             return Size(width: metrics.width, height: metrics.rowHeights.reduce(0, +))
+        case let .toggle(_, title, _):
+            return Size(width: TextWidth.of(title) + Layout.toggleBox.count, height: 1)
+        case let .progress(_, label):
+            return Size(width: Layout.progressWidth(label: label), height: 1)
+        case .divider:
+            return Size(width: 1, height: 1)
         }
     }
 
@@ -186,6 +193,12 @@ struct Layout {
             }
         case let .stack(axis, spacing, children):
             drawStack(axis: axis, spacing: spacing, children: children, into: &canvas, x: x, y: y)
+        case let .toggle(id, title, isOn):
+            drawToggle(id: id, title: title, isOn: isOn, into: &canvas, x: x, y: y)
+        case let .progress(value, label):
+            drawProgress(value: value, label: label, into: &canvas, x: x, y: y)
+        case .divider:
+            canvas.write("─", x: x, y: y, style: .chrome)
         case let .grid(columns, cells):
             let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
             var rowY = y
@@ -287,6 +300,15 @@ struct Layout {
         var offset = 0
         for child in children {
             let size = Layout.size(of: child, listWidths: listWidths)
+            if child == .divider {
+                // A rule across the stack.
+                offset +=
+                    drawDivider(
+                        axis: axis, stack: children, width: width, into: &canvas,
+                        x: x + offset * (axis == .horizontal ? 1 : 0), y: y + offset * (axis == .vertical ? 1 : 0))
+                    + spacing
+                continue
+            }
             switch axis {
             case .vertical:
                 // Centred, as the seeds' screens centre their views.
@@ -299,7 +321,7 @@ struct Layout {
         }
     }
 
-    private func style(for id: Control.ID) -> CellStyle {
+    func style(for id: Control.ID) -> CellStyle {
         focus == id ? .focused : textStyle
     }
 
@@ -312,7 +334,7 @@ struct Layout {
         if let drawn = cursor { cursor = (drawn.x + x, drawn.y + y) }
     }
 
-    private mutating func record(_ id: Control.ID, label: String, x: Int, y: Int, width: Int, height: Int) {
+    mutating func record(_ id: Control.ID, label: String, x: Int, y: Int, width: Int, height: Int) {
         controls.append(Control(id: id, label: label, x: x, y: y, width: width, height: height))
     }
 }

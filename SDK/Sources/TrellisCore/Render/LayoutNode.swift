@@ -18,6 +18,13 @@ indirect enum LayoutNode: Equatable, Sendable {
     case grid(columns: Int, cells: [LayoutNode])
     /// `child` with the cell style of the meaning its plugin gave it.
     case styled(CellStyle, LayoutNode)
+    /// A switch, drawn `[x] title` or `[ ] title`.
+    case toggle(id: String, title: String, isOn: Bool)
+    /// A bar at `value`, from 0 to 1 (a plugin's value out of range kept to it),
+    /// or, when `nil` (not known, or not a number), a mark that work is under way.
+    case progress(value: Double?, label: String)
+    /// A rule across the stack it is in.
+    case divider
 
     /// The copy of `node`. A case of a newer SDK than this host's, which it cannot
     /// draw, becomes a visible placeholder (a plugin of a newer SDK minor is refused
@@ -33,6 +40,11 @@ indirect enum LayoutNode: Equatable, Sendable {
         case let .list(id, rows): self = .list(id: id, rows: rows)
         case let .grid(columns, cells): self = .grid(columns: columns, cells: cells.map(LayoutNode.init))
         case let .styled(meaning, child): self = .styled(CellStyle(meaning), LayoutNode(child))
+        case let .toggle(toggle): self = .toggle(id: toggle.id, title: toggle.title, isOn: toggle.isOn)
+        case let .progress(progress):
+            self = .progress(
+                value: progress.value.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }, label: progress.label)
+        case .divider: self = .divider
         @unknown default: self = .styled(.highlight, .text(LayoutNode.unknownView))
         }
     }

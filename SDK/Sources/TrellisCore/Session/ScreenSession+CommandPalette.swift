@@ -17,6 +17,9 @@ extension ScreenSession {
             switch control.id {
             case .button: entries.append(.init(title: "Press “\(control.label)”", key: key, action: .activate(control)))
             case .field: entries.append(.init(title: "Edit “\(control.label)”", key: "", action: .activate(control)))
+            case .toggle:
+                entries.append(
+                    .init(title: "Switch “\(control.label)” on or off", key: key, action: .activate(control)))
             case let .row(list, _) where !readOnly.contains(list):
                 rows.append(.init(title: "Open “\(control.label)”", key: key, action: .activate(control)))
             case .row: break

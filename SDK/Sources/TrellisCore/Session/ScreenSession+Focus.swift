@@ -41,6 +41,9 @@ extension ScreenSession {
             // list: that is where going back to this screen returns to.
             if listFilter?.list == list { clearListFilter() }
             topChain.last?.send(.select(list: list, row: row))
+        case let .toggle(id):
+            guard let isOn = topChain.last?.content.isOn(toggle: id) else { break }
+            topChain.last?.send(.toggle(id, isOn: !isOn))
         case .field: break
         }
     }

@@ -96,6 +96,7 @@ extension ScreenSession {
         case let .row(list, _)? where topChain.last?.listsForReading.contains(list) == true: break
         case .row?: keys.append(("Enter select", "Enter", "Enter, Space    select the row"))
         case .field?: keys.append(("Enter submit", "Enter", "Enter           submit the field"))
+        case .toggle?: keys.append(("Enter switch", "Enter", "Enter, Space    turn the switch on or off"))
         case nil: break
         }
         if listFilter != nil {

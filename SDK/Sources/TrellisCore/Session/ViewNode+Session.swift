@@ -27,6 +27,20 @@ extension ViewNode {
         return nil
     }
 
+    /// Whether the switch `toggle` is on, if this tree has it.
+    func isOn(toggle: String) -> Bool? {
+        var pending = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .toggle(switched) where switched.id == toggle: return switched.isOn
+            case let .stack(_, _, children), let .grid(_, children): pending += children
+            case let .styled(_, child): pending.append(child)
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// The text of the field `field`, if this tree has it.
     func text(ofField field: String) -> String? {
         switch self {

@@ -107,13 +107,37 @@ open class ViewController: ViewControllable {
         actions.filter { $0 == .tap(id) }.map { _ in () }
     }
 
+    /// The text of the field with identifier `field`, each time the user edits it.
+    /// SDK 1.1.
+    public final func edits(_ field: String) -> Observable<String> {
+        actions.compactMap { if case let .edit(id, text) = $0, id == field { text } else { nil } }
+    }
+
+    /// Enter in the field with identifier `field`. SDK 1.1.
+    public final func submits(_ field: String) -> Observable<Void> {
+        actions.filter { $0 == .submit(field: field) }.map { _ in () }
+    }
+
+    /// The index of each row the user selects in list `list`. SDK 1.1.
+    public final func selections(_ list: String) -> Observable<Int> {
+        actions.compactMap { if case let .select(id, row) = $0, id == list { row } else { nil } }
+    }
+
+    /// The state the switch with identifier `id` is flipped to, each time. SDK 1.1.
+    public final func toggles(_ id: String) -> Observable<Bool> {
+        actions.compactMap { if case let .toggle(toggle, isOn) = $0, toggle == id { isOn } else { nil } }
+    }
+
     /// Reports `action` as done by the user. The host calls this; tests may too.
     ///
-    /// An edit also updates the field's text in ``content``, so a field shows what
-    /// was typed whether or not the screen listens.
+    /// An edit also updates the field's text in ``content``, and a flip the
+    /// switch's state, so a view shows what the user did whether or not the
+    /// screen listens.
     public final func send(_ action: ViewAction) {
         if case let .edit(field, text) = action {
             content = content.replacingText(ofField: field, with: text)
+        } else if case let .toggle(id, isOn) = action {
+            content = content.replacingToggle(id, isOn: isOn)
         }
         actionRelay?.accept(action)
     }
@@ -179,6 +203,23 @@ extension ViewNode {
             return .grid(columns: columns, cells: cells.map { $0.replacingText(ofField: field, with: newText) })
         case let .styled(style, child):
             return .styled(style, child.replacingText(ofField: field, with: newText))
+        default:
+            return self
+        }
+    }
+
+    /// The tree with the switch `id` set to `isOn`.
+    func replacingToggle(_ id: String, isOn: Bool) -> ViewNode {
+        switch self {
+        case var .toggle(toggle) where toggle.id == id:
+            toggle.isOn = isOn
+            return .toggle(toggle)
+        case let .stack(axis, spacing, children):
+            return .stack(axis: axis, spacing: spacing, children: children.map { $0.replacingToggle(id, isOn: isOn) })
+        case let .grid(columns, cells):
+            return .grid(columns: columns, cells: cells.map { $0.replacingToggle(id, isOn: isOn) })
+        case let .styled(style, child):
+            return .styled(style, child.replacingToggle(id, isOn: isOn))
         default:
             return self
         }

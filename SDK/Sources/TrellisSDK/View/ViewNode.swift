@@ -22,6 +22,17 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// sides of a game or something won in colours of their own (colour is off
     /// under `NO_COLOR`; bold stays). A focused control keeps its focus look.
     case styled(TextStyle, ViewNode)
+    /// A switch between on and off (SwiftUI's `Toggle`), drawn `[x] Title` or
+    /// `[ ] Title`. Enter, Space or a click sends ``ViewAction/toggle(_:isOn:)``
+    /// with the state asked for, and the view shows it (as a field shows what is
+    /// typed) until the screen sets its content. SDK 1.1.
+    case toggle(Toggle)
+    /// How far a task has gone (SwiftUI's `ProgressView`): a bar with its
+    /// percentage, or, with no value, a mark that it is under way. SDK 1.1.
+    case progress(ProgressIndicator)
+    /// A rule across the stack it is in (SwiftUI's `Divider`): a line as wide as a
+    /// vertical stack, a bar as tall as a horizontal one. SDK 1.1.
+    case divider
 
     /// The direction a stack lays out its children.
     ///
@@ -43,6 +54,18 @@ public indirect enum ViewNode: Equatable, Sendable {
         .button(title: title, id: title)
     }
 
+    /// A switch titled `title`, on when `isOn`; its identifier is its title unless
+    /// given. SDK 1.1.
+    public static func toggle(_ title: String, isOn: Bool, id: String? = nil) -> ViewNode {
+        .toggle(Toggle(title, isOn: isOn, id: id))
+    }
+
+    /// A progress bar at `value` (0 to 1), or, for `nil`, a task under way,
+    /// with `label` after it. SDK 1.1.
+    public static func progress(_ value: Double?, label: String = "") -> ViewNode {
+        .progress(ProgressIndicator(value: value, label: label))
+    }
+
     /// A vertical stack, one line between children unless told.
     public static func vstack(spacing: Int = 1, _ children: [ViewNode]) -> ViewNode {
         .stack(axis: .vertical, spacing: spacing, children: children)
@@ -51,6 +74,39 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// A horizontal stack, two columns between children unless told.
     public static func hstack(spacing: Int = 2, _ children: [ViewNode]) -> ViewNode {
         .stack(axis: .horizontal, spacing: spacing, children: children)
+    }
+}
+
+/// A switch between on and off: what ``ViewNode/toggle(_:)`` shows. SDK 1.1.
+public struct Toggle: Equatable, Sendable {
+    /// What it switches, shown after its box.
+    public var title: String
+    /// Whether it is on.
+    public var isOn: Bool
+    /// What ``ViewAction/toggle(_:isOn:)`` names it by.
+    public var id: String
+
+    /// A switch titled `title`; its identifier is its title unless given.
+    public init(_ title: String, isOn: Bool, id: String? = nil) {
+        self.title = title
+        self.isOn = isOn
+        self.id = id ?? title
+    }
+}
+
+/// How far a task has gone: what ``ViewNode/progress(_:)`` shows. SDK 1.1.
+public struct ProgressIndicator: Equatable, Sendable {
+    /// How far, from 0 (nothing done) to 1 (all done); `nil` when not known, for a
+    /// task that is under way. A value out of that range is drawn at its end, and
+    /// one that is not a number as not known.
+    public var value: Double?
+    /// What is under way, shown after the bar.
+    public var label: String
+
+    /// A bar at `value`, with `label` after it.
+    public init(value: Double?, label: String = "") {
+        self.value = value
+        self.label = label
     }
 }
 
@@ -77,4 +133,6 @@ public enum ViewAction: Equatable, Sendable {
     /// Enter was pressed in field `field`: act on what it holds (a search's top
     /// result, a form's last field submitting it).
     case submit(field: String)
+    /// The switch with this identifier was flipped: it asks to be `isOn`. SDK 1.1.
+    case toggle(String, isOn: Bool)
 }

@@ -1,0 +1,47 @@
+import TrellisSDK
+
+/// What the gallery shows: the state each of its controls stands for.
+struct WidgetsState: Equatable {
+    var wifi = true
+    var bluetooth = false
+    /// The download's share done, from 0 to 1, in steps of a tenth.
+    var download = 4
+    var syncing = false
+}
+
+/// What the gallery's view tells its interactor, and shows.
+@MainActor
+protocol WidgetsPresentable: AnyObject {
+    func toggles(_ id: String) -> Observable<Bool>
+    func taps(_ id: String) -> Observable<Void>
+    func show(_ state: WidgetsState)
+}
+
+/// Keeps the gallery's state: each switch and button changes it, and the view
+/// shows it again.
+final class WidgetsInteractor: PresentableInteractor<WidgetsPresentable> {
+    private let state = BehaviorRelay(value: WidgetsState())
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        state.asObservable().bind { [weak self] in self?.presenter.show($0) }.disposeOnDeactivate(interactor: self)
+        bindSwitch("Wi-Fi", \.wifi)
+        bindSwitch("Bluetooth", \.bluetooth)
+        bindSwitch("Sync", \.syncing)
+        presenter.taps("Less").bind { [weak self] in self?.update { $0.download = max($0.download - 1, 0) } }
+            .disposeOnDeactivate(interactor: self)
+        presenter.taps("More").bind { [weak self] in self?.update { $0.download = min($0.download + 1, 10) } }
+            .disposeOnDeactivate(interactor: self)
+    }
+
+    private func bindSwitch(_ id: String, _ keyPath: WritableKeyPath<WidgetsState, Bool>) {
+        presenter.toggles(id).bind { [weak self] isOn in self?.update { $0[keyPath: keyPath] = isOn } }
+            .disposeOnDeactivate(interactor: self)
+    }
+
+    private func update(_ change: (inout WidgetsState) -> Void) {
+        var next = state.value
+        change(&next)
+        state.accept(next)
+    }
+}

@@ -1,0 +1,26 @@
+import Testing
+import TrellisSDK
+import TrellisTesting
+
+@testable import Widgets
+
+/// The widget gallery driven with the testing kit: its switches, buttons and bar
+/// as the host draws them.
+@MainActor
+struct WidgetsTests {
+    @Test func switchesAndButtonsChangeWhatTheGalleryShows() async throws {
+        let screen = try ScreenTester(WidgetsBuilder(dependency: EmptyComponent()), route: "widgets")
+        try await screen.expect("[x] Wi-Fi")
+        #expect(screen.lines.contains("[████████░░░░░░░░░░░░]  40% Download"))
+
+        try screen.tap("Bluetooth")
+        try screen.tap("More")
+        try screen.tap("Sync")
+
+        try await screen.expect("… Syncing your notes")
+        #expect(screen.lines.contains("Wi-Fi on · Bluetooth on"))
+        #expect(screen.lines.contains("[██████████░░░░░░░░░░]  50% Download"))
+        #expect(screen.lines.contains("[x] Sync"))
+        try await screen.expectDeallocatedAfterDetach()
+    }
+}
