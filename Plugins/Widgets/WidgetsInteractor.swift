@@ -7,6 +7,8 @@ struct WidgetsState: Equatable {
     /// The download's share done, from 0 to 1, in steps of a tenth.
     var download = 4
     var syncing = false
+    /// Whether back asks before leaving the gallery.
+    var asksBeforeLeaving = false
 }
 
 /// What the gallery's view tells its interactor, and shows.
@@ -15,6 +17,8 @@ protocol WidgetsPresentable: AnyObject {
     func toggles(_ id: String) -> Observable<Bool>
     func taps(_ id: String) -> Observable<Void>
     func show(_ state: WidgetsState)
+    func presentAlert(_ alert: Alert)
+    var backConfirmation: Alert? { get set }
 }
 
 /// Keeps the gallery's state: each switch and button changes it, and the view
@@ -24,10 +28,28 @@ final class WidgetsInteractor: PresentableInteractor<WidgetsPresentable> {
 
     override func didBecomeActive() {
         super.didBecomeActive()
-        state.asObservable().bind { [weak self] in self?.presenter.show($0) }.disposeOnDeactivate(interactor: self)
+        state.asObservable()
+            .bind { [weak self] state in
+                self?.presenter.show(state)
+                self?.presenter.backConfirmation =
+                    state.asksBeforeLeaving
+                    ? Alert(title: "Leave the gallery?", buttons: [.cancel("Stay"), .destructive("Leave")]) : nil
+            }
+            .disposeOnDeactivate(interactor: self)
         bindSwitch("Wi-Fi", \.wifi)
         bindSwitch("Bluetooth", \.bluetooth)
         bindSwitch("Sync", \.syncing)
+        bindSwitch("Ask before leaving", \.asksBeforeLeaving)
+        presenter.taps("Delete the download")
+            .bind { [weak self] in
+                self?.presenter.presentAlert(
+                    Alert(
+                        title: "Delete the download?", message: "What was downloaded is lost.",
+                        buttons: [.cancel(), .destructive("Delete")]))
+            }
+            .disposeOnDeactivate(interactor: self)
+        presenter.taps("Delete").bind { [weak self] in self?.update { $0.download = 0 } }
+            .disposeOnDeactivate(interactor: self)
         presenter.taps("Less").bind { [weak self] in self?.update { $0.download = max($0.download - 1, 0) } }
             .disposeOnDeactivate(interactor: self)
         presenter.taps("More").bind { [weak self] in self?.update { $0.download = min($0.download + 1, 10) } }

@@ -1,7 +1,8 @@
 import TrellisSDK
 
-/// The gallery's screen: switches, a progress bar with buttons that move it, and
-/// a task under way while its switch is on, between dividers.
+/// The gallery's screen: switches, a progress bar with buttons that move it and a
+/// dialog that resets it, and a task under way while its switch is on, between
+/// dividers; back asks first while "Ask before leaving" is on.
 final class WidgetsViewController: ViewController, WidgetsPresentable {
     func show(_ state: WidgetsState) {
         let radios = "Wi-Fi \(state.wifi ? "on" : "off") · Bluetooth \(state.bluetooth ? "on" : "off")"
@@ -10,10 +11,13 @@ final class WidgetsViewController: ViewController, WidgetsPresentable {
             // A grid of one column lines the switches' boxes up.
             .grid(
                 columns: 1,
-                cells: [.toggle("Wi-Fi", isOn: state.wifi), .toggle("Bluetooth", isOn: state.bluetooth), .text(radios)]),
+                cells: [
+                    .toggle("Wi-Fi", isOn: state.wifi), .toggle("Bluetooth", isOn: state.bluetooth), .text(radios),
+                    .toggle("Ask before leaving", isOn: state.asksBeforeLeaving),
+                ]),
             .divider,
             .progress(Double(state.download) / 10, label: "Download"),
-            .hstack([.button("Less"), .button("More")]),
+            .hstack([.button("Less"), .button("More"), .button(title: "Delete…", id: "Delete the download")]),
             .divider,
             .grid(
                 columns: 1,

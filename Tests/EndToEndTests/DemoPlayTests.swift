@@ -68,14 +68,19 @@ struct DemoPlayTests {
 
         try open("widg", tmux)
         try tmux.waitForText("[x] Wi-Fi")
-        try tmux.send(["Tab"])
-        try tmux.send(["Space"])
+        try tmux.send(["Tab", "Space"])
         try tmux.waitForText("[x] Bluetooth")
+        try tmux.send(["Tab", "Space"])
+        try tmux.waitForText("[x] Ask before leaving")
         try tmux.send(["Tab", "Tab", "Enter"])
         try tmux.waitForText("50% Download")
-        try tmux.send(["Tab", "Enter"])
+        try tmux.send(["Tab", "Tab", "Enter"])
         let syncing = try tmux.waitForText("Syncing your notes")
-        try escape(tmux, until: "Syncing your notes")
+        // Back asks first; Tab goes from Stay to Leave.
+        try tmux.send(["Escape"])
+        try tmux.waitForText("Leave the gallery?")
+        try tmux.send(["Tab", "Enter"])
+        try tmux.waitForScreen { !$0.contains("Syncing your notes") }
 
         try open("tic", tmux)
         try tmux.playTutorialToAWinByKeyboard()
@@ -130,6 +135,9 @@ struct DemoPlayTests {
         try tmux.waitForText("50% Download")
         try tmux.click("[ ] Sync")
         let syncing = try tmux.waitForText("Syncing your notes")
+        try tmux.click("[ Delete… ]")
+        try tmux.click("[ Delete ]")
+        try tmux.waitForText("0% Download")
         try back(until: "Syncing your notes")
 
         try tmux.click("RIBs tutorial: TicTacToe")

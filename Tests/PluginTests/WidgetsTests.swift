@@ -21,6 +21,12 @@ struct WidgetsTests {
         #expect(screen.lines.contains("Wi-Fi on · Bluetooth on"))
         #expect(screen.lines.contains("[██████████░░░░░░░░░░]  50% Download"))
         #expect(screen.lines.contains("[x] Sync"))
+
+        try screen.tap("Delete…")
+        try await screen.expect("Delete the download?")
+        try screen.tap("Delete")
+        try await screen.expect("  0% Download")
+        #expect(!screen.text.contains("Delete the download?"), "answered, the dialog is gone")
         try await screen.expectDeallocatedAfterDetach()
     }
 }

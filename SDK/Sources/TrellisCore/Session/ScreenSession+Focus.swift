@@ -55,11 +55,13 @@ extension ScreenSession {
     /// the status line, and Esc is not offered on that screen again.
     func goBack() {
         let top = topChain.last
-        guard let action = topChain.reversed().first(where: { $0.backAction != nil })?.backAction else {
+        let chain = Array(topChain.reversed())
+        guard let index = chain.firstIndex(where: { $0.backAction != nil }) else {
             notice = "Esc: nothing to go back to here"
             return
         }
-        action()
+        // The views going back takes away ask first when they have edits to lose.
+        chain[index].goBack(leaving: Array(chain[...index]))
         if let top, topChain.last === top {
             backDoesNothingOn = top
             notice = "Esc: this screen does not go back"

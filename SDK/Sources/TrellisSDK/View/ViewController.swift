@@ -80,6 +80,14 @@ open class ViewController: ViewControllable {
     /// sets it when it attaches the screen; a screen rarely needs to.
     @exclusivity(unchecked) public final var backAction: (() -> Void)?
 
+    /// A dialog back (Esc) shows instead of going back, while it is set: for a
+    /// screen with unsaved edits, as UIKit's `isModalInPresentation` with its
+    /// delegate's confirmation. Its `.destructive` button goes back; any other
+    /// answer stays. Either is also sent as ``ViewAction/tap(_:)``. SDK 1.1.
+    public final var backConfirmation: Alert? {
+        didSet { HostHooks.screenDidChange() }
+    }
+
     /// What going back from this view does, in a few words ("log out", "leave
     /// the game"), for the status line (`Esc log out`) and the help; `nil` says
     /// "back". UIKit's `navigationItem.backButtonTitle`: the router that attaches
