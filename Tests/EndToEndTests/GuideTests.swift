@@ -12,7 +12,7 @@ struct GuideTests {
         let guide = try String(contentsOf: repository.appendingPathComponent("Docs/Authoring.md"), encoding: .utf8)
         let sources = try [
             "Examples/Guide", "Plugins/LoggedIn", "Plugins/OffGame", "Contracts/TicTacToeContracts",
-            "Tests/PluginTests",
+            "Tests/PluginTests", "Plugins/Widgets",
         ].flatMap { folder in
             try files(in: repository.appendingPathComponent(folder)).filter {
                 ["swift", "json"].contains($0.pathExtension)

@@ -28,7 +28,7 @@ public final class FakeSlots {
     /// listener and parameters, a router with a view.
     public var standIns: [String: (ScreenListener, JSONValue) -> ViewableRouting] = [:]
 
-    /// What a typed slot (``ScreenContext/slot(_:as:)``) gives, by slot name: a
+    /// What a typed slot (`ScreenContext.slot(_:as:)`) gives, by slot name: a
     /// mock of the child's builder protocol, as RIBs' router tests use.
     public var builders: [String: AnyObject] = [:]
 
@@ -38,7 +38,7 @@ public final class FakeSlots {
     /// Slots with the stand-in child.
     public init() {}
 
-    /// The slot named `name`: what a ``ScreenContext`` asks for.
+    /// The slot named `name`: what a `ScreenContext` asks for.
     public func slot(named name: String) -> ChildSlot {
         FakeSlot(name: name, slots: self)
     }
@@ -66,7 +66,7 @@ public final class FakeSlots {
 @MainActor
 public final class RecordingListener: ScreenListener {
     /// Each request to be dismissed, oldest first: the slot it named, or `nil`
-    /// for ``ScreenListener/screenDidRequestDismiss()``.
+    /// for `ScreenListener.screenDidRequestDismiss()`.
     public private(set) var dismissRequests: [String?] = []
 
     /// A listener that has heard nothing yet.

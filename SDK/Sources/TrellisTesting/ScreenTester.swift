@@ -50,13 +50,14 @@ public final class ScreenTester {
     /// the router loaded.
     ///
     /// - Parameters:
+    ///   - builder: The screen's builder, as its plugin's `makeBuilder()` returns it.
     ///   - route: The route id the context names (messages use it).
     ///   - parameters: The route's parameters, as a config gives them.
     ///   - listener: The parent's listener; a ``RecordingListener`` if `nil`.
     ///   - dependencies: What the routes above would provide.
     ///   - hostView: The view a viewless RIB shows its children in.
     ///   - preservedState: What a build before a live swap saved
-    ///     (``StatePreserving``), for ``ScreenContext/preservedState(as:)``.
+    ///     (`StatePreserving`), for `ScreenContext.preservedState(as:)`.
     ///   - slots: The slots; fresh ``FakeSlots`` if `nil`.
     /// - Throws: What the builder throws.
     public init(

@@ -16,9 +16,12 @@ public struct DependencyKey<Value>: Sendable {
 
 /// Why a dependency could not be resolved.
 public enum DependencyError: Error, Equatable, CustomStringConvertible {
+    /// Nothing was provided for `name`.
     case missing(name: String)
+    /// `name` was provided as a `found`, where a `expected` was asked for.
     case wrongType(name: String, expected: String, found: String)
 
+    /// What went wrong, naming the dependency and the types.
     public var description: String {
         switch self {
         case let .missing(name):

@@ -4,11 +4,17 @@
 /// may switch over them without a default.
 @frozen
 public enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; JSON does not tell integers apart.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array of values.
     case array([JSONValue])
+    /// An object: its members by name.
     case object([String: JSONValue])
 
     /// The value at `key` of an object; `nil` for a missing key or a non-object.
@@ -38,6 +44,7 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 extension JSONValue: Codable {
+    /// Decodes any JSON value.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -55,6 +62,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value as the JSON it stands for.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -69,10 +77,12 @@ extension JSONValue: Codable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral {
+    /// A string, written as a literal: `"abc"`.
     public init(stringLiteral value: String) {
         self = .string(value)
     }
 
+    /// An object, written as a literal: `["title": "Hi"]`.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements) { _, last in last })
     }
@@ -83,18 +93,22 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral 
 extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral
 {
+    /// A number, written as an integer literal: `3`.
     public init(integerLiteral value: Int) {
         self = .number(Double(value))
     }
 
+    /// A number, written as a literal: `0.5`.
     public init(floatLiteral value: Double) {
         self = .number(value)
     }
 
+    /// `true` or `false`, written as a literal.
     public init(booleanLiteral value: Bool) {
         self = .bool(value)
     }
 
+    /// An array, written as a literal: `[1, "two"]`.
     public init(arrayLiteral elements: JSONValue...) {
         self = .array(elements)
     }

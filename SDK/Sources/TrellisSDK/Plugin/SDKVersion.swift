@@ -53,6 +53,7 @@ public struct SDKVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         built.major == major && built.minor <= minor
     }
 
+    /// Whether `lhs` is an older release than `rhs`: by major, then minor, then patch.
     public static func < (lhs: SDKVersion, rhs: SDKVersion) -> Bool {
         (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
     }

@@ -9,10 +9,12 @@ public struct ParameterError: Error, Equatable, CustomStringConvertible {
     /// What the config gives, described: `a string "abc"`.
     public var found: String
 
+    /// A parameter that is not what its route needs.
     public init(route: String, key: String, expected: String, found: String) {
         (self.route, self.key, self.expected, self.found) = (route, key, expected, found)
     }
 
+    /// The message for the user, naming the route, the key and the fix.
     public var description: String {
         "route \"\(route)\": parameters.\(key) must be \(expected), and it is \(found). Fix it in the route's `parameters`."
     }

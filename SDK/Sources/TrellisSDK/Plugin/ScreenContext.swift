@@ -11,6 +11,7 @@ public protocol ScreenListener: AnyObject {
 }
 
 extension ScreenListener {
+    /// By default, ``screenDidRequestDismiss()``: a parent with one child needs no more.
     public func screenDidRequestDismiss(slot: String) {
         screenDidRequestDismiss()
     }
@@ -32,6 +33,7 @@ public struct ListenerMismatch: Error, Equatable, CustomStringConvertible {
         self.found = found
     }
 
+    /// The message for the user, naming the route, the listener it needs and the one it has.
     public var description: String {
         "route \(route) must be attached by a screen that is a \(expected); "
             + (found.map { "its parent's listener is a \($0)" } ?? "it has no parent here (is it the root?)")

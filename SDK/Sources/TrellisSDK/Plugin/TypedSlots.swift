@@ -9,10 +9,12 @@ public struct SlotTypeMismatch: Error, Equatable, CustomStringConvertible {
     /// The builder the bound plugin has, or why there is none.
     public var found: String
 
+    /// A slot whose builder is not the type its parent asks for.
     public init(route: String, slot: String, expected: String, found: String) {
         (self.route, self.slot, self.expected, self.found) = (route, slot, expected, found)
     }
 
+    /// The message for the user, naming the route, the slot and both types.
     public var description: String {
         "route \"\(route)\": slot \"\(slot)\" must give a \(expected), and it gives \(found). "
             + "Make the bound plugin's builder class a \(expected) (and list it in \"builds\" of that plugin's "

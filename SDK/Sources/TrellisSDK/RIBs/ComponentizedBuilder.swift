@@ -2,9 +2,9 @@
 /// `ComponentizedBuilder`: a component lives exactly as long as its RIB.
 ///
 /// Subclasses override ``build(with:_:)``; callers call
-/// ``build(withDynamicBuildDependency:dynamicComponentDependency:)``. A component
+/// `build(withDynamicBuildDependency:dynamicComponentDependency:)`. A component
 /// builder that hands out the instance it gave the build before is reported
-/// (``HostHooks``: standard error without a host) and the build goes on, where
+/// (`HostHooks`: standard error without a host) and the build goes on, where
 /// RIBs asserts: a plugin's mistake must not stop the app.
 @MainActor
 open class ComponentizedBuilder<Component, Router, DynamicBuildDependency, DynamicComponentDependency>: Buildable {
@@ -64,6 +64,7 @@ open class SimpleComponentizedBuilder<Component, Router>: ComponentizedBuilder<C
         super.init(componentBuilder: { _ in componentBuilder() })
     }
 
+    /// Builds the router; `build(withDynamicBuildDependency:)` calls it with a fresh component.
     public final override func build(with component: Component, _ dynamicBuildDependency: ()) -> Router {
         build(with: component)
     }

@@ -26,6 +26,7 @@ public protocol Interactable: InteractorScope {
 @MainActor
 open class Interactor: Interactable {
     // Main-actor state that no access overlaps (see Router.children): unchecked.
+    /// Whether the interactor is active: attached to the tree and not yet detached.
     @exclusivity(unchecked) public final private(set) var isActive = false
     /// The stream of the active state, made when something first observes it:
     /// most interactors are only followed by their own router, which is told
@@ -104,12 +105,14 @@ open class Interactor: Interactable {
     /// Creates an inactive interactor.
     public init() {}
 
+    /// Whether the interactor is active, now and at each change; completes when the interactor goes away.
     public final var isActiveStream: Observable<Bool> {
         let relay = isActiveRelay ?? BehaviorRelay(value: isActive)
         isActiveRelay = relay
         return relay.asObservable().distinctUntilChanged()
     }
 
+    /// Makes the interactor active: its router was attached. Calls ``didBecomeActive()``.
     public final func activate() {
         guard !isActive else { return }
         isActive = true
@@ -121,6 +124,7 @@ open class Interactor: Interactable {
     /// Called once the interactor is active. Does nothing by default.
     open func didBecomeActive() {}
 
+    /// Makes the interactor inactive: its router was detached. Calls ``willResignActive()`` and disposes what was bound with `disposeOnDeactivate`.
     public final func deactivate() {
         guard isActive else { return }
         willResignActive()

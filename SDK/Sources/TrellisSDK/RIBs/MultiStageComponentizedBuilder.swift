@@ -53,6 +53,7 @@ open class SimpleMultiStageComponentizedBuilder<Component, Router>: MultiStageCo
         super.init(componentBuilder: componentBuilder)
     }
 
+    /// Builds the router in the final stage, with the component of this build and the dynamic dependency.
     public final override func finalStageBuild(with component: Component, _ dynamicDependency: ()) -> Router {
         finalStageBuild(with: component)
     }

@@ -32,8 +32,11 @@ public protocol Routing: AnyObject {
 }
 
 extension Routing {
+    /// This router as a viewable one, if it has a view.
     public var viewableRouting: ViewableRouting? { self as? ViewableRouting }
 
+    /// For a type that conforms itself, a lifecycle that sends nothing; a
+    /// ``Router`` sends `didLoad` once it is loaded and completes when it goes away.
     public var lifecycle: Observable<RouterLifecycle> { .never }
 }
 
@@ -57,11 +60,13 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
     /// The interactor, with the type the router knows it by.
     public let interactor: InteractorType
 
+    /// The router's interactor, as its tree reaches it.
     public final let interactable: Interactable
 
     // The tree's state is read and written on the main actor only, never passed
     // inout to code that could touch it again: exclusivity cannot be violated, and
     // checking it at run time was a third of an attach's cost (README, Performance).
+    /// The routers attached to this one, oldest first.
     @exclusivity(unchecked) public final private(set) var children: [Routing] = []
 
     @exclusivity(unchecked) fileprivate var isLoaded = false
@@ -89,6 +94,7 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
     /// `nil`: a router without a view. ``ViewableRouter`` answers itself.
     open var viewableRouting: ViewableRouting? { nil }
 
+    /// Loads the router once, when it is first attached: calls ``didLoad()``.
     public final func load() {
         guard !isLoaded else { return }
         isLoaded = true
@@ -136,6 +142,7 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
         child.load()
     }
 
+    /// Detaches `child`: deactivates its interactor and lets it go.
     public final func detachChild(_ child: Routing) {
         child.interactable.deactivate()
         // A child is attached once: the first match is the only one.
@@ -214,6 +221,7 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
     /// The view, with the type the router knows it by.
     public let viewController: ViewControllerType
 
+    /// The router's view.
     public final let viewControllable: ViewControllable
 
     /// Itself: a router with a view.

@@ -36,10 +36,14 @@ open class Worker: Working {
     /// Creates a stopped worker.
     public init() {}
 
+    /// Whether the worker is started.
     public final var isStarted: Bool { isStartedRelay.value }
 
+    /// Whether the worker is started, now and at each change.
     public final var isStartedStream: Observable<Bool> { isStartedRelay.asObservable().distinctUntilChanged() }
 
+    /// Starts the worker: it runs whenever `interactorScope` is active, and ends each
+    /// run when the scope resigns, until ``stop()``.
     public final func start(_ interactorScope: InteractorScope) {
         guard !isStarted else { return }
         isStartedRelay.accept(true)
@@ -49,6 +53,7 @@ open class Worker: Working {
         }
     }
 
+    /// Stops the worker and disposes what it bound.
     public final func stop() {
         guard isStarted else { return }
         isStartedRelay.accept(false)

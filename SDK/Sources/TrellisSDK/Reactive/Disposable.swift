@@ -19,6 +19,7 @@ public final class ActionDisposable: Disposable {
         self.action = action
     }
 
+    /// Runs the action, once: a second call does nothing.
     public func dispose() {
         let pending = action
         action = nil
@@ -47,6 +48,7 @@ public final class DisposeBag: Disposable {
         disposables.append(disposable)
     }
 
+    /// Disposes everything in the bag now.
     public func dispose() {
         isDisposed = true
         let held = disposables

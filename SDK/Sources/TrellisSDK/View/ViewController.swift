@@ -101,6 +101,7 @@ open class ViewController: ViewControllable {
         self.content = content
     }
 
+    /// The view itself: a `ViewController` is its own ``ViewControllable``.
     public final var viewController: ViewController { self }
 
     /// What the user does to this view, as the host reports it.

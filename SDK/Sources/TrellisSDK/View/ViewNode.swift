@@ -40,7 +40,9 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// switch over it without a default.
     @frozen
     public enum Axis: Sendable {
+        /// Children one under another.
         case vertical
+        /// Children side by side.
         case horizontal
     }
 

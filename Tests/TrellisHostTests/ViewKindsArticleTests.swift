@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TrellisSDK
+import TrellisTestSupport
+
+@testable import TrellisCore
+
+/// The reference's page of view kinds (`TrellisSDK.docc/ViewKinds.md`) shows what
+/// the host draws: each example is drawn here, and the page must hold the drawing.
+@MainActor
+struct ViewKindsArticleTests {
+    static let examples: [(name: String, node: ViewNode)] = [
+        ("text", .text("Hello, Trellis")),
+        ("title", .title("Settings")),
+        ("button", .button("Save")),
+        ("textField", .textField(id: "name", text: "Ann", placeholder: "Your name")),
+        ("emptyField", .textField(id: "name", text: "", placeholder: "Your name")),
+        ("list", .list(id: "cities", rows: ["Seoul (KR)", "Sevilla (ES)", "Sydney (AU)"])),
+        ("grid", .grid(columns: 3, cells: (1...6).map { .button("\($0)") })),
+        ("stacks", .vstack([.text("Count: 3"), .hstack([.button("Add"), .button("Reset")])])),
+        ("toggle", .grid(columns: 1, cells: [.toggle("Wi-Fi", isOn: true), .toggle("Bluetooth", isOn: false)])),
+        ("progress", .progress(0.4, label: "Copying")),
+        ("underWay", .progress(nil, label: "Syncing")),
+        ("divider", .vstack(spacing: 0, [.text("Inbox"), .divider, .text("Archive")])),
+    ]
+
+    /// `node` drawn in a window 40 columns wide, without the blank lines and the
+    /// columns of spaces that centre it.
+    static func drawing(_ root: ViewController) -> String {
+        let text = Window(width: 40, height: 14).draw(root: root, status: StatusLine(), focus: nil).text
+        let lines = text.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        let indent = lines.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+        return lines.map { String($0.dropFirst(indent)) }.joined(separator: "\n")
+    }
+
+    @Test func thePageShowsWhatTheHostDrawsForEachExample() throws {
+        let page = try String(
+            contentsOf: Products.repository.appendingPathComponent(
+                "SDK/Sources/TrellisSDK/TrellisSDK.docc/ViewKinds.md"),
+            encoding: .utf8)
+        var drawings = Self.examples.map { ($0.name, Self.drawing(ViewController(content: $0.node))) }
+        let screen = ViewController(content: .text("note"))
+        screen.presentAlert(
+            Alert(
+                title: "Delete the note?", message: "It cannot be brought back.",
+                buttons: [.cancel(), .destructive("Delete")]))
+        drawings.append(("alert", Self.drawing(screen)))
+
+        for (name, drawing) in drawings {
+            #expect(
+                page.contains("```\n\(drawing)\n```"), "the page should show \(name) as the host draws it:\n\(drawing)")
+        }
+    }
+}
