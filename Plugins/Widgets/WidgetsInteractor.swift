@@ -9,12 +9,15 @@ struct WidgetsState: Equatable {
     var syncing = false
     /// Whether back asks before leaving the gallery.
     var asksBeforeLeaving = false
+    /// What is typed into the secure field.
+    var password = ""
 }
 
 /// What the gallery's view tells its interactor, and shows.
 @MainActor
 protocol WidgetsPresentable: AnyObject {
     func toggles(_ id: String) -> Observable<Bool>
+    func edits(_ field: String) -> Observable<String>
     func taps(_ id: String) -> Observable<Void>
     func show(_ state: WidgetsState)
     func presentAlert(_ alert: Alert)
@@ -40,6 +43,8 @@ final class WidgetsInteractor: PresentableInteractor<WidgetsPresentable> {
         bindSwitch("Bluetooth", \.bluetooth)
         bindSwitch("Sync", \.syncing)
         bindSwitch("Ask before leaving", \.asksBeforeLeaving)
+        presenter.edits("password").bind { [weak self] text in self?.update { $0.password = text } }
+            .disposeOnDeactivate(interactor: self)
         presenter.taps("Delete the download")
             .bind { [weak self] in
                 self?.presenter.presentAlert(

@@ -2,7 +2,8 @@ import TrellisSDK
 
 /// The gallery's screen: switches, a progress bar with buttons that move it and a
 /// dialog that resets it, and a task under way while its switch is on, between
-/// dividers; back asks first while "Ask before leaving" is on.
+/// dividers; a secure field 12 columns wide; back asks first while "Ask before
+/// leaving" is on.
 final class WidgetsViewController: ViewController, WidgetsPresentable {
     func show(_ state: WidgetsState) {
         let radios = "Wi-Fi \(state.wifi ? "on" : "off") · Bluetooth \(state.bluetooth ? "on" : "off")"
@@ -14,6 +15,10 @@ final class WidgetsViewController: ViewController, WidgetsPresentable {
                 cells: [
                     .toggle("Wi-Fi", isOn: state.wifi), .toggle("Bluetooth", isOn: state.bluetooth), .text(radios),
                     .toggle("Ask before leaving", isOn: state.asksBeforeLeaving),
+                    .hstack([
+                        .secureField(id: "password", text: state.password, placeholder: "Password", width: 12),
+                        .text(state.password.isEmpty ? "no password" : "\(state.password.count) characters"),
+                    ]),
                 ]),
             .divider,
             .progress(Double(state.download) / 10, label: "Download"),

@@ -15,6 +15,8 @@ struct ViewKindsArticleTests {
         ("button", .button("Save")),
         ("textField", .textField(id: "name", text: "Ann", placeholder: "Your name")),
         ("emptyField", .textField(id: "name", text: "", placeholder: "Your name")),
+        ("narrowField", .textField(id: "code", text: "", placeholder: "Code", width: 6)),
+        ("secureField", .secureField(id: "password", text: "s3cret", placeholder: "Password")),
         ("list", .list(id: "cities", rows: ["Seoul (KR)", "Sevilla (ES)", "Sydney (AU)"])),
         ("grid", .grid(columns: 3, cells: (1...6).map { .button("\($0)") })),
         ("stacks", .vstack([.text("Count: 3"), .hstack([.button("Add"), .button("Reset")])])),

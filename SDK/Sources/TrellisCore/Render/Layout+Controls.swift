@@ -3,6 +3,11 @@ import TrellisSDK
 /// The kinds of SDK 1.1 as the layout draws them: switches, progress bars and
 /// dividers.
 extension Layout {
+    /// What a secure field shows for `text`: a bullet a character.
+    static func masked(_ text: String) -> String {
+        String(repeating: "•", count: text.count)
+    }
+
     /// What stands before a switch's title: its box, then a space.
     static let toggleBox = "[x] "
 

@@ -41,6 +41,8 @@ struct Layout {
     /// The columns a text field shows: it keeps this width whatever its text, and
     /// scrolls to keep the cursor in sight.
     static let fieldWidth = 20
+    /// The widest a plugin's field is drawn, in columns of text.
+    static let widestField = 200
 
     /// The focused control, drawn in the focused style.
     var focus: Control.ID?
@@ -98,8 +100,8 @@ struct Layout {
         case let .button(title, _):
             let lines = title.split(separator: "\n", omittingEmptySubsequences: false)
             return Size(width: (lines.map(TextWidth.of).max() ?? 0) + 4, height: lines.count)
-        case .textField:
-            return Size(width: fieldWidth + 2, height: 1)
+        case let .textField(_, _, _, width, _):
+            return Size(width: width + 2, height: 1)
         case let .list(id, rows):
             return Size(width: listWidths[id] ?? listWidth(rows), height: rows.count)
         case let .stack(axis, spacing, children):
@@ -148,8 +150,9 @@ struct Layout {
                 canvas.write("[ \(line)\(padding) ]", x: x, y: y + offset, style: style)
             }
             record(.button(id), label: lines.joined(separator: " "), x: x, y: y, width: inner + 4, height: lines.count)
-        case let .textField(id, text, placeholder):
-            let inner = Layout.fieldWidth
+        case let .textField(id, typed, placeholder, inner, isSecure):
+            // A secure field shows a bullet a character: the cursor, counted in characters, stays right.
+            let text = isSecure ? Layout.masked(typed) : typed
             let style = style(for: .field(id))
             canvas.write("[" + String(repeating: "_", count: inner) + "]", x: x, y: y, style: style)
             if focus == .field(id) {

@@ -12,7 +12,8 @@ indirect enum LayoutNode: Equatable, Sendable {
     case empty
     case text(String)
     case button(title: String, id: String)
-    case textField(id: String, text: String, placeholder: String)
+    /// A field `width` columns of text wide, its text shown as bullets when `isSecure`.
+    case textField(id: String, text: String, placeholder: String, width: Int, isSecure: Bool)
     case stack(axis: ViewNode.Axis, spacing: Int, children: [LayoutNode])
     case list(id: String, rows: [String])
     case grid(columns: Int, cells: [LayoutNode])
@@ -34,7 +35,12 @@ indirect enum LayoutNode: Equatable, Sendable {
         case .empty: self = .empty
         case let .text(text): self = .text(text)
         case let .button(title, id): self = .button(title: title, id: id)
-        case let .textField(id, text, placeholder): self = .textField(id: id, text: text, placeholder: placeholder)
+        case let .textField(id, text, placeholder):
+            self = .textField(id: id, text: text, placeholder: placeholder, width: Layout.fieldWidth, isSecure: false)
+        case let .field(field):
+            self = .textField(
+                id: field.id, text: field.text, placeholder: field.placeholder,
+                width: min(max(field.width ?? Layout.fieldWidth, 1), Layout.widestField), isSecure: field.isSecure)
         case let .stack(axis, spacing, children):
             self = .stack(axis: axis, spacing: spacing, children: children.map(LayoutNode.init))
         case let .list(id, rows): self = .list(id: id, rows: rows)

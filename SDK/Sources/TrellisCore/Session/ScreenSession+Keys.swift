@@ -70,9 +70,11 @@ extension ScreenSession {
             let wasFocused = focus == control.id
             let before = cursor
             moveFocus(to: control.id)
-            if let text = fieldText {
+            if let typed = fieldText, case let .field(id) = control.id {
+                // What the field shows: a secure one, a bullet a character.
+                let text = topChain.last?.content.isSecure(field: id) == true ? Layout.masked(typed) : typed
                 let shown =
-                    wasFocused ? Layout.scrolled(text, cursor: before, width: Layout.fieldWidth).shown : text[...]
+                    wasFocused ? Layout.scrolled(text, cursor: before, width: control.width - 2).shown : text[...]
                 let start = text.distance(from: text.startIndex, to: shown.startIndex)
                 var columns = 0
                 var offset = 0

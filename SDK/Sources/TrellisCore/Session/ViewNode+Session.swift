@@ -27,6 +27,20 @@ extension ViewNode {
         return nil
     }
 
+    /// Whether the field `field` shows its text as bullets.
+    func isSecure(field: String) -> Bool {
+        var pending = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .field(textField) where textField.id == field: return textField.isSecure
+            case let .stack(_, _, children), let .grid(_, children): pending += children
+            case let .styled(_, child): pending.append(child)
+            default: break
+            }
+        }
+        return false
+    }
+
     /// Whether the switch `toggle` is on, if this tree has it.
     func isOn(toggle: String) -> Bool? {
         var pending = [self]
@@ -46,6 +60,8 @@ extension ViewNode {
         switch self {
         case let .textField(id, text, _) where id == field:
             return text
+        case let .field(textField) where textField.id == field:
+            return textField.text
         case let .stack(_, _, children), let .grid(_, children):
             for child in children {
                 if let text = child.text(ofField: field) { return text }

@@ -204,6 +204,9 @@ extension ViewNode {
         switch self {
         case let .textField(id, _, placeholder) where id == field:
             return .textField(id: id, text: newText, placeholder: placeholder)
+        case var .field(textField) where textField.id == field:
+            textField.text = newText
+            return .field(textField)
         case let .stack(axis, spacing, children):
             return .stack(
                 axis: axis, spacing: spacing,

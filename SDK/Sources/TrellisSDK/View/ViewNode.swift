@@ -33,6 +33,10 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// A rule across the stack it is in (SwiftUI's `Divider`): a line as wide as a
     /// vertical stack, a bar as tall as a horizontal one. SDK 1.1.
     case divider
+    /// A one-line text field with a width of its own, or whose text is shown as
+    /// bullets (SwiftUI's `TextField` and `SecureField`); it reports edits and
+    /// Enter as ``textField(id:text:placeholder:)`` does. SDK 1.1.
+    case field(TextField)
 
     /// The direction a stack lays out its children.
     ///
@@ -68,6 +72,16 @@ public indirect enum ViewNode: Equatable, Sendable {
         .progress(ProgressIndicator(value: value, label: label))
     }
 
+    /// A text field `width` columns wide (kept to 1...200). SDK 1.1.
+    public static func textField(id: String, text: String, placeholder: String, width: Int) -> ViewNode {
+        .field(TextField(id: id, text: text, placeholder: placeholder, width: width))
+    }
+
+    /// A text field whose text is shown as bullets, for a password. SDK 1.1.
+    public static func secureField(id: String, text: String, placeholder: String, width: Int? = nil) -> ViewNode {
+        .field(TextField(id: id, text: text, placeholder: placeholder, width: width, isSecure: true))
+    }
+
     /// A vertical stack, one line between children unless told.
     public static func vstack(spacing: Int = 1, _ children: [ViewNode]) -> ViewNode {
         .stack(axis: .vertical, spacing: spacing, children: children)
@@ -93,6 +107,31 @@ public struct Toggle: Equatable, Sendable {
         self.title = title
         self.isOn = isOn
         self.id = id ?? title
+    }
+}
+
+/// A one-line text field with its options: what ``ViewNode/field(_:)`` shows.
+/// SDK 1.1.
+public struct TextField: Equatable, Sendable {
+    /// What ``ViewAction/edit(field:text:)`` and ``ViewAction/submit(field:)`` name it by.
+    public var id: String
+    /// Its text.
+    public var text: String
+    /// What it shows, dim, while it is empty; its label for the user and for `focus`.
+    public var placeholder: String
+    /// The columns of text it shows, kept to 1...200; `nil` for the usual 20.
+    public var width: Int?
+    /// Whether its text is shown as bullets, one a character (a password); the
+    /// screen still gets the text itself.
+    public var isSecure: Bool
+
+    /// A field with identifier `id` showing `text`.
+    public init(id: String, text: String, placeholder: String, width: Int? = nil, isSecure: Bool = false) {
+        self.id = id
+        self.text = text
+        self.placeholder = placeholder
+        self.width = width
+        self.isSecure = isSecure
     }
 }
 
