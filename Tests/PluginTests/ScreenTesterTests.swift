@@ -82,6 +82,18 @@ struct ScreenTesterTests {
         #expect(form.lines == ["Hello, Ann"])
     }
 
+    @Test func aFieldsTextIsReplacedAndAKeyIsPressedAsTheHostDoes() throws {
+        let form = try ScreenTester(FormBuilder())
+        try form.type("Ann", into: "Your name")
+
+        try form.replaceText(in: "Your name", with: "Bo")
+        #expect(form.lines.first == "[Bo__________________]")
+        try form.press("enter")
+
+        #expect(form.lines == ["Hello, Bo"])
+        #expect(throws: ScreenTestFailure.self) { try form.press("hyper-x") }
+    }
+
     @Test func aStandInOfOnesOwnFillsTheSlotAndTheLayersShowIt() throws {
         let slots = FakeSlots()
         slots.standIns["details"] = { _, parameters in

@@ -22,6 +22,10 @@ struct WidgetsTests {
         #expect(screen.lines.contains("[██████████░░░░░░░░░░]  50% Download"))
         #expect(screen.lines.contains("[x] Sync"))
 
+        try screen.press("tab")
+        try screen.press("space")
+        #expect(screen.lines.contains("Wi-Fi off · Bluetooth on"), "Tab went on from Sync, the last, to Wi-Fi")
+        try screen.press("space")
         try screen.type("s3cret", into: "Password")
         #expect(screen.lines.contains("[••••••______]  6 characters"), "a bullet a character, 12 columns wide")
         #expect(!screen.text.contains("s3cret"))

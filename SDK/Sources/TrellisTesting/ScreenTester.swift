@@ -165,6 +165,32 @@ public final class ScreenTester {
         }
     }
 
+    /// Replaces the text of the field whose placeholder is `label` with `text`, as
+    /// a user clearing it and typing does (the screen hears each edit). SDK 1.1.
+    public func replaceText(in label: String, with text: String) throws(ScreenTestFailure) {
+        try run { (session) throws(SessionFailure) in
+            try session.focusField(label)
+            try session.execute(.key(.control("u")))
+            if !text.isEmpty { try session.execute(.type(text)) }
+        }
+    }
+
+    /// Presses the key a headless script names with `key NAME`: one character,
+    /// or `enter`, `esc`, `tab`, `backtab`, `up`, `down`, `left`, `right`,
+    /// `home`, `end`, `backspace`, `delete`, `pageup`, `pagedown`, `space`,
+    /// `f1` or `ctrl-` with a letter. It acts on the focused control, as in the
+    /// host: Space flips a focused switch, Enter presses a button. SDK 1.1.
+    ///
+    /// - Throws: ``ScreenTestFailure`` for a name no key has.
+    public func press(_ key: String) throws(ScreenTestFailure) {
+        guard let pressed = Key.named(key) else {
+            throw ScreenTestFailure(
+                "unknown key \"\(key)\"; keys are a character, ctrl- with a letter, or "
+                    + Key.scriptNames.map(\.key).joined(separator: ", "), screen: nil)
+        }
+        try run { (session) throws(SessionFailure) in try session.execute(.key(pressed)) }
+    }
+
     /// Goes back from the top view (Esc): what the nearest view that can go back
     /// does, as in the host.
     ///

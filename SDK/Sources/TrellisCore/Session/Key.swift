@@ -34,13 +34,18 @@ public enum Key: Hashable, Sendable {
     ]
 
     /// The key a script calls `name`, ignoring case; a single printable
-    /// character is that character's key (`key /`, `key q`).
+    /// character is that character's key (`key /`, `key q`), and `ctrl-` with a
+    /// letter is Ctrl with it (`key ctrl-u`).
     public static func named(_ name: String) -> Key? {
+        let lowered = name.lowercased()
+        if lowered.hasPrefix("ctrl-"), lowered.count == 6, let letter = lowered.last, ("a"..."z").contains(letter) {
+            return .control(letter)
+        }
         if name.count == 1, let character = name.first, !character.isWhitespace,
             character.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value != 0x7F })
         {
             return .character(character)
         }
-        return scriptNames.first { $0.key == name.lowercased() }?.value
+        return scriptNames.first { $0.key == lowered }?.value
     }
 }

@@ -101,7 +101,8 @@ extension ScriptCommand {
             guard let key = Key.named(argument) else {
                 let names = Key.scriptNames.map(\.key).joined(separator: ", ")
                 throw ScriptSyntaxError(
-                    line: line, message: "unknown key \"\(argument)\"; keys are a character or \(names)")
+                    line: line,
+                    message: "unknown key \"\(argument)\"; keys are a character, ctrl- with a letter, or \(names)")
             }
             return .key(key)
         case "reload":
