@@ -11,6 +11,12 @@ struct WidgetsState: Equatable {
     var asksBeforeLeaving = false
     /// What is typed into the secure field.
     var password = ""
+    /// How often sync runs: an index of ``syncPeriods``.
+    var syncEvery = 1
+    /// The tab shown: the controls, or about them.
+    var page = 0
+
+    static let syncPeriods = ["hour", "day", "week"]
 }
 
 /// What the gallery's view tells its interactor, and shows.
@@ -18,6 +24,7 @@ struct WidgetsState: Equatable {
 protocol WidgetsPresentable: AnyObject {
     func toggles(_ id: String) -> Observable<Bool>
     func edits(_ field: String) -> Observable<String>
+    func choices(_ id: String) -> Observable<Int>
     func taps(_ id: String) -> Observable<Void>
     func show(_ state: WidgetsState)
     func presentAlert(_ alert: Alert)
@@ -43,6 +50,10 @@ final class WidgetsInteractor: PresentableInteractor<WidgetsPresentable> {
         bindSwitch("Bluetooth", \.bluetooth)
         bindSwitch("Sync", \.syncing)
         bindSwitch("Ask before leaving", \.asksBeforeLeaving)
+        presenter.choices("Every").bind { [weak self] index in self?.update { $0.syncEvery = index } }
+            .disposeOnDeactivate(interactor: self)
+        presenter.choices("page").bind { [weak self] index in self?.update { $0.page = index } }
+            .disposeOnDeactivate(interactor: self)
         presenter.edits("password").bind { [weak self] text in self?.update { $0.password = text } }
             .disposeOnDeactivate(interactor: self)
         presenter.taps("Delete the download")

@@ -2,13 +2,19 @@ import TrellisSDK
 
 /// The gallery's screen: switches, a progress bar with buttons that move it and a
 /// dialog that resets it, and a task under way while its switch is on, between
-/// dividers; a secure field 12 columns wide; back asks first while "Ask before
-/// leaving" is on.
+/// dividers; a secure field 12 columns wide; a picker; all under tabs, with an
+/// About tab; back asks first while "Ask before leaving" is on.
 final class WidgetsViewController: ViewController, WidgetsPresentable {
     func show(_ state: WidgetsState) {
+        content = .tabs(
+            id: "page", titles: ["Controls", "About"], selected: state.page,
+            content: state.page == 0 ? controls(state) : about)
+    }
+
+    private func controls(_ state: WidgetsState) -> ViewNode {
         let radios = "Wi-Fi \(state.wifi ? "on" : "off") · Bluetooth \(state.bluetooth ? "on" : "off")"
-        content = .vstack([
-            .title("Widgets: switches, progress and dividers"),
+        let every = WidgetsState.syncPeriods[state.syncEvery]
+        return .vstack([
             // A grid of one column lines the switches' boxes up.
             .grid(
                 columns: 1,
@@ -28,8 +34,19 @@ final class WidgetsViewController: ViewController, WidgetsPresentable {
                 columns: 1,
                 cells: [
                     .toggle("Sync", isOn: state.syncing),
-                    state.syncing ? .progress(nil, label: "Syncing your notes") : .text("Not syncing"),
+                    .picker("Every", options: WidgetsState.syncPeriods, selected: state.syncEvery),
+                    state.syncing ? .progress(nil, label: "Syncing your notes every \(every)") : .text("Not syncing"),
                 ]),
+        ])
+    }
+
+    private var about: ViewNode {
+        .vstack([
+            .title("Widgets: the view kinds of SDK 1.1"),
+            .text(
+                "Switches, progress bars, dividers, dialogs, fields of a width,\n"
+                    + "secure fields, pickers and these tabs, with live state.\n"
+                    + "Plugins/Widgets shows how each is made."),
         ])
     }
 }

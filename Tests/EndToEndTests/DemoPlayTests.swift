@@ -68,7 +68,8 @@ struct DemoPlayTests {
 
         try open("widg", tmux)
         try tmux.waitForText("[x] Wi-Fi")
-        try tmux.send(["Tab", "Space"])
+        // From the tab bar, the first control, to Bluetooth.
+        try tmux.send(["Tab", "Tab", "Space"])
         try tmux.waitForText("[x] Bluetooth")
         try tmux.send(["Tab", "Space"])
         try tmux.waitForText("[x] Ask before leaving")
@@ -78,7 +79,9 @@ struct DemoPlayTests {
         try tmux.send(["Tab", "Tab", "Enter"])
         try tmux.waitForText("50% Download")
         try tmux.send(["Tab", "Tab", "Enter"])
-        let syncing = try tmux.waitForText("Syncing your notes")
+        try tmux.waitForText("Syncing your notes every day")
+        try tmux.send(["Tab", "Right"])
+        let syncing = try tmux.waitForText("Syncing your notes every week")
         // Back asks first; Tab goes from Stay to Leave.
         try tmux.send(["Escape"])
         try tmux.waitForText("Leave the gallery?")
@@ -137,7 +140,11 @@ struct DemoPlayTests {
         try tmux.click("[ More ]")
         try tmux.waitForText("50% Download")
         try tmux.click("[ ] Sync")
-        let syncing = try tmux.waitForText("Syncing your notes")
+        try tmux.click("hour")
+        let syncing = try tmux.waitForText("Syncing your notes every hour")
+        try tmux.click("About")
+        try tmux.waitForText("the view kinds of SDK 1.1")
+        try tmux.click("Controls")
         try tmux.click("[ Delete… ]")
         try tmux.click("[ Delete ]")
         try tmux.waitForText("0% Download")

@@ -24,6 +24,8 @@ struct ViewKindsArticleTests {
         ("progress", .progress(0.4, label: "Copying")),
         ("underWay", .progress(nil, label: "Syncing")),
         ("divider", .vstack(spacing: 0, [.text("Inbox"), .divider, .text("Archive")])),
+        ("picker", .picker("View", options: ["Day", "Week", "Month"], selected: 1)),
+        ("tabs", .tabs(id: "page", titles: ["Notes", "Settings"], selected: 0, content: .text("3 notes"))),
     ]
 
     /// `node` drawn in a window 40 columns wide, without the blank lines and the

@@ -40,6 +40,61 @@ extension Layout {
         canvas.write("[" + bar + "]" + number + (label.isEmpty ? "" : " " + label), x: x, y: y, style: textStyle)
     }
 
+    /// The columns a picker's label takes with the space after it.
+    static func pickerLabelWidth(_ label: String) -> Int {
+        label.isEmpty ? 0 : TextWidth.of(label) + 1
+    }
+
+    /// What a picker with no options shows in their place.
+    static let noOptions = "(no options)"
+
+    /// The columns of a picker's options: each with a column either side (its
+    /// brackets when chosen), one apart.
+    static func optionsWidth(_ options: [String]) -> Int {
+        options.isEmpty
+            ? TextWidth.of(noOptions) : options.map { TextWidth.of($0) + 2 }.reduce(0, +) + options.count - 1
+    }
+
+    /// The option of `options` at `column` columns from their start, if any.
+    static func option(atColumn column: Int, of options: [String]) -> Int? {
+        var start = 0
+        for (index, option) in options.enumerated() {
+            let end = start + TextWidth.of(option) + 2
+            if (start..<end).contains(column) { return index }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// A picker: its label, then its options, the chosen one in brackets
+    /// (`[Day]  Week   Month `). The options are its control, by which a click
+    /// finds the option under it; a picker with no options has none.
+    mutating func drawPicker(
+        id: String, label: String, options: [String], selected: Int, into canvas: inout Canvas, x: Int, y: Int
+    ) {
+        if !label.isEmpty { canvas.write(label, x: x, y: y, style: textStyle) }
+        let start = x + Self.pickerLabelWidth(label)
+        guard !options.isEmpty else {
+            canvas.write(Self.noOptions, x: start, y: y, style: .placeholder)
+            return
+        }
+        let focused = focus == .picker(id)
+        var column = start
+        for (index, option) in options.enumerated() {
+            let isChosen = index == selected
+            let style: CellStyle = focused ? .focused : isChosen ? .highlight : textStyle
+            canvas.write(isChosen ? "[" + option + "]" : " " + option + " ", x: column, y: y, style: style)
+            column += TextWidth.of(option) + 2
+            if index < options.count - 1 {
+                canvas.write(" ", x: column, y: y, style: focused ? .focused : textStyle)
+                column += 1
+            }
+        }
+        // Without a label (a tab bar), its options name it: `focus About` finds it.
+        let name = label.isEmpty ? options.joined(separator: ", ") : label
+        record(.picker(id), label: name, x: start, y: y, width: column - start, height: 1)
+    }
+
     /// Draws a divider of a stack: a line as wide as a vertical stack (`width`),
     /// a bar as tall as a horizontal one. Returns the cells it takes along the stack.
     func drawDivider(

@@ -8,6 +8,7 @@ public struct Control: Equatable, Sendable {
         case field(String)
         case row(list: String, index: Int)
         case toggle(String)
+        case picker(String)
     }
 
     /// Which control it is.
@@ -124,6 +125,8 @@ struct Layout {
             return Size(width: Layout.progressWidth(label: label), height: 1)
         case .divider:
             return Size(width: 1, height: 1)
+        case let .picker(_, label, options, _):
+            return Size(width: Layout.pickerLabelWidth(label) + Layout.optionsWidth(options), height: 1)
         }
     }
 
@@ -202,6 +205,8 @@ struct Layout {
             drawProgress(value: value, label: label, into: &canvas, x: x, y: y)
         case .divider:
             canvas.write("─", x: x, y: y, style: .chrome)
+        case let .picker(id, label, options, selected):
+            drawPicker(id: id, label: label, options: options, selected: selected, into: &canvas, x: x, y: y)
         case let .grid(columns, cells):
             let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
             var rowY = y

@@ -26,6 +26,8 @@ indirect enum LayoutNode: Equatable, Sendable {
     case progress(value: Double?, label: String)
     /// A rule across the stack it is in.
     case divider
+    /// A choice among `options`, `selected` kept to them, `label` before it.
+    case picker(id: String, label: String, options: [String], selected: Int)
 
     /// The copy of `node`. A case of a newer SDK than this host's, which it cannot
     /// draw, becomes a visible placeholder (a plugin of a newer SDK minor is refused
@@ -51,6 +53,16 @@ indirect enum LayoutNode: Equatable, Sendable {
             self = .progress(
                 value: progress.value.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) }, label: progress.label)
         case .divider: self = .divider
+        case let .picker(picker):
+            self = .picker(
+                id: picker.id, label: picker.label, options: picker.options,
+                selected: min(max(picker.selected, 0), max(picker.options.count - 1, 0)))
+        case let .tabs(tabs):
+            // The bar of titles over the chosen tab's view.
+            let bar = LayoutNode.picker(
+                id: tabs.id, label: "", options: tabs.titles,
+                selected: min(max(tabs.selected, 0), max(tabs.titles.count - 1, 0)))
+            self = .stack(axis: .vertical, spacing: 1, children: [bar, LayoutNode(tabs.content)])
         @unknown default: self = .styled(.highlight, .text(LayoutNode.unknownView))
         }
     }

@@ -20,6 +20,9 @@ extension ScreenSession {
             case .toggle:
                 entries.append(
                     .init(title: "Switch “\(control.label)” on or off", key: key, action: .activate(control)))
+            case .picker:
+                entries.append(
+                    .init(title: "Choose the next of “\(control.label)”", key: key, action: .activate(control)))
             case let .row(list, _) where !readOnly.contains(list):
                 rows.append(.init(title: "Open “\(control.label)”", key: key, action: .activate(control)))
             case .row: break

@@ -44,6 +44,8 @@ extension ScreenSession {
         case let .toggle(id):
             guard let isOn = topChain.last?.content.isOn(toggle: id) else { break }
             topChain.last?.send(.toggle(id, isOn: !isOn))
+        case let .picker(id):
+            choose(in: id, by: 1, wrapping: true)
         case .field: break
         }
     }
@@ -66,6 +68,16 @@ extension ScreenSession {
             backDoesNothingOn = top
             notice = "Esc: this screen does not go back"
         }
+    }
+
+    /// Chooses the option `step` after the chosen one of the picker or tabs `id`:
+    /// round from the last to the first when `wrapping` (Enter), else no further
+    /// than the ends (Left, Right).
+    func choose(in id: String, by step: Int, wrapping: Bool) {
+        guard let top = topChain.last, let (selected, count) = top.content.choice(of: id), count > 0 else { return }
+        let next = wrapping ? ((selected + step) % count + count) % count : min(max(selected + step, 0), count - 1)
+        guard next != selected else { return }
+        top.send(.choose(id, index: next))
     }
 
     func canGoBack() -> Bool {

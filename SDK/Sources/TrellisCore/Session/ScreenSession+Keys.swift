@@ -62,6 +62,17 @@ extension ScreenSession {
                 scrollList(byArrowAt: column, row: row, controls: controls)
                 return
             }
+            if case let .picker(id) = control.id {
+                // A click chooses the option under it.
+                moveFocus(to: control.id)
+                if let options = topChain.last?.content.options(of: id),
+                    let index = Layout.option(atColumn: column - control.x, of: options),
+                    topChain.last?.content.choice(of: id)?.selected != index
+                {
+                    topChain.last?.send(.choose(id, index: index))
+                }
+                return
+            }
             guard control.isField else {
                 activate(control)
                 return
@@ -130,6 +141,10 @@ extension ScreenSession {
             {
                 moveFocus(to: next.id)
             }
+            return
+        }
+        if case let .picker(id)? = focus, key == .left || key == .right {
+            choose(in: id, by: key == .left ? -1 : 1, wrapping: false)
             return
         }
         let index = controls.firstIndex { $0.id == focus }

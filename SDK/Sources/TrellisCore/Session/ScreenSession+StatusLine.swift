@@ -97,6 +97,9 @@ extension ScreenSession {
         case .row?: keys.append(("Enter select", "Enter", "Enter, Space    select the row"))
         case .field?: keys.append(("Enter submit", "Enter", "Enter           submit the field"))
         case .toggle?: keys.append(("Enter switch", "Enter", "Enter, Space    turn the switch on or off"))
+        case .picker?:
+            keys.append(
+                ("←→ choose", "←→", "Left, Right     choose the option before or after (Enter, Space: the next)"))
         case nil: break
         }
         if listFilter != nil {

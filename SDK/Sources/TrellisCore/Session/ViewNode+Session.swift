@@ -21,6 +21,39 @@ extension ViewNode {
             case let .list(id, rows) where id == list: return rows
             case let .stack(_, _, children), let .grid(_, children): pending += children
             case let .styled(_, child): pending.append(child)
+            case let .tabs(tabs): pending.append(tabs.content)
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The option chosen in the picker or tabs `id`, and how many options it has.
+    func choice(of id: String) -> (selected: Int, count: Int)? {
+        var pending = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .picker(picker) where picker.id == id: return (picker.selected, picker.options.count)
+            case let .tabs(tabs) where tabs.id == id: return (tabs.selected, tabs.titles.count)
+            case let .stack(_, _, children), let .grid(_, children): pending += children
+            case let .styled(_, child): pending.append(child)
+            case let .tabs(tabs): pending.append(tabs.content)
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The options of the picker or the titles of the tabs `id`.
+    func options(of id: String) -> [String]? {
+        var pending = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .picker(picker) where picker.id == id: return picker.options
+            case let .tabs(tabs) where tabs.id == id: return tabs.titles
+            case let .stack(_, _, children), let .grid(_, children): pending += children
+            case let .styled(_, child): pending.append(child)
+            case let .tabs(tabs): pending.append(tabs.content)
             default: break
             }
         }
@@ -35,6 +68,7 @@ extension ViewNode {
             case let .field(textField) where textField.id == field: return textField.isSecure
             case let .stack(_, _, children), let .grid(_, children): pending += children
             case let .styled(_, child): pending.append(child)
+            case let .tabs(tabs): pending.append(tabs.content)
             default: break
             }
         }
@@ -49,6 +83,7 @@ extension ViewNode {
             case let .toggle(switched) where switched.id == toggle: return switched.isOn
             case let .stack(_, _, children), let .grid(_, children): pending += children
             case let .styled(_, child): pending.append(child)
+            case let .tabs(tabs): pending.append(tabs.content)
             default: break
             }
         }
@@ -69,6 +104,8 @@ extension ViewNode {
             return nil
         case let .styled(_, child):
             return child.text(ofField: field)
+        case let .tabs(tabs):
+            return tabs.content.text(ofField: field)
         default:
             return nil
         }

@@ -137,6 +137,12 @@ open class ViewController: ViewControllable {
         actions.compactMap { if case let .toggle(toggle, isOn) = $0, toggle == id { isOn } else { nil } }
     }
 
+    /// The index of each option chosen in the picker or tabs with identifier `id`.
+    /// SDK 1.1.
+    public final func choices(_ id: String) -> Observable<Int> {
+        actions.compactMap { if case let .choose(chooser, index) = $0, chooser == id { index } else { nil } }
+    }
+
     /// Reports `action` as done by the user. The host calls this; tests may too.
     ///
     /// An edit also updates the field's text in ``content``, and a flip the
@@ -147,6 +153,8 @@ open class ViewController: ViewControllable {
             content = content.replacingText(ofField: field, with: text)
         } else if case let .toggle(id, isOn) = action {
             content = content.replacingToggle(id, isOn: isOn)
+        } else if case let .choose(id, index) = action {
+            content = content.replacingChoice(id, with: index)
         }
         actionRelay?.accept(action)
     }
@@ -215,6 +223,32 @@ extension ViewNode {
             return .grid(columns: columns, cells: cells.map { $0.replacingText(ofField: field, with: newText) })
         case let .styled(style, child):
             return .styled(style, child.replacingText(ofField: field, with: newText))
+        case var .tabs(tabs):
+            tabs.content = tabs.content.replacingText(ofField: field, with: newText)
+            return .tabs(tabs)
+        default:
+            return self
+        }
+    }
+
+    /// The tree with the picker or tabs `id` showing the option `index` chosen.
+    func replacingChoice(_ id: String, with index: Int) -> ViewNode {
+        switch self {
+        case var .picker(picker) where picker.id == id:
+            picker.selected = index
+            return .picker(picker)
+        case var .tabs(tabs) where tabs.id == id:
+            tabs.selected = index
+            return .tabs(tabs)
+        case var .tabs(tabs):
+            tabs.content = tabs.content.replacingChoice(id, with: index)
+            return .tabs(tabs)
+        case let .stack(axis, spacing, children):
+            return .stack(axis: axis, spacing: spacing, children: children.map { $0.replacingChoice(id, with: index) })
+        case let .grid(columns, cells):
+            return .grid(columns: columns, cells: cells.map { $0.replacingChoice(id, with: index) })
+        case let .styled(style, child):
+            return .styled(style, child.replacingChoice(id, with: index))
         default:
             return self
         }
@@ -232,6 +266,9 @@ extension ViewNode {
             return .grid(columns: columns, cells: cells.map { $0.replacingToggle(id, isOn: isOn) })
         case let .styled(style, child):
             return .styled(style, child.replacingToggle(id, isOn: isOn))
+        case var .tabs(tabs):
+            tabs.content = tabs.content.replacingToggle(id, isOn: isOn)
+            return .tabs(tabs)
         default:
             return self
         }

@@ -37,6 +37,15 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// bullets (SwiftUI's `TextField` and `SecureField`); it reports edits and
     /// Enter as ``textField(id:text:placeholder:)`` does. SDK 1.1.
     case field(TextField)
+    /// A choice of one of several options (SwiftUI's `Picker`, segmented), drawn
+    /// `[Day]  Week   Month `: Left and Right, a click on an option, or Enter and
+    /// Space (the next, round) choose, and send ``ViewAction/choose(_:index:)``;
+    /// the view shows the choice at once. SDK 1.1.
+    case picker(Picker)
+    /// Tabs over a view (SwiftUI's `TabView`): a bar of titles, the chosen one
+    /// marked, over the chosen tab's content, which the screen gives. Choosing a
+    /// tab sends ``ViewAction/choose(_:index:)``. SDK 1.1.
+    case tabs(Tabs)
 
     /// The direction a stack lays out its children.
     ///
@@ -80,6 +89,17 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// A text field whose text is shown as bullets, for a password. SDK 1.1.
     public static func secureField(id: String, text: String, placeholder: String, width: Int? = nil) -> ViewNode {
         .field(TextField(id: id, text: text, placeholder: placeholder, width: width, isSecure: true))
+    }
+
+    /// A choice among `options`, `selected` the one chosen, with `label` before
+    /// it; its identifier is its label unless given. SDK 1.1.
+    public static func picker(_ label: String, options: [String], selected: Int, id: String? = nil) -> ViewNode {
+        .picker(Picker(label, options: options, selected: selected, id: id))
+    }
+
+    /// Tabs titled `titles` over `content`, the view of the tab `selected`. SDK 1.1.
+    public static func tabs(id: String, titles: [String], selected: Int, content: ViewNode) -> ViewNode {
+        .tabs(Tabs(id: id, titles: titles, selected: selected, content: content))
     }
 
     /// A vertical stack, one line between children unless told.
@@ -135,6 +155,46 @@ public struct TextField: Equatable, Sendable {
     }
 }
 
+/// A choice of one of several options: what ``ViewNode/picker(_:)`` shows. SDK 1.1.
+public struct Picker: Equatable, Sendable {
+    /// What is chosen, shown before the options; empty for nothing.
+    public var label: String
+    /// The options, in order.
+    public var options: [String]
+    /// The index of the option chosen; one out of range is drawn as the nearest.
+    public var selected: Int
+    /// What ``ViewAction/choose(_:index:)`` names it by.
+    public var id: String
+
+    /// A choice among `options`; its identifier is its label unless given.
+    public init(_ label: String, options: [String], selected: Int, id: String? = nil) {
+        self.label = label
+        self.options = options
+        self.selected = selected
+        self.id = id ?? label
+    }
+}
+
+/// Tabs over a view: what ``ViewNode/tabs(_:)`` shows. SDK 1.1.
+public struct Tabs: Equatable, Sendable {
+    /// What ``ViewAction/choose(_:index:)`` names the tabs by.
+    public var id: String
+    /// The tabs' titles, in order.
+    public var titles: [String]
+    /// The index of the tab shown.
+    public var selected: Int
+    /// The view of the tab shown.
+    public var content: ViewNode
+
+    /// Tabs titled `titles` over `content`, the view of the tab `selected`.
+    public init(id: String, titles: [String], selected: Int, content: ViewNode) {
+        self.id = id
+        self.titles = titles
+        self.selected = selected
+        self.content = content
+    }
+}
+
 /// How far a task has gone: what ``ViewNode/progress(_:)`` shows. SDK 1.1.
 public struct ProgressIndicator: Equatable, Sendable {
     /// How far, from 0 (nothing done) to 1 (all done); `nil` when not known, for a
@@ -176,4 +236,7 @@ public enum ViewAction: Equatable, Sendable {
     case submit(field: String)
     /// The switch with this identifier was flipped: it asks to be `isOn`. SDK 1.1.
     case toggle(String, isOn: Bool)
+    /// The option at `index` of the picker or tabs with this identifier was chosen.
+    /// SDK 1.1.
+    case choose(String, index: Int)
 }
