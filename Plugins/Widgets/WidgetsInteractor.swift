@@ -13,8 +13,10 @@ struct WidgetsState: Equatable {
     var password = ""
     /// How often sync runs: an index of ``syncPeriods``.
     var syncEvery = 1
-    /// The tab shown: the controls, or about them.
+    /// The tab shown: the controls, the note, or about them.
     var page = 0
+    /// The text of the note's area.
+    var note = ""
 
     static let syncPeriods = ["hour", "day", "week"]
 }
@@ -53,6 +55,8 @@ final class WidgetsInteractor: PresentableInteractor<WidgetsPresentable> {
         presenter.choices("Every").bind { [weak self] index in self?.update { $0.syncEvery = index } }
             .disposeOnDeactivate(interactor: self)
         presenter.choices("page").bind { [weak self] index in self?.update { $0.page = index } }
+            .disposeOnDeactivate(interactor: self)
+        presenter.edits("note").bind { [weak self] text in self?.update { $0.note = text } }
             .disposeOnDeactivate(interactor: self)
         presenter.edits("password").bind { [weak self] text in self?.update { $0.password = text } }
             .disposeOnDeactivate(interactor: self)

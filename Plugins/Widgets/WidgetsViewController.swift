@@ -2,13 +2,13 @@ import TrellisSDK
 
 /// The gallery's screen: switches, a progress bar with buttons that move it and a
 /// dialog that resets it, and a task under way while its switch is on, between
-/// dividers; a secure field 12 columns wide; a picker; all under tabs, with an
-/// About tab; back asks first while "Ask before leaving" is on.
+/// dividers; a secure field 12 columns wide; a picker; a text area in a tab of its
+/// own, and an About tab; back asks first while "Ask before leaving" is on.
 final class WidgetsViewController: ViewController, WidgetsPresentable {
     func show(_ state: WidgetsState) {
         content = .tabs(
-            id: "page", titles: ["Controls", "About"], selected: state.page,
-            content: state.page == 0 ? controls(state) : about)
+            id: "page", titles: ["Controls", "Note", "About"], selected: state.page,
+            content: state.page == 0 ? controls(state) : state.page == 1 ? note(state) : about)
     }
 
     private func controls(_ state: WidgetsState) -> ViewNode {
@@ -37,6 +37,14 @@ final class WidgetsViewController: ViewController, WidgetsPresentable {
                     .picker("Every", options: WidgetsState.syncPeriods, selected: state.syncEvery),
                     state.syncing ? .progress(nil, label: "Syncing your notes every \(every)") : .text("Not syncing"),
                 ]),
+        ])
+    }
+
+    private func note(_ state: WidgetsState) -> ViewNode {
+        let lines = state.note.isEmpty ? 0 : state.note.split(separator: "\n", omittingEmptySubsequences: false).count
+        return .vstack([
+            .textArea(id: "note", text: state.note, placeholder: "Write a note", width: 50, height: 8),
+            .text("\(lines) \(lines == 1 ? "line" : "lines"), \(state.note.count) characters"),
         ])
     }
 

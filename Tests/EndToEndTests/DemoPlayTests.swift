@@ -142,6 +142,12 @@ struct DemoPlayTests {
         try tmux.click("[ ] Sync")
         try tmux.click("hour")
         let syncing = try tmux.waitForText("Syncing your notes every hour")
+        try tmux.click("Note")
+        try tmux.click("Write a note")
+        try tmux.send(["-l", "Dear Ann,"])
+        try tmux.send(["Enter"])
+        try tmux.send(["-l", "the garden"])
+        let note = try tmux.waitForText("2 lines, 20 characters")
         try tmux.click("About")
         try tmux.waitForText("the view kinds of SDK 1.1")
         try tmux.click("Controls")
@@ -170,5 +176,6 @@ struct DemoPlayTests {
         #expect(!unpinned.contains("★ uber/RIBs"), "the pin was taken off by a click: \(unpinned)")
         #expect(won.contains("X     X     X"), "\(won)")
         #expect(syncing.contains("Wi-Fi on · Bluetooth on"), "\(syncing)")
+        #expect(note.contains("│Dear Ann,") && note.contains("│the garden") && note.contains(" 2:11 "), "\(note)")
     }
 }

@@ -32,6 +32,13 @@ struct WidgetsTests {
         #expect(screen.lines.contains("[••••••______]  6 characters"), "a bullet a character, 12 columns wide")
         #expect(!screen.text.contains("s3cret"))
 
+        try screen.tap("Controls, Note, About")
+        try screen.type("Dear Ann,\nthe garden", into: "Write a note")
+        #expect(screen.lines.contains("2 lines, 20 characters"))
+        #expect(screen.lines.contains { $0.hasPrefix("│the garden") })
+        try screen.press("backtab")
+        try screen.press("left")
+
         try screen.tap("Delete…")
         try await screen.expect("Delete the download?")
         try screen.tap("Delete")

@@ -79,11 +79,11 @@ struct KeyDecoderTests {
 
 /// Bracketed paste: text between the markers is one paste, never keys.
 struct PasteDecodingTests {
-    @Test func aPasteIsTextWithItsTabsAndLineBreaksAsSpaces() {
+    @Test func aPasteIsTextWithItsTabsAsSpacesAndItsLineBreaksAsNewlines() {
         var decoder = KeyDecoder()
         #expect(
-            decoder.decode(Array("\u{1B}[200~Seoul\tIncheon\r\nGimpo\u{1B}[201~x".utf8)) == [
-                .paste("Seoul Incheon Gimpo"), .character("x"),
+            decoder.decode(Array("\u{1B}[200~Seoul\tIncheon\r\nGimpo\rBusan\u{1B}[201~x".utf8)) == [
+                .paste("Seoul Incheon\nGimpo\nBusan"), .character("x"),
             ])
     }
 

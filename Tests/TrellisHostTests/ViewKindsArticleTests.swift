@@ -24,6 +24,7 @@ struct ViewKindsArticleTests {
         ("progress", .progress(0.4, label: "Copying")),
         ("underWay", .progress(nil, label: "Syncing")),
         ("divider", .vstack(spacing: 0, [.text("Inbox"), .divider, .text("Archive")])),
+        ("textArea", .textArea(id: "body", text: "Dear Ann,\nthe garden is in bloom", width: 16, height: 3)),
         ("picker", .picker("View", options: ["Day", "Week", "Month"], selected: 1)),
         ("tabs", .tabs(id: "page", titles: ["Notes", "Settings"], selected: 0, content: .text("3 notes"))),
     ]

@@ -81,13 +81,15 @@ public struct KeyDecoder {
         return bytes.count > maximumPasteLength ? (paste(body), bytes.count) : nil
     }
 
-    /// Pasted bytes as text for a field: tabs and line breaks become spaces, other
+    /// Pasted bytes as text: line breaks (`\r\n`, `\r`) become `\n`, which a text
+    /// area keeps and a one-line field takes as a space; tabs become spaces; other
     /// control characters and invalid UTF-8 are dropped.
     private static func paste(_ bytes: ArraySlice<UInt8>) -> Key {
         let text = String(decoding: bytes, as: UTF8.self)
-            .replacingOccurrences(of: "\r\n", with: " ")
+            .replacingOccurrences(of: "\r\n", with: "\n")
             .unicodeScalars.compactMap { scalar -> Character? in
-                if scalar == "\t" || scalar == "\n" || scalar == "\r" { return " " }
+                if scalar == "\n" || scalar == "\r" { return "\n" }
+                if scalar == "\t" { return " " }
                 if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FFFD}" { return nil }
                 return Character(scalar)
             }

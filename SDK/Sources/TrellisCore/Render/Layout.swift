@@ -63,7 +63,7 @@ struct Layout {
         self.focus = focus
     }
     /// Where the focused text field's cursor was drawn.
-    private(set) var cursor: (x: Int, y: Int)?
+    var cursor: (x: Int, y: Int)?
     /// For each list scrolled by ``LayoutNode/windowingLists(toHeight:focus:offsets:widths:)``,
     /// the index of its first row shown.
     var listOffsets: [String: Int] = [:]
@@ -127,6 +127,8 @@ struct Layout {
             return Size(width: 1, height: 1)
         case let .picker(_, label, options, _):
             return Size(width: Layout.pickerLabelWidth(label) + Layout.optionsWidth(options), height: 1)
+        case let .textArea(_, _, _, width, height):
+            return Size(width: width + 2, height: height + 2)
         }
     }
 
@@ -205,6 +207,9 @@ struct Layout {
             drawProgress(value: value, label: label, into: &canvas, x: x, y: y)
         case .divider:
             canvas.write("─", x: x, y: y, style: .chrome)
+        case let .textArea(id, text, placeholder, width, height):
+            drawTextArea(
+                id: id, text: text, placeholder: placeholder, width: width, height: height, into: &canvas, x: x, y: y)
         case let .picker(id, label, options, selected):
             drawPicker(id: id, label: label, options: options, selected: selected, into: &canvas, x: x, y: y)
         case let .grid(columns, cells):

@@ -26,6 +26,8 @@ indirect enum LayoutNode: Equatable, Sendable {
     case progress(value: Double?, label: String)
     /// A rule across the stack it is in.
     case divider
+    /// Text of several lines in a frame, `width` columns and `height` lines inside it.
+    case textArea(id: String, text: String, placeholder: String, width: Int, height: Int)
     /// A choice among `options`, `selected` kept to them, `label` before it.
     case picker(id: String, label: String, options: [String], selected: Int)
 
@@ -57,6 +59,10 @@ indirect enum LayoutNode: Equatable, Sendable {
             self = .picker(
                 id: picker.id, label: picker.label, options: picker.options,
                 selected: min(max(picker.selected, 0), max(picker.options.count - 1, 0)))
+        case let .textArea(area):
+            self = .textArea(
+                id: area.id, text: area.text, placeholder: area.placeholder,
+                width: min(max(area.width ?? 40, 1), Layout.widestField), height: min(max(area.height ?? 6, 1), 100))
         case let .tabs(tabs):
             // The bar of titles over the chosen tab's view.
             let bar = LayoutNode.picker(

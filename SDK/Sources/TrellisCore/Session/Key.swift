@@ -16,7 +16,8 @@ public enum Key: Hashable, Sendable {
     /// Ctrl-Left or Alt-Left, and Ctrl-Right or Alt-Right: by word in a text field.
     case wordLeft, wordRight
     /// Text pasted into the terminal (bracketed paste): text for the focused field,
-    /// its tabs and line breaks as spaces, never keys.
+    /// never keys; its line breaks are `\n`, which a text area keeps and a
+    /// one-line field takes as spaces, and its tabs are spaces.
     case paste(String)
     /// A left mouse click at a cell (from 0, 0 at the top left).
     case click(column: Int, row: Int)

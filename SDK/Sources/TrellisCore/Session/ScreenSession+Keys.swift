@@ -81,7 +81,13 @@ extension ScreenSession {
             let wasFocused = focus == control.id
             let before = cursor
             moveFocus(to: control.id)
-            if let typed = fieldText, case let .field(id) = control.id {
+            if let text = fieldText, case let .field(id) = control.id, isArea(id) {
+                // In a text area, the line and column clicked.
+                let wrapped = WrappedText(text, width: max(control.width - 2, 1))
+                let shownRow = wrapped.position(of: wasFocused ? min(before, wrapped.characters.count) : 0).row
+                let first = WrappedText.firstShown(row: shownRow, height: control.height - 2)
+                cursor = wrapped.offset(row: first + row - control.y - 1, column: column - control.x - 1)
+            } else if let typed = fieldText, case let .field(id) = control.id {
                 // What the field shows: a secure one, a bullet a character.
                 let text = topChain.last?.content.isSecure(field: id) == true ? Layout.masked(typed) : typed
                 let shown =
@@ -110,6 +116,11 @@ extension ScreenSession {
             }
             guard case .row? = focus else { return }
             for _ in 0..<3 { press(up ? .up : .down) }
+            return
+        }
+        if let field = focusedField, isArea(field), let area = controls.first(where: { $0.id == focus }),
+            editArea(field, with: key, width: area.width - 2)
+        {
             return
         }
         if let field = focusedField, edit(field, with: key) { return }

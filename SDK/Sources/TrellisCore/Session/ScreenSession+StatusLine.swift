@@ -95,6 +95,8 @@ extension ScreenSession {
         case .button?: keys.append(("Enter press", "Enter", "Enter, Space    press the button"))
         case let .row(list, _)? where topChain.last?.listsForReading.contains(list) == true: break
         case .row?: keys.append(("Enter select", "Enter", "Enter, Space    select the row"))
+        case let .field(id)? where isArea(id):
+            keys.append(("Enter new line", "Enter", "Enter           a new line; Up, Down, Home, End move by line"))
         case .field?: keys.append(("Enter submit", "Enter", "Enter           submit the field"))
         case .toggle?: keys.append(("Enter switch", "Enter", "Enter, Space    turn the switch on or off"))
         case .picker?:

@@ -60,6 +60,21 @@ extension ViewNode {
         return nil
     }
 
+    /// Whether the field `field` is a text area.
+    func isArea(field: String) -> Bool {
+        var pending = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .textArea(area) where area.id == field: return true
+            case let .stack(_, _, children), let .grid(_, children): pending += children
+            case let .styled(_, child): pending.append(child)
+            case let .tabs(tabs): pending.append(tabs.content)
+            default: break
+            }
+        }
+        return false
+    }
+
     /// Whether the field `field` shows its text as bullets.
     func isSecure(field: String) -> Bool {
         var pending = [self]
@@ -97,6 +112,8 @@ extension ViewNode {
             return text
         case let .field(textField) where textField.id == field:
             return textField.text
+        case let .textArea(area) where area.id == field:
+            return area.text
         case let .stack(_, _, children), let .grid(_, children):
             for child in children {
                 if let text = child.text(ofField: field) { return text }

@@ -215,6 +215,9 @@ extension ViewNode {
         case var .field(textField) where textField.id == field:
             textField.text = newText
             return .field(textField)
+        case var .textArea(area) where area.id == field:
+            area.text = newText
+            return .textArea(area)
         case let .stack(axis, spacing, children):
             return .stack(
                 axis: axis, spacing: spacing,

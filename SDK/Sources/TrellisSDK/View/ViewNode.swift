@@ -46,6 +46,12 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// marked, over the chosen tab's content, which the screen gives. Choosing a
     /// tab sends ``ViewAction/choose(_:index:)``. SDK 1.1.
     case tabs(Tabs)
+    /// Text of several lines to edit (SwiftUI's `TextEditor`), in a frame with the
+    /// cursor's line and column: its lines wrap at its width, it scrolls to keep
+    /// the cursor in sight, Enter starts a new line, Up and Down move by line, and
+    /// a paste keeps its line breaks. Each edit sends ``ViewAction/edit(field:text:)``.
+    /// SDK 1.1.
+    case textArea(TextArea)
 
     /// The direction a stack lays out its children.
     ///
@@ -100,6 +106,13 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// Tabs titled `titles` over `content`, the view of the tab `selected`. SDK 1.1.
     public static func tabs(id: String, titles: [String], selected: Int, content: ViewNode) -> ViewNode {
         .tabs(Tabs(id: id, titles: titles, selected: selected, content: content))
+    }
+
+    /// A text area `width` columns wide showing `height` lines. SDK 1.1.
+    public static func textArea(
+        id: String, text: String, placeholder: String = "", width: Int? = nil, height: Int? = nil
+    ) -> ViewNode {
+        .textArea(TextArea(id: id, text: text, placeholder: placeholder, width: width, height: height))
     }
 
     /// A vertical stack, one line between children unless told.
@@ -172,6 +185,29 @@ public struct Picker: Equatable, Sendable {
         self.options = options
         self.selected = selected
         self.id = id ?? label
+    }
+}
+
+/// Text of several lines to edit: what ``ViewNode/textArea(_:)`` shows. SDK 1.1.
+public struct TextArea: Equatable, Sendable {
+    /// What ``ViewAction/edit(field:text:)`` names it by.
+    public var id: String
+    /// Its text; `\n` ends a line.
+    public var text: String
+    /// What it shows, dim, while it is empty; its label for the user and for `focus`.
+    public var placeholder: String
+    /// The columns of text it shows, kept to 1...200; `nil` for 40.
+    public var width: Int?
+    /// The lines it shows, kept to 1...100; `nil` for 6.
+    public var height: Int?
+
+    /// A text area with identifier `id` holding `text`.
+    public init(id: String, text: String, placeholder: String = "", width: Int? = nil, height: Int? = nil) {
+        self.id = id
+        self.text = text
+        self.placeholder = placeholder
+        self.width = width
+        self.height = height
     }
 }
 

@@ -1,0 +1,76 @@
+import Testing
+import TrellisSDK
+
+@testable import TrellisCore
+@testable import TrellisHost
+
+/// SDK 1.1's text areas: lines wrapped at their width, Enter, Up, Down, Home and
+/// End by line, a paste that keeps its line breaks, clicks by line and column,
+/// and the cursor's place in the frame.
+@MainActor
+struct TextAreaTests {
+    private func launch(_ text: String = "") -> (ScreenSession, ViewController, () -> String) {
+        let tree = SingleScreenTree(
+            .vstack([.textArea(id: "body", text: text, placeholder: "Note", width: 10, height: 3), .button("Save")]))
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 12))
+        let view = tree.view
+        return (session, view, { view.content.text(ofField: "body") ?? "" })
+    }
+
+    private func rows(_ frame: Frame) -> [String] {
+        frame.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    @Test func linesWrapAtTheWidthAndTheFrameSaysWhereTheCursorIs() throws {
+        let (session, _, text) = launch()
+        #expect(rows(session.frame()).prefix(2) == ["┌──────────┐", "│Note      │"])
+
+        try session.execute(.type("Dear Ann,"))
+        session.press(.enter)
+        try session.execute(.type("the garden is in bloom"))
+
+        #expect(text() == "Dear Ann,\nthe garden is in bloom")
+        let frame = session.frame()
+        #expect(
+            rows(frame).prefix(5) == ["┌──────────┐", "│the garden│", "│ is in blo│", "│om        │", "└──── 4:3 ─┘"],
+            "wrapped at 10 columns, scrolled to the cursor's line, which the frame names")
+        let area = try #require(frame.controls.first)
+        #expect(frame.cursor?.x == area.x + 1 + 2 && frame.cursor?.y == area.y + 3)
+    }
+
+    @Test func upDownHomeAndEndMoveByLineAndAClickPutsTheCursorThere() throws {
+        let (session, _, text) = launch("abc\ndefgh\nij")
+        try session.execute(.focus("Note"))
+        session.press(.up)
+        session.press(.home)
+        session.press(.character("1"))
+        session.press(.down)
+        session.press(.end)
+        session.press(.character("2"))
+        #expect(text() == "abc\n1defgh\nij2")
+
+        let area = try #require(session.frame().controls.first)
+        session.press(.click(column: area.x + 1 + 1, row: area.y + 1))
+        session.press(.character("3"))
+        #expect(text() == "a3bc\n1defgh\nij2", "the click was on the first line shown, after its first character")
+    }
+
+    @Test func aPasteKeepsItsLineBreaksInAnAreaAndNotInAField() throws {
+        let tree = SingleScreenTree(
+            .vstack([
+                .textArea(id: "body", text: "", placeholder: "Note"),
+                .textField(id: "title", text: "", placeholder: "Title"),
+            ]))
+        let session = ScreenSession(tree: tree, window: Window(width: 100, height: 14))
+        try session.execute(.focus("Note"))
+        session.press(.paste("one\ntwo"))
+        try session.execute(.focus("Title"))
+        session.press(.paste("one\ntwo"))
+
+        #expect(tree.view.content.text(ofField: "body") == "one\ntwo")
+        #expect(tree.view.content.text(ofField: "title") == "one two")
+        #expect(session.frame().text.contains("Enter submit"))
+        try session.execute(.focus("Note"))
+        #expect(session.frame().text.contains("Enter new line"))
+    }
+}
