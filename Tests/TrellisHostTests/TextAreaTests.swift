@@ -55,6 +55,20 @@ struct TextAreaTests {
         #expect(text() == "a3bc\n1defgh\nij2", "the click was on the first line shown, after its first character")
     }
 
+    @Test func tooMuchTextIsSaidInTheAreasPlaceAndALongLineWraps() throws {
+        let huge = String(repeating: "a", count: 3 << 20)
+        let big = Window(width: 80, height: 10).draw(
+            root: ViewController(content: .textArea(id: "body", text: huge)), status: StatusLine(), focus: nil)
+        #expect(big.text.contains("[text area body: 3 MB of text, more than the 1 MB a text area edits]"))
+        #expect(big.controls.isEmpty)
+
+        let line = String(repeating: "b", count: 100_000)
+        let long = Window(width: 80, height: 10).draw(
+            root: ViewController(content: .textArea(id: "body", text: line, width: 20, height: 2)),
+            status: StatusLine(), focus: .field("body"), fieldCursor: line.count)
+        #expect(long.text.contains(" 5000:21 "), "the cursor at the end of the 5,000th line of 20")
+    }
+
     @Test func aPasteKeepsItsLineBreaksInAnAreaAndNotInAField() throws {
         let tree = SingleScreenTree(
             .vstack([

@@ -60,6 +60,10 @@ struct WrappedText {
 }
 
 extension Layout {
+    /// The most text, in bytes, a text area shows and edits: it is wrapped whole at
+    /// each frame.
+    static let largestAreaText = 1 << 20
+
     /// A text area in its frame: its lines, wrapped, from the one that keeps the
     /// cursor in sight, and the cursor's line and column in the bottom edge.
     mutating func drawTextArea(

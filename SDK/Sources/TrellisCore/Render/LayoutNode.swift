@@ -59,6 +59,14 @@ indirect enum LayoutNode: Equatable, Sendable {
             self = .picker(
                 id: picker.id, label: picker.label, options: picker.options,
                 selected: min(max(picker.selected, 0), max(picker.options.count - 1, 0)))
+        case let .textArea(area) where area.text.utf8.count > Layout.largestAreaText:
+            // Wrapped whole at every frame, more would make each keystroke slow: said in its place.
+            let megabytes = Double(area.text.utf8.count) / 1_048_576
+            self = .styled(
+                .highlight,
+                .text(
+                    "[text area \(area.id): \(Int(megabytes.rounded())) MB of text, more than the "
+                        + "\(Layout.largestAreaText >> 20) MB a text area edits]"))
         case let .textArea(area):
             self = .textArea(
                 id: area.id, text: area.text, placeholder: area.placeholder,
