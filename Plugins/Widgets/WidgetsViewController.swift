@@ -51,10 +51,17 @@ final class WidgetsViewController: ViewController, WidgetsPresentable {
     private var about: ViewNode {
         .vstack([
             .title("Widgets: the view kinds of SDK 1.1"),
-            .text(
-                "Switches, progress bars, dividers, dialogs, fields of a width,\n"
-                    + "secure fields, pickers and these tabs, with live state.\n"
-                    + "Plugins/Widgets shows how each is made."),
+            .label(title: "Plugins/Widgets shows how each is made", icon: "✎"),
+            .image(Image(source: "gallery.png", alternativeText: "The gallery's Controls tab")),
+            .rows(
+                id: "kinds",
+                rows: [
+                    ListRow("Switches, progress, dividers", subtitle: "Controls", badge: "1.1"),
+                    ListRow("Fields of a width, secure fields", subtitle: "Controls", badge: "1.1"),
+                    ListRow("Pickers, tabs, dialogs", subtitle: "Controls", badge: "1.1"),
+                    ListRow("Text areas", subtitle: "Note", badge: "1.1"),
+                    ListRow("Rows, labels, images", subtitle: "About", badge: "1.1"),
+                ]),
         ])
     }
 }

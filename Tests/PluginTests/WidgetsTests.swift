@@ -37,6 +37,10 @@ struct WidgetsTests {
         #expect(screen.lines.contains("2 lines, 20 characters"))
         #expect(screen.lines.contains { $0.hasPrefix("│the garden") })
         try screen.press("backtab")
+        try screen.press("right")
+        #expect(screen.lines.contains("[image: The gallery's Controls tab]"))
+        #expect(screen.lines.contains("Rows, labels, images  About                 1.1"))
+        try screen.press("left")
         try screen.press("left")
 
         try screen.tap("Delete…")

@@ -18,6 +18,14 @@ struct ViewKindsArticleTests {
         ("narrowField", .textField(id: "code", text: "", placeholder: "Code", width: 6)),
         ("secureField", .secureField(id: "password", text: "s3cret", placeholder: "Password")),
         ("list", .list(id: "cities", rows: ["Seoul (KR)", "Sevilla (ES)", "Sydney (AU)"])),
+        (
+            "rows",
+            .rows(
+                id: "notes",
+                rows: [ListRow("Groceries", subtitle: "milk, eggs", badge: "2d"), ListRow("Garden", badge: "★")])
+        ),
+        ("label", .label(title: "Settings", icon: "⚙")),
+        ("image", .image(Image(source: "garden.png", alternativeText: "A garden in bloom"))),
         ("grid", .grid(columns: 3, cells: (1...6).map { .button("\($0)") })),
         ("stacks", .vstack([.text("Count: 3"), .hstack([.button("Add"), .button("Reset")])])),
         ("toggle", .grid(columns: 1, cells: [.toggle("Wi-Fi", isOn: true), .toggle("Bluetooth", isOn: false)])),

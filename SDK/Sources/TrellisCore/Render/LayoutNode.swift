@@ -71,6 +71,13 @@ indirect enum LayoutNode: Equatable, Sendable {
             self = .textArea(
                 id: area.id, text: area.text, placeholder: area.placeholder,
                 width: min(max(area.width ?? 40, 1), Layout.widestField), height: min(max(area.height ?? 6, 1), 100))
+        case let .rows(id, rows):
+            self = .list(id: id, rows: LayoutNode.richRows(rows))
+        case let .label(title, icon):
+            self = .text(icon.isEmpty ? title : icon + " " + title)
+        case let .image(image):
+            self = .styled(
+                .placeholder, .text("[image: \(image.alternativeText.isEmpty ? image.source : image.alternativeText)]"))
         case let .tabs(tabs):
             // The bar of titles over the chosen tab's view.
             let bar = LayoutNode.picker(
@@ -78,6 +85,18 @@ indirect enum LayoutNode: Equatable, Sendable {
                 selected: min(max(tabs.selected, 0), max(tabs.titles.count - 1, 0)))
             self = .stack(axis: .vertical, spacing: 1, children: [bar, LayoutNode(tabs.content)])
         @unknown default: self = .styled(.highlight, .text(LayoutNode.unknownView))
+        }
+    }
+
+    /// Rich rows as a list's lines: the title, then two spaces and the secondary
+    /// text, and the badges lined up in a column after the widest of those (among
+    /// the rows a list measures, ``Layout/measuredRows``).
+    static func richRows(_ rows: [ListRow]) -> [String] {
+        let texts = rows.map { $0.subtitle.isEmpty ? $0.title : $0.title + "  " + $0.subtitle }
+        let column = texts.prefix(Layout.measuredRows).map(TextWidth.of).max() ?? 0
+        return zip(texts, rows).map { text, row in
+            row.badge.isEmpty
+                ? text : text + String(repeating: " ", count: max(column - TextWidth.of(text), 0) + 2) + row.badge
         }
     }
 

@@ -19,6 +19,7 @@ extension ViewNode {
         while let node = pending.popLast() {
             switch node {
             case let .list(id, rows) where id == list: return rows
+            case let .rows(id, rows) where id == list: return LayoutNode.richRows(rows)
             case let .stack(_, _, children), let .grid(_, children): pending += children
             case let .styled(_, child): pending.append(child)
             case let .tabs(tabs): pending.append(tabs.content)

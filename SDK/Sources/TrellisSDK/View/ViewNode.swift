@@ -52,6 +52,16 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// a paste keeps its line breaks. Each edit sends ``ViewAction/edit(field:text:)``.
     /// SDK 1.1.
     case textArea(TextArea)
+    /// Rows the user can select, each with a title, secondary text and a trailing
+    /// badge (UIKit's subtitle cells); selecting one sends
+    /// ``ViewAction/select(list:row:)``, as ``list(id:rows:)`` does. SDK 1.1.
+    case rows(id: String, rows: [ListRow])
+    /// Text with an icon character before it (SwiftUI's `Label`). SDK 1.1.
+    case label(title: String, icon: String)
+    /// A picture, which a terminal shows as its alternative text and the browser
+    /// front end as the picture (SwiftUI's `Image` with an accessibility label).
+    /// SDK 1.1.
+    case image(Image)
 
     /// The direction a stack lays out its children.
     ///
@@ -208,6 +218,38 @@ public struct TextArea: Equatable, Sendable {
         self.placeholder = placeholder
         self.width = width
         self.height = height
+    }
+}
+
+/// A row of ``ViewNode/rows(id:rows:)``: a title, secondary text after it and a
+/// badge at the end. SDK 1.1.
+public struct ListRow: Equatable, Sendable {
+    /// What the row is; what `tap` and the list filter find it by.
+    public var title: String
+    /// More about it, after the title; empty for none.
+    public var subtitle: String
+    /// A short mark at the row's end (a count, a date, `★`); empty for none.
+    public var badge: String
+
+    /// A row titled `title`.
+    public init(_ title: String, subtitle: String = "", badge: String = "") {
+        self.title = title
+        self.subtitle = subtitle
+        self.badge = badge
+    }
+}
+
+/// A picture: what ``ViewNode/image(_:)`` shows. SDK 1.1.
+public struct Image: Equatable, Sendable {
+    /// Where the picture is: a path in the plugin's resources or a URL.
+    public var source: String
+    /// What the picture shows, in words: what a terminal shows in its place.
+    public var alternativeText: String
+
+    /// The picture at `source`, described by `alternativeText`.
+    public init(source: String, alternativeText: String) {
+        self.source = source
+        self.alternativeText = alternativeText
     }
 }
 
