@@ -24,6 +24,17 @@ struct ViewKindsArticleTests {
                 id: "notes",
                 rows: [ListRow("Groceries", subtitle: "milk, eggs", badge: "2d"), ListRow("Garden", badge: "★")])
         ),
+        (
+            "table",
+            .table(
+                Table(
+                    id: "airports",
+                    columns: [
+                        TableColumn("City"), TableColumn("Code", width: 4, alignment: .center),
+                        TableColumn("Flights", alignment: .trailing),
+                    ],
+                    rows: [["Seoul", "ICN", "812"], ["Busan", "PUS", "95"]]))
+        ),
         ("label", .label(title: "Settings", icon: "⚙")),
         ("image", .image(Image(source: "garden.png", alternativeText: "A garden in bloom"))),
         ("grid", .grid(columns: 3, cells: (1...6).map { .button("\($0)") })),

@@ -73,6 +73,8 @@ indirect enum LayoutNode: Equatable, Sendable {
                 width: min(max(area.width ?? 40, 1), Layout.widestField), height: min(max(area.height ?? 6, 1), 100))
         case let .rows(id, rows):
             self = .list(id: id, rows: LayoutNode.richRows(rows))
+        case let .table(table):
+            self = LayoutNode.table(table)
         case let .label(title, icon):
             self = .text(icon.isEmpty ? title : icon + " " + title)
         case let .image(image):

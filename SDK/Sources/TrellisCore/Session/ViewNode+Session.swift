@@ -20,6 +20,7 @@ extension ViewNode {
             switch node {
             case let .list(id, rows) where id == list: return rows
             case let .rows(id, rows) where id == list: return LayoutNode.richRows(rows)
+            case let .table(table) where table.id == list: return LayoutNode.tableLines(table)?.rows
             case let .stack(_, _, children), let .grid(_, children): pending += children
             case let .styled(_, child): pending.append(child)
             case let .tabs(tabs): pending.append(tabs.content)

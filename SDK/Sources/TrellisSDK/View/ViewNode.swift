@@ -62,6 +62,12 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// front end as the picture (SwiftUI's `Image` with an accessibility label).
     /// SDK 1.1.
     case image(Image)
+    /// Rows of cells under column headers (SwiftUI's and ratatui's `Table`): each
+    /// column as wide as it is given or as its cells, its cells aligned as it
+    /// says; rows are selected, filtered and scrolled as a list's are, and
+    /// selecting one sends ``ViewAction/select(list:row:)`` with the table's id.
+    /// SDK 1.1.
+    case table(Table)
 
     /// The direction a stack lays out its children.
     ///
@@ -236,6 +242,52 @@ public struct ListRow: Equatable, Sendable {
         self.title = title
         self.subtitle = subtitle
         self.badge = badge
+    }
+}
+
+/// Rows of cells under column headers: what ``ViewNode/table(_:)`` shows. SDK 1.1.
+public struct Table: Equatable, Sendable {
+    /// What ``ViewAction/select(list:row:)`` names the table by.
+    public var id: String
+    /// The columns, left to right.
+    public var columns: [TableColumn]
+    /// The rows, each a cell a column: a missing cell is blank, an extra one
+    /// is not shown.
+    public var rows: [[String]]
+
+    /// A table with identifier `id`.
+    public init(id: String, columns: [TableColumn], rows: [[String]]) {
+        self.id = id
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// A column of a ``Table``. SDK 1.1.
+public struct TableColumn: Equatable, Sendable {
+    /// Where a cell's text stands in its column.
+    public enum Alignment: Equatable, Sendable {
+        /// At the column's start: for text.
+        case leading
+        /// In the column's middle.
+        case center
+        /// At the column's end: for numbers.
+        case trailing
+    }
+
+    /// The column's header.
+    public var title: String
+    /// Its width in columns, kept to 1...200; `nil` for as wide as its header
+    /// and its widest cell (among the first 200 rows). A longer cell ends in `…`.
+    public var width: Int?
+    /// Where its cells' text stands.
+    public var alignment: Alignment
+
+    /// A column titled `title`.
+    public init(_ title: String, width: Int? = nil, alignment: Alignment = .leading) {
+        self.title = title
+        self.width = width
+        self.alignment = alignment
     }
 }
 
