@@ -42,9 +42,19 @@ final class WidgetsViewController: ViewController, WidgetsPresentable {
 
     private func note(_ state: WidgetsState) -> ViewNode {
         let lines = state.note.isEmpty ? 0 : state.note.split(separator: "\n", omittingEmptySubsequences: false).count
+        let numbered = state.note.isEmpty ? [] : state.note.split(separator: "\n", omittingEmptySubsequences: false)
         return .vstack([
             .textArea(id: "note", text: state.note, placeholder: "Write a note", width: 50, height: 8),
             .text("\(lines) \(lines == 1 ? "line" : "lines"), \(state.note.count) characters"),
+            // The note's lines as a table, as they are typed.
+            .table(
+                Table(
+                    id: "lines",
+                    columns: [
+                        TableColumn("Line", alignment: .trailing), TableColumn("Text", width: 30),
+                        TableColumn("Length", alignment: .trailing),
+                    ],
+                    rows: numbered.enumerated().map { ["\($0 + 1)", String($1), "\($1.count)"] })),
         ])
     }
 

@@ -140,6 +140,8 @@ struct DemoPlayTests {
         try tmux.click("[ More ]")
         try tmux.waitForText("50% Download")
         try tmux.click("[ ] Sync")
+        // The sync lines widen as they change: click the picker once they are drawn.
+        try tmux.waitForText("Syncing your notes every day")
         try tmux.click("hour")
         let syncing = try tmux.waitForText("Syncing your notes every hour")
         try tmux.click("Note")

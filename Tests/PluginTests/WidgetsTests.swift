@@ -36,6 +36,7 @@ struct WidgetsTests {
         try screen.type("Dear Ann,\nthe garden", into: "Write a note")
         #expect(screen.lines.contains("2 lines, 20 characters"))
         #expect(screen.lines.contains { $0.hasPrefix("│the garden") })
+        #expect(screen.lines.contains("2  the garden                          10"), "the note's lines in a table")
         try screen.press("backtab")
         try screen.press("right")
         #expect(screen.lines.contains("[image: The gallery's Controls tab]"))
