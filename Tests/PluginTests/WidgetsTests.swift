@@ -32,7 +32,7 @@ struct WidgetsTests {
         #expect(screen.lines.contains("[••••••______]  6 characters"), "a bullet a character, 12 columns wide")
         #expect(!screen.text.contains("s3cret"))
 
-        try screen.tap("Controls, Note, About")
+        try screen.choose("Note", in: "Controls")
         try screen.type("Dear Ann,\nthe garden", into: "Write a note")
         #expect(screen.lines.contains("2 lines, 20 characters"))
         #expect(screen.lines.contains { $0.hasPrefix("│the garden") })
@@ -49,6 +49,9 @@ struct WidgetsTests {
         try screen.tap("Delete")
         try await screen.expect("  0% Download")
         #expect(!screen.text.contains("Delete the download?"), "answered, the dialog is gone")
+        try screen.choose("hour", in: "Every")
+        #expect(screen.lines.contains("Every [hour]  day   week"))
+        #expect(throws: ScreenTestFailure.self) { try screen.choose("fortnight", in: "Every") }
         try await screen.expectDeallocatedAfterDetach()
     }
 }

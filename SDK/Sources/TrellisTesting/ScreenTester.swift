@@ -175,6 +175,15 @@ public final class ScreenTester {
         }
     }
 
+    /// Chooses `option` in the picker or tab bar that `label` names (a picker's
+    /// label; a tab bar's titles), as a click on the option does. SDK 1.1.
+    ///
+    /// - Throws: ``ScreenTestFailure`` naming what there is, if no picker matches
+    ///   `label` or it has no such option.
+    public func choose(_ option: String, in label: String) throws(ScreenTestFailure) {
+        try run { (session) throws(SessionFailure) in try session.choose(option, in: label) }
+    }
+
     /// Presses the key a headless script names with `key NAME`: one character,
     /// or `enter`, `esc`, `tab`, `backtab`, `up`, `down`, `left`, `right`,
     /// `home`, `end`, `backspace`, `delete`, `pageup`, `pagedown`, `space`,

@@ -61,6 +61,20 @@ extension ScreenSession {
         moveFocus(to: try control(matching: label, in: current.controls.filter(\.isField)).id)
     }
 
+    /// Chooses `option` in the picker or tab bar `label` names, by the rule `tap`
+    /// uses, as a click on the option does (the testing kit's `choose`).
+    package func choose(_ option: String, in label: String) throws(SessionFailure) {
+        let current = frame()
+        let pickers = current.controls.filter { if case .picker = $0.id { true } else { false } }
+        let control = try control(matching: label, in: pickers)
+        guard case let .picker(id) = control.id, let options = topChain.last?.content.options(of: id) else { return }
+        guard let index = options.firstIndex(of: option) else {
+            throw .noControl(label: option, available: options)
+        }
+        moveFocus(to: control.id)
+        if topChain.last?.content.choice(of: id)?.selected != index { topChain.last?.send(.choose(id, index: index)) }
+    }
+
     /// Whether a view on top has somewhere to go back to (Esc).
     package var topGoesBack: Bool {
         topChain.contains { $0.backAction != nil }
