@@ -208,72 +208,65 @@ open class ViewController: ViewControllable {
 }
 
 extension ViewNode {
-    func replacingText(ofField field: String, with newText: String) -> ViewNode {
+    /// The tree with each node that `change` gives a replacement for replaced by
+    /// it; through stacks, grids, styles and the shown tab.
+    func replacingNodes(_ change: (ViewNode) -> ViewNode?) -> ViewNode {
+        if let replacement = change(self) { return replacement }
         switch self {
-        case let .textField(id, _, placeholder) where id == field:
-            return .textField(id: id, text: newText, placeholder: placeholder)
-        case var .field(textField) where textField.id == field:
-            textField.text = newText
-            return .field(textField)
-        case var .textArea(area) where area.id == field:
-            area.text = newText
-            return .textArea(area)
         case let .stack(axis, spacing, children):
-            return .stack(
-                axis: axis, spacing: spacing,
-                children: children.map { $0.replacingText(ofField: field, with: newText) })
+            return .stack(axis: axis, spacing: spacing, children: children.map { $0.replacingNodes(change) })
         case let .grid(columns, cells):
-            return .grid(columns: columns, cells: cells.map { $0.replacingText(ofField: field, with: newText) })
+            return .grid(columns: columns, cells: cells.map { $0.replacingNodes(change) })
         case let .styled(style, child):
-            return .styled(style, child.replacingText(ofField: field, with: newText))
+            return .styled(style, child.replacingNodes(change))
         case var .tabs(tabs):
-            tabs.content = tabs.content.replacingText(ofField: field, with: newText)
+            tabs.content = tabs.content.replacingNodes(change)
             return .tabs(tabs)
         default:
             return self
+        }
+    }
+
+    /// The tree with the text of the field `field` (one line, or an area) set.
+    func replacingText(ofField field: String, with newText: String) -> ViewNode {
+        replacingNodes { node in
+            switch node {
+            case let .textField(id, _, placeholder) where id == field:
+                return .textField(id: id, text: newText, placeholder: placeholder)
+            case var .field(textField) where textField.id == field:
+                textField.text = newText
+                return .field(textField)
+            case var .textArea(area) where area.id == field:
+                area.text = newText
+                return .textArea(area)
+            default:
+                return nil
+            }
         }
     }
 
     /// The tree with the picker or tabs `id` showing the option `index` chosen.
     func replacingChoice(_ id: String, with index: Int) -> ViewNode {
-        switch self {
-        case var .picker(picker) where picker.id == id:
-            picker.selected = index
-            return .picker(picker)
-        case var .tabs(tabs) where tabs.id == id:
-            tabs.selected = index
-            return .tabs(tabs)
-        case var .tabs(tabs):
-            tabs.content = tabs.content.replacingChoice(id, with: index)
-            return .tabs(tabs)
-        case let .stack(axis, spacing, children):
-            return .stack(axis: axis, spacing: spacing, children: children.map { $0.replacingChoice(id, with: index) })
-        case let .grid(columns, cells):
-            return .grid(columns: columns, cells: cells.map { $0.replacingChoice(id, with: index) })
-        case let .styled(style, child):
-            return .styled(style, child.replacingChoice(id, with: index))
-        default:
-            return self
+        replacingNodes { node in
+            switch node {
+            case var .picker(picker) where picker.id == id:
+                picker.selected = index
+                return .picker(picker)
+            case var .tabs(tabs) where tabs.id == id:
+                tabs.selected = index
+                return .tabs(tabs)
+            default:
+                return nil
+            }
         }
     }
 
     /// The tree with the switch `id` set to `isOn`.
     func replacingToggle(_ id: String, isOn: Bool) -> ViewNode {
-        switch self {
-        case var .toggle(toggle) where toggle.id == id:
+        replacingNodes { node in
+            guard case var .toggle(toggle) = node, toggle.id == id else { return nil }
             toggle.isOn = isOn
             return .toggle(toggle)
-        case let .stack(axis, spacing, children):
-            return .stack(axis: axis, spacing: spacing, children: children.map { $0.replacingToggle(id, isOn: isOn) })
-        case let .grid(columns, cells):
-            return .grid(columns: columns, cells: cells.map { $0.replacingToggle(id, isOn: isOn) })
-        case let .styled(style, child):
-            return .styled(style, child.replacingToggle(id, isOn: isOn))
-        case var .tabs(tabs):
-            tabs.content = tabs.content.replacingToggle(id, isOn: isOn)
-            return .tabs(tabs)
-        default:
-            return self
         }
     }
 }
