@@ -23,7 +23,7 @@ func screenPlugin(_ name: String, contracts: [Target.Dependency] = [], resources
 }
 
 let plugins =
-    ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositories", "Widgets"].map { screenPlugin($0) }
+    ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositories", "Widgets", "Notes"].map { screenPlugin($0) }
     + ["TutorialRoot", "LoggedOut", "LoggedIn", "OffGame", "TicTacToe"].map {
         screenPlugin($0, contracts: [ticTacToeContracts])
     }
@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(
             name: "PluginTests",
             dependencies: [
-                "MainScreen", "NextScreen", "TicTacToe", "LoggedIn", "AirportSearch", "Widgets", ticTacToeContracts,
+                "MainScreen", "NextScreen", "TicTacToe", "LoggedIn", "AirportSearch", "Widgets", "Notes",
+                ticTacToeContracts,
                 sdk,
                 .product(name: "TrellisTesting", package: "SDK"), "TrellisTestSupport",
             ],

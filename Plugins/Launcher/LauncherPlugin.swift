@@ -26,6 +26,7 @@ struct Demo {
         Demo(title: "Coordinator: Airports", slot: "airports"),
         Demo(title: "Clean Swift: Repositories", slot: "repositories"),
         Demo(title: "Widgets: switches, progress, dividers", slot: "widgets"),
+        Demo(title: "Notes: a list, an editor, files", slot: "notes"),
     ]
 }
 

@@ -16,7 +16,7 @@ struct CommandTests {
         let result = try TrellisProcess.run(["validate"])
 
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("config.json: OK, 12 routes, root \"launcher\"."))
+        #expect(result.stdout.contains("config.json: OK, 13 routes, root \"launcher\"."))
     }
 
     @Test func validateListsEveryErrorAndWarns() throws {

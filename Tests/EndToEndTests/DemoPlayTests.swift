@@ -26,9 +26,9 @@ struct DemoPlayTests {
     private func open(_ query: String, _ tmux: TmuxSession) throws {
         try tmux.waitForText("Trellis pattern gallery")
         try tmux.send(["-l", "/\(query)"])
-        try tmux.waitForText("1 of 6")
+        try tmux.waitForText("1 of 7")
         try tmux.send(["Enter"])
-        try tmux.waitForText("(1 of 6)")
+        try tmux.waitForText("(1 of 7)")
         try tmux.send(["Enter"])
     }
 
@@ -171,7 +171,7 @@ struct DemoPlayTests {
         // `Esc back` was must not end the app.
         try tmux.click("q/Ctrl-C", fromBottom: true)
         try tmux.send(["-l", "/main"])
-        let stillRunning = try tmux.waitForText("1 of 6")
+        let stillRunning = try tmux.waitForText("1 of 7")
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
         #expect(stillRunning.contains("RIBs: Main → Next"))

@@ -15,6 +15,7 @@ struct GalleryTests {
         for title in [
             "RIBs: Main → Next", "RIBs tutorial: TicTacToe", "VIPER: Candy Store",
             "Coordinator: Airports", "Clean Swift: Repositories", "Widgets: switches, progress, dividers",
+            "Notes: a list, an editor, files",
         ] {
             #expect(result.stdout.contains(title), "\(title) is missing")
         }
@@ -117,7 +118,7 @@ struct GalleryTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test(arguments: ["main-next", "tictactoe", "candy-store", "airports", "repositories"])
+    @Test(arguments: ["main-next", "tictactoe", "candy-store", "airports", "repositories", "widgets", "notes"])
     func eachDemoRunsAloneFromItsExample(name: String) throws {
         let validate = try TrellisProcess.run(["validate", "Examples/\(name).json"])
         let run = try walk("print\n", config: "Examples/\(name).json")

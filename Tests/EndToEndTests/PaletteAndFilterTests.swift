@@ -15,11 +15,11 @@ struct ListFilterTests {
             key /
             type can
             expect /can
-            expect 1 of 6
+            expect 1 of 7
             expect VIPER: Candy Store
             expect-not Coordinator: Airports
             key enter
-            expect /can (1 of 6)
+            expect /can (1 of 7)
             key enter
             expect Sweet Candy Store
             """)
@@ -54,11 +54,11 @@ struct ListFilterTests {
             """
             key /
             type zzz
-            expect 0 of 6
+            expect 0 of 7
             key backspace
             key backspace
             key backspace
-            expect 6 of 6
+            expect 7 of 7
             """)
 
         #expect(result.status == 0, "\(result.stderr)")
@@ -68,7 +68,7 @@ struct ListFilterTests {
         let result = try walk("key /\ntype \(String(repeating: "abcdefghij", count: 12))xyz\nprint\n")
 
         let status = result.stdout.split(separator: "\n").last ?? ""
-        #expect(status.contains("/…") && status.contains("hijxyz") && status.contains("0 of 6"), "\(status)")
+        #expect(status.contains("/…") && status.contains("hijxyz") && status.contains("0 of 7"), "\(status)")
     }
 
     @Test func aScreenWithoutAListSaysThereIsNothingToFilter() throws {
@@ -96,7 +96,7 @@ struct ListFilterTests {
         try tmux.send(["q"])
         try tmux.waitForText("EXITED=0")
 
-        #expect(styled.contains("1 of 6"), "\(styled)")
+        #expect(styled.contains("1 of 7"), "\(styled)")
         // The matched part of the focused row is drawn bold and underlined over its reverse video.
         #expect(raw.contains("Cand"), "\(raw)")
         #expect(raw.range(of: "\u{1B}\\[[0-9;]*4[0-9;]*mCand", options: .regularExpression) != nil, "\(raw)")

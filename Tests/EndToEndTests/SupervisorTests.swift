@@ -216,8 +216,9 @@ struct DeepValidationTests {
             routes: """
                 { "launcher": { "plugin": "Launcher", "children": { "mainNext": "main", "tictactoe": "crash",
                                 "candyStore": "segfault", "airports": "airports", "repositories": "throws",
-                                "widgets": "widgets" } },
+                                "widgets": "widgets", "notes": "notes" } },
                   "widgets": { "plugin": "Widgets" },
+                  "notes": { "plugin": "Notes" },
                   "main": { "plugin": "MainScreen", "children": { "next": "next" } },
                   "next": { "plugin": "NextScreen" },
                   "crash": { "plugin": "TestScreens", "parameters": { "behaviour": "fatalErrorInBuild" } },

@@ -79,7 +79,9 @@ struct FocusKeptTests {
 
     @Test func theFocusOutlastsAWindowTooSmallForTheScreen() async throws {
         let session = try launchSession(configAt: Products.repository.appendingPathComponent("config.json"))
+        // The row above Notes, which would write to the user's folder of notes.
         session.press(.end)
+        session.press(.up)
         let focused = session.frame().text
         session.window = Window(width: 10, height: 3)
         #expect(session.frame().controls.isEmpty, "too small: nothing drawn to focus")

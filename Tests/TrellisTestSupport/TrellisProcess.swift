@@ -13,7 +13,11 @@ public enum TrellisProcess {
     /// leaks fatal (`TRELLIS_LEAKS=fatal`) unless the caller's environment says
     /// otherwise, so every end-to-end run also checks that detached routes go away.
     public static var environment: [String: String] {
-        ProcessInfo.processInfo.environment.merging(["TRELLIS_LEAKS": "fatal"]) { own, _ in own }
+        // The Notes demo keeps its notes under XDG_DATA_HOME: the tests' own, never the user's.
+        ProcessInfo.processInfo.environment.merging([
+            "TRELLIS_LEAKS": "fatal",
+            "XDG_DATA_HOME": FileManager.default.temporaryDirectory.path + "/trellis-tests-data",
+        ]) { own, _ in own }
     }
 
     /// Runs `trellis` with `arguments`, feeding `input` on standard input, and waits.

@@ -1,0 +1,148 @@
+import TrellisSDK
+
+/// What the editor tells the list.
+@MainActor
+protocol NoteEditorListener: AnyObject {
+    /// The editor is closing: what it saved shows in the list.
+    func noteEditorDidClose()
+}
+
+/// Builds a note's editor.
+@MainActor
+final class NoteEditorBuilder {
+    private let store: NoteStore
+
+    init(store: NoteStore) {
+        self.store = store
+    }
+
+    func build(name: String, listener: NoteEditorListener) -> ViewableRouting {
+        let viewController = NoteEditorViewController(name: name)
+        let interactor = NoteEditorInteractor(presenter: viewController, store: store, name: name)
+        interactor.listener = listener
+        return ViewableRouter(interactor: interactor, viewController: viewController)
+    }
+}
+
+/// What the editor's view shows, and tells its interactor.
+@MainActor
+protocol NoteEditorPresentable: AnyObject {
+    func show(_ state: NoteEditorState)
+    func edits(_ field: String) -> Observable<String>
+    func taps(_ id: String) -> Observable<Void>
+    var backConfirmation: Alert? { get set }
+}
+
+/// The editor's state.
+struct NoteEditorState: Equatable {
+    /// The text as it is on the disk.
+    var saved: String
+    /// The text being edited.
+    var text: String
+    /// What the editor says under the text: saved, recovered, or what failed.
+    var message = ""
+
+    var hasEdits: Bool { text != saved }
+}
+
+/// Edits one note: each edit is kept in a draft at once (so a crash loses
+/// nothing), Save writes the note, and back asks before edits are discarded.
+final class NoteEditorInteractor: PresentableInteractor<NoteEditorPresentable> {
+    weak var listener: NoteEditorListener?
+    private let store: NoteStore
+    private let name: String
+    private let state: BehaviorRelay<NoteEditorState>
+
+    init(presenter: NoteEditorPresentable, store: NoteStore, name: String) {
+        self.store = store
+        self.name = name
+        let saved: String
+        var message = ""
+        do {
+            saved = try store.text(of: name)
+        } catch {
+            saved = ""
+            message = "\(error)"
+        }
+        var state = NoteEditorState(saved: saved, text: saved, message: message)
+        if let draft = store.draft(of: name), draft != saved {
+            // What was typed before the app ended without saving it.
+            state.text = draft
+            state.message = "Recovered edits that were not saved."
+        }
+        self.state = BehaviorRelay(value: state)
+        super.init(presenter: presenter)
+    }
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        state.asObservable()
+            .bind { [weak self] state in
+                self?.presenter.show(state)
+                self?.presenter.backConfirmation =
+                    state.hasEdits
+                    ? Alert(
+                        title: "Discard your edits?", message: "The note keeps the text it was last saved with.",
+                        buttons: [.cancel("Keep editing"), .destructive("Discard")])
+                    : nil
+            }
+            .disposeOnDeactivate(interactor: self)
+        presenter.edits("text").bind { [weak self] text in self?.edit(text) }.disposeOnDeactivate(interactor: self)
+        presenter.taps("Save").bind { [weak self] in self?.save() }.disposeOnDeactivate(interactor: self)
+        presenter.taps("Discard").bind { [weak self] in self?.discard() }.disposeOnDeactivate(interactor: self)
+    }
+
+    override func willResignActive() {
+        super.willResignActive()
+        listener?.noteEditorDidClose()
+    }
+
+    private func edit(_ text: String) {
+        var next = state.value
+        next.text = text
+        next.message = ""
+        do {
+            if next.hasEdits { try store.saveDraft(text, of: name) } else { store.discardDraft(of: name) }
+        } catch {
+            next.message = "The draft was not kept: \(error)"
+        }
+        state.accept(next)
+    }
+
+    private func save() {
+        var next = state.value
+        do {
+            try store.save(next.text, as: name)
+            next.saved = next.text
+            next.message = "Saved."
+        } catch {
+            next.message = "Not saved: \(error)"
+        }
+        state.accept(next)
+    }
+
+    /// The answer to back's confirmation that drops the edits.
+    private func discard() {
+        store.discardDraft(of: name)
+    }
+}
+
+/// A note's editor: its name, its text in a text area, Save, and what happened.
+final class NoteEditorViewController: ViewController, NoteEditorPresentable {
+    private let name: String
+
+    init(name: String) {
+        self.name = name
+        super.init()
+        title = name
+    }
+
+    func show(_ state: NoteEditorState) {
+        let status = state.hasEdits ? "Edited, not saved" : "Saved copy"
+        content = .vstack([
+            .title(name),
+            .textArea(id: "text", text: state.text, placeholder: "Write here", width: 60, height: 12),
+            .hstack([.button("Save"), .text(state.message.isEmpty ? status : state.message)]),
+        ])
+    }
+}

@@ -1,0 +1,30 @@
+import TrellisSDK
+
+/// The list of notes: a row each with its first line and when it was saved, a
+/// filter (`/`), and a field that names a new note.
+final class NoteListViewController: ViewController, NoteListPresentable {
+    init() {
+        super.init(content: .text("Reading the notes…"))
+        title = "notes"
+    }
+
+    func show(_ state: NoteListState) {
+        guard let notes = state.notes else { return }
+        let rows = notes.map { note in
+            ListRow(
+                note.name, subtitle: note.firstLine, badge: note.hasDraft ? "draft · " + note.modified : note.modified)
+        }
+        var children: [ViewNode] = [
+            .title("Notes"),
+            .hstack([
+                .textField(id: "name", text: state.newName, placeholder: "Name of a new note", width: 24),
+                .button("New note"),
+            ]),
+        ]
+        if let problem = state.problem { children.append(.styled(.highlight, .text(problem))) }
+        children.append(
+            rows.isEmpty ? .text("No notes yet: name one above.") : .rows(id: "notes", rows: rows))
+        children.append(.text("\(notes.count) \(notes.count == 1 ? "note" : "notes") · / filters · Enter opens"))
+        content = .vstack(children)
+    }
+}

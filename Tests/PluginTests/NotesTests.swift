@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TrellisSDK
+import TrellisTestSupport
+import TrellisTesting
+
+@testable import Notes
+
+/// The Notes demo driven with the testing kit, on a folder of its own: the list
+/// read off the main actor, the editor's draft and save on the disk, and back's
+/// confirmation.
+@MainActor
+struct NotesTests {
+    let folder: TemporaryFolder
+    let notes: URL
+
+    init() throws {
+        folder = try TemporaryFolder()
+        notes = folder.url.appendingPathComponent("notes")
+    }
+
+    private func openNotes() throws -> ScreenTester {
+        try ScreenTester(
+            NotesBuilder(dependency: EmptyComponent()), route: "notes",
+            parameters: .object(["folder": .string(notes.path)]))
+    }
+
+    private func file(_ name: String) -> String? {
+        try? String(contentsOf: notes.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func aFirstRunMakesTheFolderWithAWelcomeNote() async throws {
+        let screen = try openNotes()
+        try await screen.expect("1 note · / filters · Enter opens")
+        #expect(screen.lines.contains { $0.hasPrefix("Welcome  Welcome to Notes  20") })
+        #expect(file("Welcome.txt")?.hasPrefix("Welcome to Notes\n") == true)
+    }
+
+    @Test func editsAreKeptInADraftUntilSavedAndSavingWritesTheFile() async throws {
+        try folder.write("Milk\nEggs\n", to: "notes/Shopping.txt")
+        let screen = try openNotes()
+        try await screen.expect("Shopping  Milk")
+        try screen.tap("Shopping")
+        try await screen.expect("Saved copy")
+        #expect(screen.lines.contains { $0.hasPrefix("│Milk") })
+
+        try screen.type("Bread", into: "Write here")
+        #expect(screen.lines.contains { $0.hasPrefix("│Bread ") }, "typed at the end, on the last line")
+        #expect(file(".Shopping.txt.draft") == "Milk\nEggs\nBread", "each edit kept on the disk at once")
+        #expect(file("Shopping.txt") == "Milk\nEggs\n", "the note itself waits for Save")
+
+        try screen.tap("Save")
+        #expect(screen.lines.contains { $0.contains("[ Save ]  Saved.") })
+        #expect(file("Shopping.txt") == "Milk\nEggs\nBread")
+        #expect(file(".Shopping.txt.draft") == nil, "saved, the draft is gone")
+        #expect(
+            !FileManager.default.fileExists(atPath: notes.appendingPathComponent("Shopping.txt.\(getpid()).tmp").path))
+
+        try folder.write("Bread first\n", to: "notes/Shopping.txt")
+        try screen.back()
+        try await screen.expect("Shopping  Bread first", within: .seconds(5))
+    }
+
+    @Test func backAsksBeforeDiscardingEditsAndDiscardDropsTheDraft() async throws {
+        try folder.write("Call Ann\n", to: "notes/Todo.txt")
+        let screen = try openNotes()
+        try await screen.expect("Todo  Call Ann")
+        try screen.tap("Todo")
+        try screen.type("x", into: "Write here")
+
+        try screen.back()
+        try await screen.expect("Discard your edits?")
+        try screen.tap("Keep editing")
+        #expect(screen.lines.contains { $0.hasPrefix("│x ") }, "kept editing, the edit is there")
+
+        try screen.back()
+        try screen.tap("Discard")
+        try await screen.expect("Todo  Call Ann")
+        #expect(file(".Todo.txt.draft") == nil)
+        #expect(file("Todo.txt") == "Call Ann\n")
+        try await screen.expectDeallocatedAfterDetach()
+    }
+
+    @Test func aDraftLeftByACrashIsRecoveredWhenTheNoteOpens() async throws {
+        try folder.write("Call Ann\n", to: "notes/Todo.txt")
+        try folder.write("Call Ann and Bob\n", to: "notes/.Todo.txt.draft")
+        let screen = try openNotes()
+        try await screen.expect("draft · ")
+        try screen.tap("Todo")
+        try await screen.expect("Recovered edits that were not saved.")
+        #expect(screen.lines.contains { $0.hasPrefix("│Call Ann and Bob") })
+    }
+
+    @Test func aNewNoteIsNamedCheckedAndOpened() async throws {
+        let screen = try openNotes()
+        try await screen.expect("Welcome")
+        try screen.type("a/b", into: "Name of a new note")
+        try screen.tap("New note")
+        #expect(screen.lines.contains("a name cannot hold a slash or a line break"))
+
+        try screen.replaceText(in: "Name of a new note", with: "Ideas")
+        try screen.submit("Name of a new note")
+        try await screen.expect("Saved copy")
+        #expect(screen.lines.first == "Ideas", "the editor of the new note")
+        #expect(file("Ideas.txt") == "")
+    }
+}
