@@ -17,6 +17,22 @@ struct WidgetsState: Equatable {
     var page = 0
     /// The text of the note's area.
     var note = ""
+    /// The planet the Layout tab shows: an index of ``Planet/all``.
+    var planet = 0
+    /// The order of the Layout tab's table.
+    var planetSorting = TableSorting(column: 0)
+
+    /// The planets in the table's order.
+    var sortedPlanets: [Planet] {
+        let sorted = Planet.all.sorted { left, right in
+            switch planetSorting.column {
+            case 1: (left.moons, left.name) < (right.moons, right.name)
+            case 2: (left.day, left.name) < (right.day, right.name)
+            default: left.name < right.name
+            }
+        }
+        return planetSorting.ascending ? sorted : sorted.reversed()
+    }
 
     static let syncPeriods = ["hour", "day", "week"]
 }
@@ -27,6 +43,8 @@ protocol WidgetsPresentable: AnyObject {
     func toggles(_ id: String) -> Observable<Bool>
     func edits(_ field: String) -> Observable<String>
     func choices(_ id: String) -> Observable<Int>
+    func selections(_ list: String) -> Observable<Int>
+    func sorts(_ id: String) -> Observable<TableSorting>
     func taps(_ id: String) -> Observable<Void>
     func show(_ state: WidgetsState)
     func presentAlert(_ alert: Alert)
@@ -55,6 +73,10 @@ final class WidgetsInteractor: PresentableInteractor<WidgetsPresentable> {
         presenter.choices("Every").bind { [weak self] index in self?.update { $0.syncEvery = index } }
             .disposeOnDeactivate(interactor: self)
         presenter.choices("page").bind { [weak self] index in self?.update { $0.page = index } }
+            .disposeOnDeactivate(interactor: self)
+        presenter.selections("planets").bind { [weak self] row in self?.update { $0.planet = row } }
+            .disposeOnDeactivate(interactor: self)
+        presenter.sorts("sizes").bind { [weak self] sorting in self?.update { $0.planetSorting = sorting } }
             .disposeOnDeactivate(interactor: self)
         presenter.edits("note").bind { [weak self] text in self?.update { $0.note = text } }
             .disposeOnDeactivate(interactor: self)

@@ -7,8 +7,8 @@ import TrellisSDK
 final class WidgetsViewController: ViewController, WidgetsPresentable {
     func show(_ state: WidgetsState) {
         content = .tabs(
-            id: "page", titles: ["Controls", "Note", "About"], selected: state.page,
-            content: state.page == 0 ? controls(state) : state.page == 1 ? note(state) : about)
+            id: "page", titles: ["Controls", "Note", "Layout", "About"], selected: state.page,
+            content: [controls(state), note(state), layout(state), about][min(max(state.page, 0), 3)])
     }
 
     private func controls(_ state: WidgetsState) -> ViewNode {
@@ -56,6 +56,34 @@ final class WidgetsViewController: ViewController, WidgetsPresentable {
                     ],
                     rows: numbered.enumerated().map { ["\($0 + 1)", String($1), "\($1.count)"] })),
         ])
+    }
+
+    /// Panes: a sidebar of planets beside a sortable table and a scroll view.
+    private func layout(_ state: WidgetsState) -> ViewNode {
+        let planets = state.sortedPlanets
+        let sorting = state.planetSorting
+        let chosen = Planet.all[min(max(state.planet, 0), Planet.all.count - 1)]
+        return .panes(
+            .horizontal,
+            [
+                Pane(.cells(14), .rows(id: "planets", rows: Planet.all.map { ListRow($0.name) })),
+                Pane(
+                    .rest,
+                    .vstack([
+                        .hstack([.title(chosen.name), .spacer, .text("\(chosen.moons) moons")]),
+                        .table(
+                            Table(
+                                id: "sizes",
+                                columns: [
+                                    TableColumn("Planet", width: .fraction(0.4)),
+                                    TableColumn("Moons", alignment: .trailing),
+                                    TableColumn("Day (h)", alignment: .trailing),
+                                ],
+                                rows: planets.map { [$0.name, "\($0.moons)", "\($0.day)"] }, sorting: sorting,
+                                allowsSorting: true)),
+                        .scroll(id: "notes", height: 3, .text(chosen.notes)),
+                    ])),
+            ])
     }
 
     private var about: ViewNode {

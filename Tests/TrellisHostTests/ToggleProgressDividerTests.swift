@@ -50,8 +50,8 @@ struct ToggleProgressDividerTests {
         #expect(lines(.progress(-1)) == ["[░░░░░░░░░░░░░░░░░░░░]   0%"])
         #expect(lines(.progress(1e300)) == ["[████████████████████] 100%"])
         #expect(lines(.progress(.infinity)) == ["[████████████████████] 100%"])
-        #expect(lines(.progress(.nan, label: "Loading")) == ["… Loading"], "not a number is not known")
-        #expect(lines(.progress(nil, label: "Loading")) == ["… Loading"])
+        #expect(lines(.progress(.nan, label: "Loading")) == ["⠋ Loading"], "not a number is not known")
+        #expect(lines(.progress(nil, label: "Loading")) == ["⠋ Loading"])
     }
 
     @Test func aDividerSpansItsStack() {

@@ -88,6 +88,11 @@ public struct FrameDiff {
             case "‹", "«", "←": "<"
             case "·", "•": "-"
             case "…": "."
+            // A spinner's frames, turning as a line does.
+            case "⠋", "⠼", "⠇": "|"
+            case "⠙", "⠴", "⠏": "/"
+            case "⠹", "⠦": "-"
+            case "⠸", "⠧": "\\"
             case "▲", "↑": "^"
             case "▼", "↓": "v"
             case "■", "█": "#"

@@ -8,6 +8,8 @@ import TrellisCore
 public enum TerminalApp {
     /// How long to wait after an Esc byte for the rest of an escape sequence.
     static let escapeWait: Duration = .milliseconds(30)
+    /// How long a spinner shows each of its frames.
+    static let animationStep: Duration = .milliseconds(100)
 
     /// Why the app stopped.
     public enum Ending: Equatable {
@@ -66,10 +68,19 @@ public enum TerminalApp {
         var escapeDeadline: ContinuousClock.Instant?
         var typeAhead = TypeAhead()
         var title = ""
+        // When a task under way's spinner turns next: only while one is on screen.
+        var animationDeadline: ContinuousClock.Instant?
         loop.setNeedsFrame()
         while true {
+            if let turn = animationDeadline, turn <= loop.now {
+                session.animationPhase &+= 1
+                animationDeadline = nil
+                loop.setNeedsFrame()
+            }
             if loop.isFrameDue {
-                terminal.write(diff.update(to: session.frame()))
+                let frame = session.frame()
+                terminal.write(diff.update(to: frame))
+                if frame.animates, animationDeadline == nil { animationDeadline = loop.now + animationStep }
                 typeAhead.noteFrame(of: session, now: loop.now)
                 // The window's title names the app and the screen shown.
                 if session.routePathText != title {
@@ -96,8 +107,9 @@ public enum TerminalApp {
                     if isDue { pressedAnyway = keys.count }
                 }
             }
-            let deadline = [keys.isEmpty ? loop.nextFrameTime : loop.now, escapeDeadline, typeAhead.deadline].compactMap
-            { $0 }.min()
+            let deadline = [
+                keys.isEmpty ? loop.nextFrameTime : loop.now, escapeDeadline, typeAhead.deadline, animationDeadline,
+            ].compactMap { $0 }.min()
             let ready = loop.wait(for: [STDIN_FILENO, terminal.signalDescriptor], until: deadline)
             if ready.contains(terminal.signalDescriptor) {
                 for event in terminal.takeSignals() {

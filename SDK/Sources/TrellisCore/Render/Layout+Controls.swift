@@ -25,11 +25,16 @@ extension Layout {
         record(.toggle(id), label: title, x: x, y: y, width: TextWidth.of(title) + Self.toggleBox.count, height: 1)
     }
 
-    /// A bar filled to `value` with its percentage; with no value, `… label`,
-    /// work under way.
-    func drawProgress(value: Double?, label: String, into canvas: inout Canvas, x: Int, y: Int) {
+    /// The frames of a task under way's spinner, one a tenth of a second.
+    static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// A bar filled to `value` with its percentage; with no value, a spinner
+    /// and the label, work under way.
+    mutating func drawProgress(value: Double?, label: String, into canvas: inout Canvas, x: Int, y: Int) {
         guard let value else {
-            canvas.write("…" + (label.isEmpty ? "" : " " + label), x: x, y: y, style: textStyle)
+            let frame = Self.spinnerFrames[((spinnerPhase % 10) + 10) % 10]
+            canvas.write(String(frame) + (label.isEmpty ? "" : " " + label), x: x, y: y, style: textStyle)
+            animates = true
             return
         }
         // `value` is kept to 0...1 when the node is copied, so both conversions fit.

@@ -9,6 +9,10 @@ public struct Control: Equatable, Sendable {
         case row(list: String, index: Int)
         case toggle(String)
         case picker(String)
+        /// A scroll view's viewport.
+        case scroll(String)
+        /// The header of a table the user may sort.
+        case header(String)
     }
 
     /// Which control it is.
@@ -22,10 +26,15 @@ public struct Control: Equatable, Sendable {
     /// The columns it takes, and its lines: where a mouse click lands on it.
     public var width = 1
     public var height = 1
+    /// For a table's header, the column each of the table's columns starts at.
+    public var stops: [Int] = []
+    /// Whether it is drawn: a control of a scroll view scrolled out of sight is
+    /// not, but Tab and the arrows still reach it, and the view scrolls to it.
+    public var isInSight = true
 
     /// Whether the cell at (`column`, `row`) is on the control.
     public func contains(column: Int, row: Int) -> Bool {
-        (x..<x + max(width, 1)).contains(column) && (y..<y + max(height, 1)).contains(row)
+        isInSight && (x..<x + max(width, 1)).contains(column) && (y..<y + max(height, 1)).contains(row)
     }
 }
 
@@ -68,7 +77,18 @@ struct Layout {
     /// the index of its first row shown.
     var listOffsets: [String: Int] = [:]
     /// The controls drawn so far, in reading order.
-    private(set) var controls: [Control] = []
+    var controls: [Control] = []
+    /// Each scroll view's first line shown, by scroll view: as the session keeps
+    /// them, then as drawn (kept in range, moved to show the focus).
+    var scrollOffsets: [String: Int] = [:]
+    /// Which frame of its animation a task under way shows.
+    var spinnerPhase = 0
+    /// Whether something drawn moves by itself (a task under way), so the front
+    /// end draws again while it is on screen.
+    var animates = false
+    /// The rows a screen's content has, for panes and spacers that take what is
+    /// left; `nil` where the content takes its own size (a modal).
+    var screenHeight: Int?
 
     /// A stack's spacing as drawn: a plugin's negative or huge value is kept to
     /// 0...100, so sizes can neither go negative nor overflow.
@@ -129,6 +149,17 @@ struct Layout {
             return Size(width: Layout.pickerLabelWidth(label) + Layout.optionsWidth(options), height: 1)
         case let .textArea(_, _, _, width, height):
             return Size(width: width + 2, height: height + 2)
+        case .spacer:
+            return Size(width: 0, height: 0)
+        case let .scroll(_, content, height):
+            let inner = size(of: content.cuttingLists(toRows: Canvas.maximumSide), listWidths: listWidths)
+            return Size(width: inner.width + 2, height: min(height, max(inner.height, 1)))
+        case let .panes(axis, sizes, children):
+            return naturalSize(ofPanes: axis, sizes: sizes, children: children, listWidths: listWidths)
+        case let .table(table):
+            return LayoutNode.naturalSize(of: table)
+        case let .tableHeader(_, text, _):
+            return Size(width: TextWidth.of(text), height: 1)
         }
     }
 
@@ -212,6 +243,21 @@ struct Layout {
                 id: id, text: text, placeholder: placeholder, width: width, height: height, into: &canvas, x: x, y: y)
         case let .picker(id, label, options, selected):
             drawPicker(id: id, label: label, options: options, selected: selected, into: &canvas, x: x, y: y)
+        case .spacer:
+            break
+        case let .scroll(id, content, height):
+            drawScroll(id: id, content: content, height: height, into: &canvas, x: x, y: y)
+        case let .panes(axis, sizes, children):
+            let size = Layout.size(of: node, listWidths: listWidths)
+            drawPanes(
+                axis: axis, sizes: sizes, children: children, into: &canvas, x: x, y: y, width: size.width,
+                height: size.height)
+        case let .table(table):
+            draw(LayoutNode.table(table, width: nil), into: &canvas, x: x, y: y)
+        case let .tableHeader(id, text, columnStarts):
+            canvas.write(text, x: x, y: y, style: focus == .header(id) ? .focused : .title)
+            record(.header(id), label: "sort \(id)", x: x, y: y, width: TextWidth.of(text), height: 1)
+            controls[controls.count - 1].stops = columnStarts
         case let .grid(columns, cells):
             let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
             var rowY = y
@@ -263,24 +309,58 @@ struct Layout {
     /// in the `width` columns on its own: a title and a field stay where they are
     /// while a list below them narrows or widens.
     mutating func drawScreen(_ node: LayoutNode, into canvas: inout Canvas, width: Int, y: Int) {
+        let height = max(screenHeight ?? 0, 0)
         if case let .stack(.vertical, spacing, children) = node {
-            drawStack(axis: .vertical, spacing: spacing, children: children, into: &canvas, x: 0, y: y, width: width)
+            drawStack(
+                axis: .vertical, spacing: spacing, children: children, into: &canvas, x: 0, y: y, width: width,
+                length: screenHeight.map { _ in height })
+        } else if case let .panes(axis, sizes, children) = node, screenHeight != nil {
+            drawPanes(
+                axis: axis, sizes: sizes, children: children, into: &canvas, x: 0, y: y, width: width, height: height)
+        } else if case let .stack(.horizontal, spacing, children) = node, children.contains(where: Layout.isFlexible) {
+            drawStack(axis: .horizontal, spacing: spacing, children: children, into: &canvas, x: 0, y: y, length: width)
         } else {
             draw(
                 node, into: &canvas, x: max((width - Layout.size(of: node, listWidths: listWidths).width) / 2, 0), y: y)
         }
     }
 
+    /// Draws a stack's children one after another; with a `length` along its
+    /// axis (a screen's or a pane's), its spacers and panes share what the
+    /// others leave of it.
     private mutating func drawStack(
         axis: ViewNode.Axis, spacing: Int, children: [LayoutNode], into canvas: inout Canvas, x: Int, y: Int,
-        width centringWidth: Int? = nil
+        width centringWidth: Int? = nil, length: Int? = nil
     ) {
         let spacing = Layout.clamped(spacing)
         let width =
             centringWidth
             ?? Layout.size(of: .stack(axis: axis, spacing: spacing, children: children), listWidths: listWidths).width
+        let shares = flexibleShares(axis: axis, spacing: spacing, children: children, length: length)
         var offset = 0
-        for child in children {
+        for (index, child) in children.enumerated() {
+            if let share = shares[index] {
+                // A spacer or panes, given its share of what is left.
+                if case let .panes(paneAxis, sizes, paneChildren) = child {
+                    let across = Layout.size(of: child, listWidths: listWidths)
+                    drawPanes(
+                        axis: paneAxis, sizes: sizes, children: paneChildren, into: &canvas,
+                        x: x + (axis == .horizontal ? offset : 0), y: y + (axis == .vertical ? offset : 0),
+                        width: axis == .horizontal ? share : width, height: axis == .vertical ? share : across.height)
+                }
+                offset += share + spacing
+                continue
+            }
+            if axis == .vertical, length != nil, case let .stack(.horizontal, innerSpacing, row) = child,
+                row.contains(where: Layout.isFlexible)
+            {
+                // A row with a spacer spans the screen, so the spacer pushes what follows it to the end.
+                drawStack(
+                    axis: .horizontal, spacing: innerSpacing, children: row, into: &canvas, x: x, y: y + offset,
+                    length: width)
+                offset += Layout.size(of: child, listWidths: listWidths).height + spacing
+                continue
+            }
             let size = Layout.size(of: child, listWidths: listWidths)
             if child == .divider {
                 // A rule across the stack.

@@ -1,31 +1,66 @@
+import Synchronization
 import TrellisSDK
 
 extension LayoutNode {
     /// The most columns a table draws: more are left out, and said so.
     static let widestTable = 100
 
-    /// A table as the layout draws it: its header in bold over a list whose rows
-    /// are the cells, each padded or cut to its column's width and aligned, two
-    /// columns apart. The list gives rows their selection, filter and windowing.
-    static func table(_ table: Table) -> LayoutNode {
-        guard let (header, rows) = tableLines(table) else {
+    /// A table as the layout draws it in `width` columns: its header in bold
+    /// (a control, when the user may sort it) over a list whose rows are the
+    /// cells, each padded or cut to its column's width and aligned, two columns
+    /// apart. The list gives rows their selection, filter and windowing.
+    static func table(_ table: Table, width: Int?) -> LayoutNode {
+        guard let lines = tableLines(table, width: width) else {
             return .styled(.placeholder, .text("[table \(table.id): no columns]"))
         }
-        return .stack(
-            axis: .vertical, spacing: 0, children: [.styled(.title, .text(header)), .list(id: table.id, rows: rows)])
+        let header: LayoutNode =
+            table.allowsSorting
+            ? .tableHeader(id: table.id, text: lines.header, columnStarts: lines.columnStarts)
+            : .styled(.title, .text(lines.header))
+        return .stack(axis: .vertical, spacing: 0, children: [header, .list(id: table.id, rows: lines.rows)])
     }
 
-    /// A table's header and rows as lines of text; `nil` for a table without columns.
-    static func tableLines(_ table: Table) -> (header: String, rows: [String])? {
+    /// A table's lines in `width` columns (`nil`: fractions of no width, one
+    /// column each), with where each column starts; `nil` for a table without
+    /// columns.
+    ///
+    /// The last few tables' lines are kept: a table of 28,000 rows is made into
+    /// lines once, not at every frame, while the screen shows the same rows (the
+    /// same array, found equal without comparing its rows).
+    static func tableLines(_ table: Table, width: Int?) -> TableLines? {
         guard !table.columns.isEmpty else { return nil }
+        if let kept = tableLinesKept.withLock({ $0.first { $0.table == table && $0.width == width }?.lines }) {
+            return kept
+        }
+        let lines = makeTableLines(table, width: width)
+        tableLinesKept.withLock { kept in
+            kept.insert((table, width, lines), at: 0)
+            if kept.count > 4 { kept.removeLast() }
+        }
+        return lines
+    }
+
+    private static func makeTableLines(_ table: Table, width: Int?) -> TableLines {
         let columns = Array(table.columns.prefix(widestTable))
+        let gaps = 2 * (columns.count - 1)
+        let sorted = table.sorting.flatMap { columns.indices.contains($0.column) ? $0 : nil }
+        let titles = columns.indices.map { index in
+            guard let sorted, sorted.column == index else { return columns[index].title }
+            return columns[index].title + (sorted.ascending ? " ▲" : " ▼")
+        }
         let widths = columns.enumerated().map { index, column in
-            let measured =
-                column.width
-                ?? max(
-                    TextWidth.of(column.title),
+            let measured: Int
+            switch column.width {
+            case let .fixed(cells): measured = cells
+            case let .fraction(share):
+                let available = Double(max((width ?? 0) - gaps, 0))
+                measured = share.isFinite ? Int((min(max(share, 0), 1) * available).rounded(.down)) : 0
+            default:
+                measured = max(
+                    TextWidth.of(titles[index]) + (table.allowsSorting && sorted?.column != index ? 2 : 0),
                     table.rows.prefix(Layout.measuredRows).map { index < $0.count ? TextWidth.of($0[index]) : 0 }.max()
                         ?? 0)
+            }
             return min(max(measured, 1), Layout.widestField)
         }
         func line(_ cells: [String]) -> String {
@@ -33,9 +68,15 @@ extension LayoutNode {
                 cell(index < cells.count ? cells[index] : "", width: widths[index], alignment: columns[index].alignment)
             }.joined(separator: "  ")
         }
-        var header = line(columns.map(\.title))
+        var header = line(titles)
         if table.columns.count > columns.count { header += "  … \(table.columns.count - columns.count) more columns" }
-        return (header, table.rows.map(line))
+        var starts: [Int] = []
+        var start = 0
+        for width in widths {
+            starts.append(start)
+            start += width + 2
+        }
+        return TableLines(header: header, rows: table.rows.map(line), columnStarts: starts)
     }
 
     /// `text` in a cell `width` columns wide: cut with `…`, or padded to its
@@ -54,4 +95,31 @@ extension LayoutNode {
         @unknown default: return text + String(repeating: " ", count: space)
         }
     }
+
+    /// The size of a table not yet made into lines: its header over its rows,
+    /// measured as a table of flexible columns (only its first rows).
+    static func naturalSize(of table: Table) -> Size {
+        guard !table.columns.isEmpty else {
+            return Size(width: TextWidth.of("[table \(table.id): no columns]"), height: 1)
+        }
+        let measured = Table(
+            id: table.id, columns: table.columns, rows: Array(table.rows.prefix(Layout.measuredRows)),
+            sorting: table.sorting, allowsSorting: table.allowsSorting)
+        let lines = makeTableLines(measured, width: nil)
+        let width = ([lines.header] + lines.rows).map(TextWidth.of).max() ?? 0
+        return Size(width: width, height: 1 + table.rows.count)
+    }
 }
+
+/// A table made into lines of text.
+struct TableLines: Sendable {
+    /// The column titles, the sorted one marked.
+    var header: String
+    /// A line a row.
+    var rows: [String]
+    /// The column each table column starts at.
+    var columnStarts: [Int]
+}
+
+/// The lines of the tables drawn last, newest first.
+private let tableLinesKept = Mutex<[(table: Table, width: Int?, lines: TableLines)]>([])

@@ -87,6 +87,14 @@ extension LayoutNode {
             return .grid(columns: columns, cells: cells.map { $0.cuttingLists(toRows: count) })
         case let .styled(style, child):
             return .styled(style, child.cuttingLists(toRows: count))
+        case let .panes(axis, sizes, children):
+            return .panes(axis: axis, sizes: sizes, children: children.map { $0.cuttingLists(toRows: count) })
+        case let .scroll(id, content, height):
+            return .scroll(id: id, content: content.cuttingLists(toRows: count), height: height)
+        case let .table(table) where table.rows.count > count:
+            var cut = table
+            cut.rows = Array(table.rows.prefix(count))
+            return .table(cut)
         default:
             return self
         }

@@ -30,6 +30,18 @@ indirect enum LayoutNode: Equatable, Sendable {
     case textArea(id: String, text: String, placeholder: String, width: Int, height: Int)
     /// A choice among `options`, `selected` kept to them, `label` before it.
     case picker(id: String, label: String, options: [String], selected: Int)
+    /// Space that takes what its stack has left over.
+    case spacer
+    /// A viewport `height` lines tall over `content`.
+    case scroll(id: String, content: LayoutNode, height: Int)
+    /// Panes along `axis`, each sized as `sizes` says.
+    case panes(axis: ViewNode.Axis, sizes: [Pane.Size], children: [LayoutNode])
+    /// A table, made into lines of text once the width it is given is known
+    /// (``wrapped(toWidth:)``).
+    case table(Table)
+    /// The header of a table the user may sort: a control, whose columns start
+    /// at `columnStarts`.
+    case tableHeader(id: String, text: String, columnStarts: [Int])
 
     /// The copy of `node`. A case of a newer SDK than this host's, which it cannot
     /// draw, becomes a visible placeholder (a plugin of a newer SDK minor is refused
@@ -74,7 +86,15 @@ indirect enum LayoutNode: Equatable, Sendable {
         case let .rows(id, rows):
             self = .list(id: id, rows: LayoutNode.richRows(rows))
         case let .table(table):
-            self = LayoutNode.table(table)
+            self = .table(table)
+        case .spacer: self = .spacer
+        case let .scroll(scroll):
+            self = .scroll(
+                id: scroll.id, content: LayoutNode(scroll.content),
+                height: min(max(scroll.height ?? Layout.scrollHeight, 1), 200))
+        case let .panes(panes):
+            self = .panes(
+                axis: panes.axis, sizes: panes.panes.map(\.size), children: panes.panes.map { LayoutNode($0.content) })
         case let .label(title, icon):
             self = .text(icon.isEmpty ? title : icon + " " + title)
         case let .image(image):

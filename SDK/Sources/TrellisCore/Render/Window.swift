@@ -10,6 +10,11 @@ public struct Frame: Sendable {
     public var cursor: (x: Int, y: Int)?
     /// The width each list of the top layer was drawn at, by list.
     var listWidths: [String: Int] = [:]
+    /// The first line each scroll view of the top layer shows, by scroll view.
+    var scrollOffsets: [String: Int] = [:]
+    /// Whether something on screen moves by itself (a task under way): the front
+    /// end draws again, a phase on, while it is on screen.
+    public var animates = false
 
     /// The frame as plain text, one line a row.
     public var text: String { canvas.text }
@@ -58,18 +63,22 @@ public struct Window {
     /// user types does not move sideways at each keystroke.
     func draw(
         root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?,
-        listWidthFloor: [String: Int] = [:]
+        listWidthFloor: [String: Int] = [:], scrollOffsets: [String: Int] = [:], spinnerPhase: Int = 0
     ) -> Frame {
         var canvas = Canvas(width: width, height: height)
         let area = Size(width: width, height: max(height - 1, 0))
         var controls: [Control] = []
         var cursor: (x: Int, y: Int)?
         var topListWidths: [String: Int] = [:]
+        var topScrollOffsets: [String: Int] = [:]
+        var animates = false
         let layers = Window.layers(from: root)
         for (index, chain) in layers.enumerated() {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
             layout.fieldCursor = fieldCursor
+            layout.spinnerPhase = spinnerPhase
+            if isTop { layout.scrollOffsets = scrollOffsets }
             layout.rowStyles = chain.last!.rowStyles.mapValues { $0.mapValues(CellStyle.init) }
             // A modal's frame and padding take six columns and four rows.
             let availableWidth = index == 0 ? area.width : max(area.width - 6, 0)
@@ -119,6 +128,7 @@ public struct Window {
             let size = Layout.size(of: content, listWidths: layout.listWidths)
             if index == 0 {
                 // Anchored at the top, so what is above a changing list stays put.
+                layout.screenHeight = available.height
                 layout.drawScreen(content, into: &canvas, width: area.width, y: margin)
             } else {
                 drawModal(content, size: size, layout: &layout, into: &canvas, area: area)
@@ -126,10 +136,14 @@ public struct Window {
             if isTop {
                 controls = layout.controls
                 cursor = layout.cursor
+                topScrollOffsets = layout.scrollOffsets
             }
+            animates = animates || layout.animates
         }
         status.draw(into: &canvas, row: height - 1)
-        return Frame(canvas: canvas, controls: controls, cursor: cursor, listWidths: topListWidths)
+        return Frame(
+            canvas: canvas, controls: controls, cursor: cursor, listWidths: topListWidths,
+            scrollOffsets: topScrollOffsets, animates: animates)
     }
 
     /// The smallest window a screen is drawn in, whatever it shows.

@@ -25,7 +25,12 @@ extension ScreenSession {
                     .init(title: "Choose the next of “\(control.label)”", key: key, action: .activate(control)))
             case let .row(list, _) where !readOnly.contains(list):
                 rows.append(.init(title: "Open “\(control.label)”", key: key, action: .activate(control)))
-            case .row: break
+            case .row, .scroll: break
+            case .header:
+                entries.append(
+                    .init(
+                        title: "Sort “\(control.label.dropFirst(5))” the other way", key: key,
+                        action: .activate(control)))
             }
         }
         let inField = focusedField != nil

@@ -46,7 +46,8 @@ extension ScreenSession {
             topChain.last?.send(.toggle(id, isOn: !isOn))
         case let .picker(id):
             choose(in: id, by: 1, wrapping: true)
-        case .field: break
+        case .field, .scroll: break
+        case .header: _ = sortFocusedTable(by: .enter)
         }
     }
 

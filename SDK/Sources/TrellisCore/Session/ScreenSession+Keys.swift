@@ -57,8 +57,9 @@ extension ScreenSession {
             return
         }
         if case let .click(column, row) = key {
-            // A click focuses what it lands on and activates a button or a row.
-            guard let control = controls.first(where: { $0.contains(column: column, row: row) }) else {
+            // A click focuses what it lands on and activates a button or a row;
+            // the last drawn, so a control in a scroll view wins over its viewport.
+            guard let control = controls.last(where: { $0.contains(column: column, row: row) }) else {
                 scrollList(byArrowAt: column, row: row, controls: controls)
                 return
             }
@@ -71,6 +72,11 @@ extension ScreenSession {
                 {
                     topChain.last?.send(.choose(id, index: index))
                 }
+                return
+            }
+            if case .header = control.id {
+                moveFocus(to: control.id)
+                sortTable(clicked: control, atOffset: column - control.x)
                 return
             }
             guard control.isField else {
@@ -104,6 +110,9 @@ extension ScreenSession {
                 }
                 cursor = start + offset
             }
+            return
+        }
+        if case let .wheel(up, column, row) = key, scrollView(atColumn: column, row: row, up: up, controls: controls) {
             return
         }
         if case let .wheel(up, column, row) = key {
@@ -154,6 +163,7 @@ extension ScreenSession {
             }
             return
         }
+        if scrollFocusedView(by: key, controls: controls) || sortFocusedTable(by: key) { return }
         if case let .picker(id)? = focus, key == .left || key == .right {
             choose(in: id, by: key == .left ? -1 : 1, wrapping: false)
             return

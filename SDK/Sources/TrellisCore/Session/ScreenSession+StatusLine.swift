@@ -102,6 +102,10 @@ extension ScreenSession {
         case .picker?:
             keys.append(
                 ("←→ choose", "←→", "Left, Right     choose the option before or after (Enter, Space: the next)"))
+        case .scroll?: keys.append(("↑↓ scroll", "↑↓", "Up, Down, PgUp, PgDn, Home, End   scroll the view"))
+        case .header?:
+            keys.append(("←→ sort by", "←→", "Left, Right     sort by the column before or after"))
+            keys.append(("Enter reverse", "Enter", "Enter, Space    sort the other way"))
         case nil: break
         }
         if listFilter != nil {

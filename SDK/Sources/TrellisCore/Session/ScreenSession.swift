@@ -76,6 +76,11 @@ public final class ScreenSession {
     /// The widest each list of the screen on top was drawn: it is not drawn
     /// narrower while that screen stays on top.
     var listWidthFloor: (screen: ObjectIdentifier?, widths: [String: Int]) = (nil, [:])
+    /// The first line each scroll view of the top screen shows, by scroll view.
+    var scrollOffsets: [String: Int] = [:]
+    /// Which frame of their animation tasks under way show: the front end moves
+    /// it on while a frame ``Frame/animates``; headless it stays at the first.
+    public var animationPhase = 0
 
     /// Whether the user asked to quit (`q` outside a text field): the front end
     /// ends the app as it does for Ctrl-C.
@@ -100,6 +105,8 @@ public final class ScreenSession {
         if listWidthFloor.screen != topScreen { listWidthFloor = (topScreen, [:]) }
         listWidthFloor.widths.merge(frame.listWidths, uniquingKeysWith: max)
         topHasControls = !frame.controls.isEmpty
+        // Where each scroll view was drawn from: the next key scrolls on from there.
+        scrollOffsets = frame.scrollOffsets
         let path = routePath().joined(separator: " › ")
         if routePathText != path {
             routePathText = path
@@ -162,7 +169,7 @@ public final class ScreenSession {
         let floor = listWidthFloor.screen == focusOwner.map(ObjectIdentifier.init) ? listWidthFloor.widths : [:]
         return window.draw(
             root: root, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter,
-            listWidthFloor: floor)
+            listWidthFloor: floor, scrollOffsets: scrollOffsets, spinnerPhase: animationPhase)
     }
 
     /// The frame drawn again with the focus on control `index` of `frame` (none if

@@ -9,8 +9,8 @@ extension Control {
 
 extension ViewNode {
     /// The first node of this tree, in reading order, for which `match` gives a
-    /// value, and that value: through stacks, grids, styles and the shown tab,
-    /// in a loop, so a tree of any depth is safe.
+    /// value, and that value: through stacks, grids, styles, the shown tab,
+    /// scroll views and panes, in a loop, so a tree of any depth is safe.
     func firstMatch<Value>(_ match: (ViewNode) -> Value?) -> Value? {
         var pending = [self]
         while let node = pending.popLast() {
@@ -19,6 +19,8 @@ extension ViewNode {
             case let .stack(_, _, children), let .grid(_, children): pending += children.reversed()
             case let .styled(_, child): pending.append(child)
             case let .tabs(tabs): pending.append(tabs.content)
+            case let .scroll(scroll): pending.append(scroll.content)
+            case let .panes(panes): pending += panes.panes.map(\.content).reversed()
             default: break
             }
         }
@@ -27,7 +29,21 @@ extension ViewNode {
 
     /// How many rows the list `list` has, if this tree has it.
     func rowCount(ofList list: String) -> Int? {
-        rows(ofList: list)?.count
+        firstMatch { node in
+            switch node {
+            case let .list(id, rows) where id == list: rows.count
+            case let .rows(id, rows) where id == list: rows.count
+            case let .table(table) where table.id == list && !table.columns.isEmpty: table.rows.count
+            default: nil
+            }
+        }
+    }
+
+    /// The table `id`, if this tree has it.
+    func table(_ id: String) -> Table? {
+        firstMatch { node in
+            if case let .table(table) = node, table.id == id { table } else { nil }
+        }
     }
 
     /// The rows of the list `list` (a list, rich rows or a table's lines), if this
@@ -37,7 +53,7 @@ extension ViewNode {
             switch node {
             case let .list(id, rows) where id == list: rows
             case let .rows(id, rows) where id == list: LayoutNode.richRows(rows)
-            case let .table(table) where table.id == list: LayoutNode.tableLines(table)?.rows
+            case let .table(table) where table.id == list: LayoutNode.tableLines(table, width: nil)?.rows
             default: nil
             }
         }

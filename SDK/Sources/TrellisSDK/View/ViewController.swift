@@ -143,6 +143,12 @@ open class ViewController: ViewControllable {
         actions.compactMap { if case let .choose(chooser, index) = $0, chooser == id { index } else { nil } }
     }
 
+    /// Each order the user asked the table with identifier `id` to be sorted in.
+    /// SDK 1.1.
+    public final func sorts(_ id: String) -> Observable<TableSorting> {
+        actions.compactMap { if case let .sort(table, sorting) = $0, table == id { sorting } else { nil } }
+    }
+
     /// Reports `action` as done by the user. The host calls this; tests may too.
     ///
     /// An edit also updates the field's text in ``content``, and a flip the
@@ -209,7 +215,7 @@ open class ViewController: ViewControllable {
 
 extension ViewNode {
     /// The tree with each node that `change` gives a replacement for replaced by
-    /// it; through stacks, grids, styles and the shown tab.
+    /// it; through stacks, grids, styles, the shown tab, scroll views and panes.
     func replacingNodes(_ change: (ViewNode) -> ViewNode?) -> ViewNode {
         if let replacement = change(self) { return replacement }
         switch self {
@@ -222,6 +228,14 @@ extension ViewNode {
         case var .tabs(tabs):
             tabs.content = tabs.content.replacingNodes(change)
             return .tabs(tabs)
+        case var .scroll(scroll):
+            scroll.content = scroll.content.replacingNodes(change)
+            return .scroll(scroll)
+        case var .panes(panes):
+            for index in panes.panes.indices {
+                panes.panes[index].content = panes.panes[index].content.replacingNodes(change)
+            }
+            return .panes(panes)
         default:
             return self
         }

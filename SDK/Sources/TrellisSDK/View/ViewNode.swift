@@ -68,6 +68,21 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// selecting one sends ``ViewAction/select(list:row:)`` with the table's id.
     /// SDK 1.1.
     case table(Table)
+    /// Space that grows (SwiftUI's `Spacer`): in a stack given more room than
+    /// its children take (a screen's width, a pane), the spacers share what is
+    /// left, pushing what follows them to the end; elsewhere it takes no room.
+    /// SDK 1.1.
+    case spacer
+    /// A viewport over content taller than it (SwiftUI's `ScrollView`), with a
+    /// bar that shows where it is: Up, Down, the page keys and the wheel scroll
+    /// it while it has the focus, and it follows the focus among its controls.
+    /// SDK 1.1.
+    case scroll(ScrollView)
+    /// Panes side by side or one above another, each taking a fixed number of
+    /// cells, a share, or what is left (a sidebar beside a detail, a header over
+    /// a list), with a rule between them. A screen's panes fill its window.
+    /// SDK 1.1.
+    case panes(Panes)
 
     /// The direction a stack lays out its children.
     ///
@@ -129,6 +144,16 @@ public indirect enum ViewNode: Equatable, Sendable {
         id: String, text: String, placeholder: String = "", width: Int? = nil, height: Int? = nil
     ) -> ViewNode {
         .textArea(TextArea(id: id, text: text, placeholder: placeholder, width: width, height: height))
+    }
+
+    /// A viewport `height` lines tall (10 unless given) over `content`. SDK 1.1.
+    public static func scroll(id: String, height: Int? = nil, _ content: ViewNode) -> ViewNode {
+        .scroll(ScrollView(id: id, height: height, content: content))
+    }
+
+    /// `panes` laid out along `axis`. SDK 1.1.
+    public static func panes(_ axis: Axis, _ panes: [Pane]) -> ViewNode {
+        .panes(Panes(axis, panes))
     }
 
     /// A vertical stack, one line between children unless told.
@@ -245,52 +270,6 @@ public struct ListRow: Equatable, Sendable {
     }
 }
 
-/// Rows of cells under column headers: what ``ViewNode/table(_:)`` shows. SDK 1.1.
-public struct Table: Equatable, Sendable {
-    /// What ``ViewAction/select(list:row:)`` names the table by.
-    public var id: String
-    /// The columns, left to right.
-    public var columns: [TableColumn]
-    /// The rows, each a cell a column: a missing cell is blank, an extra one
-    /// is not shown.
-    public var rows: [[String]]
-
-    /// A table with identifier `id`.
-    public init(id: String, columns: [TableColumn], rows: [[String]]) {
-        self.id = id
-        self.columns = columns
-        self.rows = rows
-    }
-}
-
-/// A column of a ``Table``. SDK 1.1.
-public struct TableColumn: Equatable, Sendable {
-    /// Where a cell's text stands in its column.
-    public enum Alignment: Equatable, Sendable {
-        /// At the column's start: for text.
-        case leading
-        /// In the column's middle.
-        case center
-        /// At the column's end: for numbers.
-        case trailing
-    }
-
-    /// The column's header.
-    public var title: String
-    /// Its width in columns, kept to 1...200; `nil` for as wide as its header
-    /// and its widest cell (among the first 200 rows). A longer cell ends in `…`.
-    public var width: Int?
-    /// Where its cells' text stands.
-    public var alignment: Alignment
-
-    /// A column titled `title`.
-    public init(_ title: String, width: Int? = nil, alignment: Alignment = .leading) {
-        self.title = title
-        self.width = width
-        self.alignment = alignment
-    }
-}
-
 /// A picture: what ``ViewNode/image(_:)`` shows. SDK 1.1.
 public struct Image: Equatable, Sendable {
     /// Where the picture is: a path in the plugin's resources or a URL.
@@ -369,4 +348,8 @@ public enum ViewAction: Equatable, Sendable {
     /// The option at `index` of the picker or tabs with this identifier was chosen.
     /// SDK 1.1.
     case choose(String, index: Int)
+    /// The table with this identifier was asked to be sorted as `by` says: its
+    /// screen sorts its rows and shows the order in ``Table/sorting``. Sent only
+    /// for a table that ``Table/allowsSorting``. SDK 1.1.
+    case sort(String, by: TableSorting)
 }

@@ -1,0 +1,21 @@
+/// A viewport over content taller than it: what ``ViewNode/scroll(_:)`` shows.
+/// SDK 1.1.
+///
+/// ```swift
+/// .scroll(id: "licence", height: 8, .text(licence))
+/// ```
+public struct ScrollView: Equatable, Sendable {
+    /// What the host keeps the viewport's position by, and what `focus` finds it by.
+    public var id: String
+    /// The lines it shows, kept to 1...200; `nil` for 10.
+    public var height: Int?
+    /// What it scrolls over.
+    public var content: ViewNode
+
+    /// A viewport `height` lines tall over `content`.
+    public init(id: String, height: Int? = nil, content: ViewNode) {
+        self.id = id
+        self.height = height
+        self.content = content
+    }
+}
