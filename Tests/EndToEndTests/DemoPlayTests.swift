@@ -150,6 +150,22 @@ struct DemoPlayTests {
         try tmux.send(["Enter"])
         try tmux.send(["-l", "the garden"])
         let note = try tmux.waitForText("2 lines, 20 characters")
+        try tmux.click("Layout")
+        try tmux.waitForText("Planet ▲")
+        try tmux.click("Mars")
+        try tmux.waitForText("2 moons")
+        try tmux.click("Moons")
+        try tmux.waitForText("Moons ▲")
+        try tmux.click("Moons ▲")
+        let sorted = try tmux.waitForText("Moons ▼")
+        // The wheel over the scroll view of Mars's notes brings its last line in.
+        let screenLines = try tmux.waitForText("Red with iron oxide.").split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let notesRow = try #require(screenLines.firstIndex { $0.contains("Red with iron oxide.") })
+        let notesColumn = try #require(screenLines[notesRow].range(of: "Red")).lowerBound.utf16Offset(
+            in: screenLines[notesRow])
+        try tmux.send(["-l", "\u{1B}[<65;\(notesColumn + 2);\(notesRow + 1)M"])
+        try tmux.waitForText("Dust storms that cover it.")
         try tmux.click("About")
         try tmux.waitForText("the view kinds of SDK 1.1")
         try tmux.click("Controls")
@@ -179,5 +195,6 @@ struct DemoPlayTests {
         #expect(won.contains("X     X     X"), "\(won)")
         #expect(syncing.contains("Wi-Fi on · Bluetooth on"), "\(syncing)")
         #expect(note.contains("│Dear Ann,") && note.contains("│the garden") && note.contains(" 2:11 "), "\(note)")
+        #expect(sorted.contains("Saturn") && sorted.contains("146"), "the table sorted by a click: \(sorted)")
     }
 }

@@ -46,6 +46,24 @@ struct ViewKindsArticleTests {
         ("textArea", .textArea(id: "body", text: "Dear Ann,\nthe garden is in bloom", width: 16, height: 3)),
         ("picker", .picker("View", options: ["Day", "Week", "Month"], selected: 1)),
         ("tabs", .tabs(id: "page", titles: ["Notes", "Settings"], selected: 0, content: .text("3 notes"))),
+        (
+            "sortableTable",
+            .table(
+                Table(
+                    id: "planets",
+                    columns: [
+                        TableColumn("Planet", width: .fraction(0.5)), TableColumn("Moons", alignment: .trailing),
+                    ],
+                    rows: [["Earth", "1"], ["Mars", "2"]], sorting: TableSorting(column: 1), allowsSorting: true))
+        ),
+        ("spacer", .vstack([.hstack([.title("Inbox"), .spacer, .button("New")]), .text("3 messages")])),
+        ("scroll", .scroll(id: "log", height: 3, .text((1...20).map { "Line \($0)" }.joined(separator: "\n")))),
+        (
+            "panes",
+            .panes(
+                .vertical,
+                [Pane(.cells(1), .title("Folders")), Pane(.rest, .list(id: "folders", rows: ["Inbox", "Archive"]))])
+        ),
     ]
 
     /// `node` drawn in a window 40 columns wide, without the blank lines and the
