@@ -31,6 +31,11 @@ struct BenchmarkReport {
     var keystrokeToFrame = 0.0
     var terminalEchoFloor = 0.0
     var swap = SwapFigures()
+    var tableFrames: [Int: Double] = [:]
+    var galleryFrame = 0.0
+    var areaKeystroke: [Int: Double] = [:]
+    var areaKeystrokeBytes = 0
+    var fieldKeystrokeBytes = 0
 
     static func measure(products: URL, repository: URL, quick: Bool) throws -> BenchmarkReport {
         let fixtures = try Fixtures(products: products)
@@ -60,6 +65,14 @@ struct BenchmarkReport {
         report.airportsPeak = try bench.airportsPeakResidentSet()
         for count in [1000, 10_000] { report.typing[count] = try bench.typing(count: count) }
         for rows in [10, 1000, 28000] { report.listFrames[rows] = bench.listFrameTime(rows: rows) }
+        for rows in [10, 28000] { report.tableFrames[rows] = bench.tableFrameTime(rows: rows) }
+        report.galleryFrame = try bench.galleryFrameTime()
+        for bytes in [0, 1 << 20] {
+            let keystroke = try bench.areaKeystroke(bytes: bytes)
+            report.areaKeystroke[bytes] = keystroke.microseconds
+            if bytes > 0 { report.areaKeystrokeBytes = keystroke.terminalBytes }
+        }
+        report.fieldKeystrokeBytes = try bench.fieldKeystrokeBytes()
         report.bytesPerKeystroke = bench.bytesPerKeystroke(
             try bench.session(repository.appendingPathComponent("config.json").path))
         report.leakedRouters = try bench.leakedRouters(
@@ -134,6 +147,27 @@ struct BenchmarkReport {
                 String(format: "%.1f <= %.1f", listFrames[28000] ?? .nan, 3 * (listFrames[10] ?? .nan))
             ),
             (
+                "table_frame_us.28000 <= 3 x table_frame_us.10",
+                (tableFrames[28000] ?? .nan) <= 3 * (tableFrames[10] ?? .nan),
+                String(format: "%.1f <= %.1f", tableFrames[28000] ?? .nan, 3 * (tableFrames[10] ?? .nan))
+            ),
+            (
+                "gallery_frame_us <= 3 x table_frame_us.10", galleryFrame <= 3 * (tableFrames[10] ?? .nan),
+                String(format: "%.1f <= %.1f", galleryFrame, 3 * (tableFrames[10] ?? .nan))
+            ),
+            (
+                "area_keystroke_us.1MiB <= 3 x area_keystroke_us.0",
+                (areaKeystroke[1 << 20] ?? .nan) <= 3 * (areaKeystroke[0] ?? .nan),
+                String(format: "%.1f <= %.1f", areaKeystroke[1 << 20] ?? .nan, 3 * (areaKeystroke[0] ?? .nan))
+            ),
+            // A field of the area's width, plus the area's line that changed and
+            // its place in the frame's edge (line:column).
+            (
+                "area_bytes_per_keystroke <= field_bytes_per_keystroke + changed lines",
+                areaKeystrokeBytes <= fieldKeystrokeBytes + 2 * 64,
+                "\(areaKeystrokeBytes) <= \(fieldKeystrokeBytes) + 128"
+            ),
+            (
                 "search_keystroke_us <= 1.5 x bare_filter_us", searchKeystroke <= 1.5 * bareFilter,
                 String(format: "%.0f <= %.0f", searchKeystroke, 1.5 * bareFilter)
             ),
@@ -198,7 +232,8 @@ struct BenchmarkReport {
         "bare_filter_us", "frame_us", "list_frame_us", "search_keystroke_us", "tui_bytes_per_keystroke", "rss_kb",
         "rss_per_plugin_kb", "plugin_file_kb", "peak_rss_kb", "type_ms", "leaked_routers_after_10k_cycles",
         "terminal_echo_floor_us", "idle_cpu_percent", "async_update_latency_us", "keystroke_to_frame_us",
-        "swap_ms", "swap_rss_kb", "swap_file_kb", "swap_leaks", "swap_ended_well",
+        "swap_ms", "swap_rss_kb", "swap_file_kb", "swap_leaks", "swap_ended_well", "table_frame_us",
+        "gallery_frame_us", "area_keystroke_us", "area_bytes_per_keystroke", "field_bytes_per_keystroke",
     ]
 
     /// What each route's mapped plugin adds to the resident set, in KiB: from one
@@ -251,6 +286,12 @@ struct BenchmarkReport {
                     build.nextSlot, build.nextSlot / build.naive)),
             row("frame_us (airports search)", String(format: "%.1f", frame)),
             row("list_frame_us (rows)", series(listFrames, "%.1f")),
+            row("table_frame_us (rows)", series(tableFrames, "%.1f")),
+            row("gallery_frame_us (slowest tab)", String(format: "%.1f", galleryFrame)),
+            row("area_keystroke_us (bytes held)", series(areaKeystroke, "%.1f")),
+            row(
+                "area_bytes_per_keystroke",
+                "\(areaKeystrokeBytes)  (a field as wide: \(fieldKeystrokeBytes))"),
             row(
                 "search_keystroke_us (28k rows)",
                 String(
@@ -324,7 +365,12 @@ struct BenchmarkReport {
               "swap_rss_kb": \(String(format: "%.1f", swap.residentGrowthKiB)),
               "swap_file_kb": \(String(format: "%.1f", swap.fileKiB)),
               "swap_leaks": \(swap.leaks),
-              "swap_ended_well": \(swap.endedWell ? 1 : 0)
+              "swap_ended_well": \(swap.endedWell ? 1 : 0),
+              "table_frame_us": \(object(tableFrames)),
+              "gallery_frame_us": \(String(format: "%.3f", galleryFrame)),
+              "area_keystroke_us": \(object(areaKeystroke)),
+              "area_bytes_per_keystroke": \(areaKeystrokeBytes),
+              "field_bytes_per_keystroke": \(fieldKeystrokeBytes)
             }
 
             """

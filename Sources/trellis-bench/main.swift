@@ -56,7 +56,7 @@ if configuration != "release" {
 }
 for product in [
     "trellis", "trellis-static", "MainScreen", "NextScreen", "AirportSearch", "Launcher", "CandyStore", "TutorialRoot",
-    "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories", "Widgets", "TestScreens", "TrapInEntry",
+    "LoggedOut", "LoggedIn", "OffGame", "TicTacToe", "Repositories", "Widgets", "Notes", "TestScreens", "TrapInEntry",
     "TestParent", "LeafScreen",
 ] {
     guard run(["swift", "build", "-c", configuration, "--package-path", repository.path, "--product", product]) else {

@@ -5,15 +5,25 @@ import TrellisTestSupport
 /// Docs/Authoring.md and its example package, `Examples/Guide`: the code the guide
 /// shows is the code that is built, tested and run here.
 struct GuideTests {
-    /// Every Swift block of the guide, and every JSON block that is a whole file,
-    /// is in one of these files: its lines, without their indentation, in order.
-    @Test func everyCodeBlockOfTheGuideIsInAFileTheTestsBuild() throws {
+    /// The guides, each with the folders its code comes from.
+    static let guides = [
+        (
+            "Docs/Authoring.md",
+            [
+                "Examples/Guide", "Plugins/LoggedIn", "Plugins/OffGame", "Contracts/TicTacToeContracts",
+                "Tests/PluginTests", "Plugins/Widgets",
+            ], 15
+        ),
+        ("Docs/Notes.md", ["Plugins/Notes", "Tests/PluginTests/NotesTests.swift"], 10),
+    ]
+
+    /// Every Swift block of a guide, and every JSON block that is a whole file,
+    /// is in one of its files: its lines, without their indentation, in order.
+    @Test(arguments: guides)
+    func everyCodeBlockOfTheGuideIsInAFileTheTestsBuild(guidePath: String, folders: [String], least: Int) throws {
         let repository = Products.repository
-        let guide = try String(contentsOf: repository.appendingPathComponent("Docs/Authoring.md"), encoding: .utf8)
-        let sources = try [
-            "Examples/Guide", "Plugins/LoggedIn", "Plugins/OffGame", "Contracts/TicTacToeContracts",
-            "Tests/PluginTests", "Plugins/Widgets",
-        ].flatMap { folder in
+        let guide = try String(contentsOf: repository.appendingPathComponent(guidePath), encoding: .utf8)
+        let sources = try folders.flatMap { folder in
             try files(in: repository.appendingPathComponent(folder)).filter {
                 ["swift", "json"].contains($0.pathExtension)
             }
@@ -24,12 +34,12 @@ struct GuideTests {
             $0.language == "swift" || ($0.language == "json" && $0.text.hasPrefix("{"))
         }
 
-        #expect(blocks.count >= 15, "the guide shows its code")
+        #expect(blocks.count >= least, "the guide shows its code")
         for block in blocks {
             let wanted = lines(of: block.text)
             #expect(
                 sourceLines.contains { isSubsequence(wanted, of: $0) },
-                "this block of Docs/Authoring.md is in no file the tests build:\n\(block.text)")
+                "this block of \(guidePath) is in no file the tests build:\n\(block.text)")
         }
     }
 
@@ -66,6 +76,10 @@ struct GuideTests {
     }
 
     private func files(in folder: URL) throws -> [URL] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return [folder]
+        }
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
         return (enumerator?.allObjects as? [URL] ?? []).filter { !$0.path.contains("/.build/") }
     }

@@ -32,8 +32,8 @@ struct TextAreaTests {
         #expect(text() == "Dear Ann,\nthe garden is in bloom")
         let frame = session.frame()
         #expect(
-            rows(frame).prefix(5) == ["┌──────────┐", "│the garden│", "│ is in blo│", "│om        │", "└──── 4:3 ─┘"],
-            "wrapped at 10 columns, scrolled to the cursor's line, which the frame names")
+            rows(frame).prefix(5) == ["┌──────────┐", "│the garden│", "│ is in blo│", "│om        │", "└─── 2:23 ─┘"],
+            "wrapped at 10 columns, scrolled to the cursor's row; the frame names its line and column")
         let area = try #require(frame.controls.first)
         #expect(frame.cursor?.x == area.x + 1 + 2 && frame.cursor?.y == area.y + 3)
     }
@@ -66,7 +66,39 @@ struct TextAreaTests {
         let long = Window(width: 80, height: 10).draw(
             root: ViewController(content: .textArea(id: "body", text: line, width: 20, height: 2)),
             status: StatusLine(), focus: .field("body"), fieldCursor: line.count)
-        #expect(long.text.contains(" 5000:21 "), "the cursor at the end of the 5,000th line of 20")
+        #expect(long.text.contains(" 1:100001 "), "the cursor at the end of the one line, wrapped into 5,000 rows")
+    }
+
+    @Test func aMegabyteIsEditedAtItsCursorAndTheFrameNamesItsLine() throws {
+        let text = (1...90_000).map { "line \($0)" }.joined(separator: "\n")
+        let tree = SingleScreenTree(.textArea(id: "body", text: text, placeholder: "Note", width: 20, height: 3))
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 12))
+        let current = { tree.view.content.text(ofField: "body") ?? "" }
+        try session.execute(.focus("Note"))
+        session.press(.up)
+        session.press(.up)
+        session.press(.home)
+        session.press(.character("A"))
+        session.press(.wordRight)
+        session.press(.character("!"))
+
+        let lines = current().split(separator: "\n")
+        #expect(lines.count == 90_000)
+        #expect(lines[89_997] == "Aline! 89998", "two rows up, at the row's start, then after the word")
+        #expect(session.frame().text.contains(" 89998:7 "), "\(session.frame().text)")
+
+        session.press(.altBackspace)
+        #expect(current().split(separator: "\n")[89_997] == " 89998", "the word before the cursor")
+        session.press(.wordRight)
+        session.press(.control("u"))
+        #expect(
+            current().split(separator: "\n", omittingEmptySubsequences: false)[89_997] == "",
+            "Ctrl-U: the line before the cursor")
+        session.press(.down)
+        session.press(.end)
+        session.press(.backspace)
+        #expect(current().hasSuffix("\nline 8999\nline 90000"), "Down, End, Backspace on the next line")
+        #expect(session.frame().text.contains("│line 8999           │"))
     }
 
     @Test func aPasteKeepsItsLineBreaksInAnAreaAndNotInAField() throws {

@@ -171,6 +171,7 @@ extension Layout {
     private mutating func adopt(_ inner: Layout) {
         controls += inner.controls
         if let drawn = inner.cursor { cursor = drawn }
+        if !inner.shownAreaRows.isEmpty { shownAreaRows = inner.shownAreaRows }
         listOffsets.merge(inner.listOffsets) { $1 }
         scrollOffsets.merge(inner.scrollOffsets) { $1 }
         animates = animates || inner.animates

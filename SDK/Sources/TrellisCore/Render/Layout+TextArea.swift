@@ -1,67 +1,18 @@
-/// The lines a text area shows its text in: its own lines, each wrapped at the
-/// area's width, by character offsets into the text.
-struct WrappedText {
-    /// Each line shown: the offset of its first character and of the one after
-    /// its last (a line break is in no line).
-    private(set) var lines: [Range<Int>] = []
-    let characters: [Character]
-
-    init(_ text: String, width: Int) {
-        characters = Array(text)
-        var start = 0
-        var columns = 0
-        for (index, character) in characters.enumerated() {
-            if character == "\n" {
-                lines.append(start..<index)
-                start = index + 1
-                columns = 0
-                continue
-            }
-            let wide = TextWidth.of(character)
-            if columns + wide > width, index > start {
-                lines.append(start..<index)
-                start = index
-                columns = 0
-            }
-            columns += wide
-        }
-        lines.append(start..<characters.count)
-    }
-
-    /// The line and column of the cursor before the character at `offset`; at the
-    /// end of a wrapped line, the start of the next.
-    func position(of offset: Int) -> (row: Int, column: Int) {
-        var row = 0
-        for (index, line) in lines.enumerated() where line.lowerBound <= offset { row = index }
-        let line = lines[row]
-        let end = min(max(offset, line.lowerBound), line.upperBound)
-        return (row, TextWidth.of(String(characters[line.lowerBound..<end])))
-    }
-
-    /// The offset of the cursor nearest `column` on line `row` (kept to the lines).
-    func offset(row: Int, column: Int) -> Int {
-        let line = lines[min(max(row, 0), lines.count - 1)]
-        var columns = 0
-        var offset = line.lowerBound
-        while offset < line.upperBound {
-            let wide = TextWidth.of(characters[offset])
-            // Past the middle of a character, the cursor goes after it.
-            guard columns + (wide + 1) / 2 <= column else { break }
-            columns += wide
-            offset += 1
-        }
-        return offset
-    }
-
-    /// The first line shown in `height` lines, keeping line `row` in sight.
-    static func firstShown(row: Int, height: Int) -> Int {
-        max(row - height + 1, 0)
-    }
+/// Where the cursor of the focused text area is: a place in the text it was
+/// found in, so a keystroke in a long text need not count its characters.
+struct AreaCursor: Sendable {
+    /// The area's identifier.
+    var field: String
+    /// The text `index` is a place in.
+    var text: String
+    /// The cursor: before the character at it.
+    var index: String.Index
 }
 
 extension Layout {
-    /// The most text, in bytes, a text area shows and edits: it is wrapped whole at
-    /// each frame.
+    /// The most text, in bytes, a text area shows and edits. Its frames cost
+    /// what a page's do (``AreaText``), but each edit hands the screen the whole
+    /// text, and the screen gives it back.
     static let largestAreaText = 1 << 20
 
     /// A text area in its frame: its lines, wrapped, from the one that keeps the
@@ -72,11 +23,12 @@ extension Layout {
     ) {
         let isFocused = focus == .field(id)
         let style = isFocused ? CellStyle.focused : .chrome
-        let wrapped = WrappedText(text, width: width)
-        let cursorAt = isFocused ? min(fieldCursor ?? 0, wrapped.characters.count) : 0
-        let position = wrapped.position(of: cursorAt)
-        let first = WrappedText.firstShown(row: position.row, height: height)
-        let place = " \(position.row + 1):\(position.column + 1) "
+        let area = AreaText(text, width: width)
+        let index = isFocused ? cursorIndex(inArea: id, text: text) : text.startIndex
+        let (rows, cursorRow) = area.shownRows(around: index, height: height)
+        let column = area.column(of: index, in: rows[cursorRow])
+        let lineStart = area.lineStart(of: index)
+        let place = " \(area.lineNumber(of: index)):\(text.distance(from: lineStart, to: index) + 1) "
         let rule = String(repeating: "─", count: width)
         canvas.write("┌" + rule + "┐", x: x, y: y, style: style)
         let bottom =
@@ -85,16 +37,27 @@ extension Layout {
         for row in 0..<height {
             canvas.write("│", x: x, y: y + 1 + row, style: style)
             canvas.write("│", x: x + width + 1, y: y + 1 + row, style: style)
-            let index = first + row
-            guard index < wrapped.lines.count else { continue }
-            let line = String(wrapped.characters[wrapped.lines[index]])
-            canvas.write(line, x: x + 1, y: y + 1 + row, style: textStyle, limit: width)
+            guard row < rows.count else { continue }
+            canvas.write(text[rows[row]], x: x + 1, y: y + 1 + row, style: textStyle, limit: width)
         }
         if text.isEmpty {
             canvas.write(placeholder, x: x + 1, y: y + 1, style: .placeholder, limit: width)
         }
-        if isFocused { cursor = (x + 1 + min(position.column, width - 1), y + 1 + position.row - first) }
+        if isFocused {
+            cursor = (x + 1 + min(column, width - 1), y + 1 + cursorRow)
+            shownAreaRows = rows
+        }
         record(
             .field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y, width: width + 2, height: height + 2)
+    }
+
+    /// The cursor of the focused area `id` showing `text`: where the session
+    /// last put it when it was in this text, else counted from the start.
+    func cursorIndex(inArea id: String, text: String) -> String.Index {
+        if let known = areaCursor, known.field == id, known.text == text, known.index <= text.endIndex {
+            return known.index
+        }
+        return text.index(text.startIndex, offsetBy: max(fieldCursor ?? 0, 0), limitedBy: text.endIndex)
+            ?? text.endIndex
     }
 }

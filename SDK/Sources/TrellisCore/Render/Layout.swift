@@ -58,6 +58,12 @@ struct Layout {
     var focus: Control.ID?
     /// The cursor of the focused text field, in characters from its start.
     var fieldCursor: Int?
+    /// The cursor of the focused text area as a place in its text, when the
+    /// session knows it (else ``fieldCursor`` is counted).
+    var areaCursor: AreaCursor?
+    /// The rows of its text the focused text area shows, top first: where a
+    /// click in it lands.
+    var shownAreaRows: [Range<String.Index>] = []
     /// Styles of single list rows, from the screen's view controller.
     var rowStyles: [String: [Int: CellStyle]] = [:]
     /// For a list a filter cut to its matching rows: the index in the whole list

@@ -15,6 +15,8 @@ public struct Frame: Sendable {
     /// Whether something on screen moves by itself (a task under way): the front
     /// end draws again, a phase on, while it is on screen.
     public var animates = false
+    /// The rows of its text the focused text area shows, top first.
+    var areaRows: [Range<String.Index>] = []
 
     /// The frame as plain text, one line a row.
     public var text: String { canvas.text }
@@ -63,7 +65,8 @@ public struct Window {
     /// user types does not move sideways at each keystroke.
     func draw(
         root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?,
-        listWidthFloor: [String: Int] = [:], scrollOffsets: [String: Int] = [:], spinnerPhase: Int = 0
+        listWidthFloor: [String: Int] = [:], scrollOffsets: [String: Int] = [:], spinnerPhase: Int = 0,
+        areaCursor: AreaCursor? = nil
     ) -> Frame {
         var canvas = Canvas(width: width, height: height)
         let area = Size(width: width, height: max(height - 1, 0))
@@ -71,12 +74,14 @@ public struct Window {
         var cursor: (x: Int, y: Int)?
         var topListWidths: [String: Int] = [:]
         var topScrollOffsets: [String: Int] = [:]
+        var areaRows: [Range<String.Index>] = []
         var animates = false
         let layers = Window.layers(from: root)
         for (index, chain) in layers.enumerated() {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
             layout.fieldCursor = fieldCursor
+            layout.areaCursor = areaCursor
             layout.spinnerPhase = spinnerPhase
             if isTop { layout.scrollOffsets = scrollOffsets }
             layout.rowStyles = chain.last!.rowStyles.mapValues { $0.mapValues(CellStyle.init) }
@@ -137,13 +142,14 @@ public struct Window {
                 controls = layout.controls
                 cursor = layout.cursor
                 topScrollOffsets = layout.scrollOffsets
+                areaRows = layout.shownAreaRows
             }
             animates = animates || layout.animates
         }
         status.draw(into: &canvas, row: height - 1)
         return Frame(
             canvas: canvas, controls: controls, cursor: cursor, listWidths: topListWidths,
-            scrollOffsets: topScrollOffsets, animates: animates)
+            scrollOffsets: topScrollOffsets, animates: animates, areaRows: areaRows)
     }
 
     /// The smallest window a screen is drawn in, whatever it shows.

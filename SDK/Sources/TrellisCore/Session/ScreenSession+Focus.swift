@@ -18,7 +18,12 @@ extension ScreenSession {
 
     func moveFocus(to id: Control.ID?) {
         focus = id
-        cursor = fieldText?.count ?? 0
+        let text = fieldText
+        cursor = text?.count ?? 0
+        areaCursor = nil
+        if case let .field(field)? = id, let text, isArea(field) {
+            areaCursor = AreaCursor(field: field, text: text, index: text.endIndex)
+        }
     }
 
     func control(matching label: String, in controls: [Control]) throws(SessionFailure) -> Control {

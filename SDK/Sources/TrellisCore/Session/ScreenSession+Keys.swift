@@ -34,7 +34,8 @@ extension ScreenSession {
             return
         }
         // One frame settles the focus and gives the controls the key moves among.
-        let controls = frame().controls
+        let current = frame()
+        let controls = current.controls
         if listFilter?.isTyping == true, typeIntoListFilter(key) { return }
         if key == .character("/"), focusedField == nil {
             startListFilter(controls: controls)
@@ -87,12 +88,13 @@ extension ScreenSession {
             let wasFocused = focus == control.id
             let before = cursor
             moveFocus(to: control.id)
-            if let text = fieldText, case let .field(id) = control.id, isArea(id) {
-                // In a text area, the line and column clicked.
-                let wrapped = WrappedText(text, width: max(control.width - 2, 1))
-                let shownRow = wrapped.position(of: wasFocused ? min(before, wrapped.characters.count) : 0).row
-                let first = WrappedText.firstShown(row: shownRow, height: control.height - 2)
-                cursor = wrapped.offset(row: first + row - control.y - 1, column: column - control.x - 1)
+            if case let .field(id) = control.id, isArea(id) {
+                // In a text area, the row and column clicked, among the rows it showed.
+                if !wasFocused { areaCursor = nil }
+                placeAreaCursor(
+                    id, row: row - control.y - 1, column: column - control.x - 1,
+                    shown: wasFocused ? current.areaRows : [], width: max(control.width - 2, 1),
+                    height: max(control.height - 2, 1))
             } else if let typed = fieldText, case let .field(id) = control.id {
                 // What the field shows: a secure one, a bullet a character.
                 let text = topChain.last?.content.isSecure(field: id) == true ? Layout.masked(typed) : typed

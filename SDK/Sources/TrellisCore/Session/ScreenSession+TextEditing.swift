@@ -6,6 +6,10 @@ extension ScreenSession {
     /// line costs time linear in its length.
     func insert(_ text: String, into field: String) {
         guard let current = fieldText, !text.isEmpty else { return }
+        if isArea(field), let (_, index) = areaPlace(field) {
+            replaceInArea(field, current, index..<index, with: text)
+            return
+        }
         // A text area keeps line breaks; a one-line field takes them as spaces.
         let text = isArea(field) ? text : String(text.map { $0.isNewline ? " " : $0 })
         var characters = Array(current)
@@ -19,30 +23,6 @@ extension ScreenSession {
     /// Whether the field `field` of the screen on top is a text area.
     func isArea(_ field: String) -> Bool {
         topChain.last?.content.isArea(field: field) == true
-    }
-
-    /// Applies a key that means something else in a text area `width` columns
-    /// wide: Enter starts a line, Up and Down move by line, Home and End to the
-    /// line's ends. `false` for any other key.
-    func editArea(_ field: String, with key: Key, width: Int) -> Bool {
-        guard let text = fieldText else { return false }
-        switch key {
-        case .enter:
-            insert("\n", into: field)
-            return true
-        case .up, .down, .home, .end:
-            let wrapped = WrappedText(text, width: max(width, 1))
-            let (row, column) = wrapped.position(of: min(cursor, wrapped.characters.count))
-            switch key {
-            case .up: if row > 0 { cursor = wrapped.offset(row: row - 1, column: column) }
-            case .down: if row < wrapped.lines.count - 1 { cursor = wrapped.offset(row: row + 1, column: column) }
-            case .home: cursor = wrapped.lines[row].lowerBound
-            default: cursor = wrapped.lines[row].upperBound
-            }
-            return true
-        default:
-            return false
-        }
     }
 
     /// Applies an editing key to the focused field; `false` if the key does not edit.

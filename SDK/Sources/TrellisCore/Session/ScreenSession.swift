@@ -76,6 +76,9 @@ public final class ScreenSession {
     /// The widest each list of the screen on top was drawn: it is not drawn
     /// narrower while that screen stays on top.
     var listWidthFloor: (screen: ObjectIdentifier?, widths: [String: Int]) = (nil, [:])
+    /// The cursor of the focused text area as a place in its text, kept with the
+    /// character count ``cursor``, so its keys need not count the text.
+    var areaCursor: AreaCursor?
     /// The first line each scroll view of the top screen shows, by scroll view.
     var scrollOffsets: [String: Int] = [:]
     /// Which frame of their animation tasks under way show: the front end moves
@@ -169,7 +172,8 @@ public final class ScreenSession {
         let floor = listWidthFloor.screen == focusOwner.map(ObjectIdentifier.init) ? listWidthFloor.widths : [:]
         return window.draw(
             root: root, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter,
-            listWidthFloor: floor, scrollOffsets: scrollOffsets, spinnerPhase: animationPhase)
+            listWidthFloor: floor, scrollOffsets: scrollOffsets, spinnerPhase: animationPhase,
+            areaCursor: areaCursor)
     }
 
     /// The frame drawn again with the focus on control `index` of `frame` (none if
