@@ -141,12 +141,16 @@ struct AreaText {
     /// The number of the line holding `index`, from 1: the line breaks before it
     /// counted, a byte at a time.
     func lineNumber(of index: String.Index) -> Int {
-        let end = text.utf8.distance(from: text.utf8.startIndex, to: index)
+        1 + Self.lineBreaks(in: text[..<index])
+    }
+
+    /// The line breaks in `text`.
+    static func lineBreaks(in text: Substring) -> Int {
         let counted = text.utf8.withContiguousStorageIfAvailable { bytes in
             var breaks = 0
-            for byte in bytes[..<end] where byte == 10 { breaks += 1 }
+            for byte in bytes where byte == 10 { breaks += 1 }
             return breaks
         }
-        return 1 + (counted ?? text.utf8[..<index].lazy.filter { $0 == 10 }.count)
+        return counted ?? text.utf8.lazy.filter { $0 == 10 }.count
     }
 }

@@ -61,11 +61,17 @@ public struct Canvas: Equatable, Sendable {
     /// command line or the terminal can make the canvas overflow or exhaust memory.
     public static let maximumSide = 1000
 
+    /// Whether two canvases show the same cells.
+    public static func == (left: Canvas, right: Canvas) -> Bool {
+        left.width == right.width && left.height == right.height && left.cells == right.cells
+    }
+
     /// Creates a blank canvas, at most ``maximumSide`` square.
     public init(width: Int, height: Int) {
         self.width = min(max(width, 0), Self.maximumSide)
         self.height = min(max(height, 0), Self.maximumSide)
         cells = Array(repeating: .blank, count: self.width * self.height)
+        clip = (0, 0, self.width, self.height)
     }
 
     /// The cell at column `x` of row `y`.
@@ -77,14 +83,14 @@ public struct Canvas: Equatable, Sendable {
     /// columns past `x` and to the canvas. A wide character that does not fit is
     /// left out.
     mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: CellStyle = .plain, limit: Int = .max) {
-        guard y >= 0, y < height else { return }
-        let end = min(width, x.addingReportingOverflow(limit).overflow ? width : x + limit)
+        guard y >= clip.top, y < clip.bottom else { return }
+        let end = min(clip.right, x.addingReportingOverflow(limit).overflow ? clip.right : x + limit)
         var column = x
         for character in text {
             let columns = TextWidth.of(character)
             guard columns > 0 else { continue }
             guard column + columns <= end else { break }
-            if column >= 0 {
+            if column >= clip.left {
                 set(Cell(character: character, style: style, isContinuation: false), x: column, y: y)
                 if columns == 2 { set(Cell(character: " ", style: style, isContinuation: true), x: column + 1, y: y) }
             }
@@ -92,15 +98,36 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// The part of the canvas drawing reaches: all of it, unless a pane's
+    /// drawing cuts it to the pane (``clipped(to:_:)``).
+    private(set) var clip: (left: Int, top: Int, right: Int, bottom: Int)
+
+    /// Runs `draw` with drawing cut to `width` x `height` cells at (`x`, `y`)
+    /// (within the part already allowed).
+    mutating func clipped(x: Int, y: Int, width: Int, height: Int, _ draw: (inout Canvas) -> Void) {
+        let outer = clip
+        clip = (
+            max(outer.left, x), max(outer.top, y), max(min(outer.right, x + width), max(outer.left, x)),
+            max(min(outer.bottom, y + height), max(outer.top, y))
+        )
+        draw(&self)
+        clip = outer
+    }
+
     /// Fills a rectangle with blank cells of `style`.
     mutating func clear(x: Int, y: Int, width clearWidth: Int, height clearHeight: Int, style: CellStyle = .plain) {
-        let rows = max(y, 0)..<max(min(y + clearHeight, height), max(y, 0))
-        let columns = max(x, 0)..<max(min(x + clearWidth, width), max(x, 0))
+        let rows = max(y, clip.top)..<max(min(y + clearHeight, clip.bottom), max(y, clip.top))
+        let columns = max(x, clip.left)..<max(min(x + clearWidth, clip.right), max(x, clip.left))
         for row in rows {
             for column in columns {
                 set(Cell(character: " ", style: style, isContinuation: false), x: column, y: row)
             }
         }
+    }
+
+    /// Puts `cell` at (`x`, `y`), inside the canvas.
+    mutating func put(_ cell: Cell, x: Int, y: Int) {
+        set(cell, x: x, y: y)
     }
 
     private mutating func set(_ cell: Cell, x: Int, y: Int) {

@@ -98,12 +98,12 @@ extension Layout {
         }
         let content = wrapped.windowingLists(
             toHeight: height, focus: focus, offsets: &inner.listOffsets, widths: &inner.listWidths)
-        var pane = Canvas(width: width, height: height)
         inner.screenHeight = height
-        inner.drawScreen(content, into: &pane, width: width, y: 0)
-        canvas.paste(pane, x: x, y: y)
-        inner.keepControls(within: Size(width: width, height: height))
-        inner.offsetControls(x: x, y: y)
+        // Drawn in place, cut to the pane.
+        canvas.clipped(x: x, y: y, width: width, height: height) { pane in
+            inner.drawScreen(content, into: &pane, x: x, width: width, y: y)
+        }
+        inner.keepControls(within: (x, y, width, height))
         adopt(inner)
     }
 
@@ -158,12 +158,13 @@ extension Layout {
             Canvas.maximumSide)
     }
 
-    /// Keeps the controls drawn from (0, 0) that start within `size`.
-    private mutating func keepControls(within size: Size) {
-        controls.removeAll { $0.x < 0 || $0.y < 0 || $0.x >= size.width || $0.y >= size.height }
-        if let drawn = cursor, drawn.x < 0 || drawn.y < 0 || drawn.x >= size.width || drawn.y >= size.height {
-            cursor = nil
+    /// Keeps the controls that start within a rectangle, and the cursor if it is in it.
+    private mutating func keepControls(within area: (x: Int, y: Int, width: Int, height: Int)) {
+        func isInside(_ x: Int, _ y: Int) -> Bool {
+            x >= area.x && y >= area.y && x < area.x + area.width && y < area.y + area.height
         }
+        controls.removeAll { !isInside($0.x, $0.y) }
+        if let drawn = cursor, !isInside(drawn.x, drawn.y) { cursor = nil }
     }
 
     /// Takes what a layout drawn for part of this one recorded: its controls,

@@ -7,6 +7,22 @@ struct AreaCursor: Sendable {
     var text: String
     /// The cursor: before the character at it.
     var index: String.Index
+    /// The number of the line it is on, from 1: kept as the cursor moves, so no
+    /// frame counts the lines before it.
+    var line: Int
+
+    /// The cursor at `index` of `text` in the area `field`, its line counted.
+    init(field: String, text: String, index: String.Index) {
+        self.init(field: field, text: text, index: index, line: AreaText(text, width: 1).lineNumber(of: index))
+    }
+
+    /// The cursor at `index` of `text` on line `line`.
+    init(field: String, text: String, index: String.Index, line: Int) {
+        self.field = field
+        self.text = text
+        self.index = index
+        self.line = line
+    }
 }
 
 extension Layout {
@@ -24,11 +40,11 @@ extension Layout {
         let isFocused = focus == .field(id)
         let style = isFocused ? CellStyle.focused : .chrome
         let area = AreaText(text, width: width)
-        let index = isFocused ? cursorIndex(inArea: id, text: text) : text.startIndex
+        let (index, line) = isFocused ? cursorPlace(inArea: id, text: text) : (text.startIndex, 1)
         let (rows, cursorRow) = area.shownRows(around: index, height: height)
         let column = area.column(of: index, in: rows[cursorRow])
         let lineStart = area.lineStart(of: index)
-        let place = " \(area.lineNumber(of: index)):\(text.distance(from: lineStart, to: index) + 1) "
+        let place = " \(line):\(text.distance(from: lineStart, to: index) + 1) "
         let rule = String(repeating: "─", count: width)
         canvas.write("┌" + rule + "┐", x: x, y: y, style: style)
         let bottom =
@@ -51,13 +67,14 @@ extension Layout {
             .field(id), label: placeholder.isEmpty ? id : placeholder, x: x, y: y, width: width + 2, height: height + 2)
     }
 
-    /// The cursor of the focused area `id` showing `text`: where the session
-    /// last put it when it was in this text, else counted from the start.
-    func cursorIndex(inArea id: String, text: String) -> String.Index {
+    /// The cursor of the focused area `id` showing `text`, and its line: where
+    /// the session last put it when it was in this text, else counted from the start.
+    func cursorPlace(inArea id: String, text: String) -> (index: String.Index, line: Int) {
         if let known = areaCursor, known.field == id, known.text == text, known.index <= text.endIndex {
-            return known.index
+            return (known.index, known.line)
         }
-        return text.index(text.startIndex, offsetBy: max(fieldCursor ?? 0, 0), limitedBy: text.endIndex)
-            ?? text.endIndex
+        let index =
+            text.index(text.startIndex, offsetBy: max(fieldCursor ?? 0, 0), limitedBy: text.endIndex) ?? text.endIndex
+        return (index, AreaText(text, width: 1).lineNumber(of: index))
     }
 }

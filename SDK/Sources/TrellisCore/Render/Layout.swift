@@ -314,20 +314,21 @@ struct Layout {
     /// Draws a screen's content from row `y`, each part of a vertical stack centred
     /// in the `width` columns on its own: a title and a field stay where they are
     /// while a list below them narrows or widens.
-    mutating func drawScreen(_ node: LayoutNode, into canvas: inout Canvas, width: Int, y: Int) {
+    mutating func drawScreen(_ node: LayoutNode, into canvas: inout Canvas, x: Int = 0, width: Int, y: Int) {
         let height = max(screenHeight ?? 0, 0)
         if case let .stack(.vertical, spacing, children) = node {
             drawStack(
-                axis: .vertical, spacing: spacing, children: children, into: &canvas, x: 0, y: y, width: width,
+                axis: .vertical, spacing: spacing, children: children, into: &canvas, x: x, y: y, width: width,
                 length: screenHeight.map { _ in height })
         } else if case let .panes(axis, sizes, children) = node, screenHeight != nil {
             drawPanes(
-                axis: axis, sizes: sizes, children: children, into: &canvas, x: 0, y: y, width: width, height: height)
+                axis: axis, sizes: sizes, children: children, into: &canvas, x: x, y: y, width: width, height: height)
         } else if case let .stack(.horizontal, spacing, children) = node, children.contains(where: Layout.isFlexible) {
-            drawStack(axis: .horizontal, spacing: spacing, children: children, into: &canvas, x: 0, y: y, length: width)
+            drawStack(axis: .horizontal, spacing: spacing, children: children, into: &canvas, x: x, y: y, length: width)
         } else {
             draw(
-                node, into: &canvas, x: max((width - Layout.size(of: node, listWidths: listWidths).width) / 2, 0), y: y)
+                node, into: &canvas,
+                x: x + max((width - Layout.size(of: node, listWidths: listWidths).width) / 2, 0), y: y)
         }
     }
 

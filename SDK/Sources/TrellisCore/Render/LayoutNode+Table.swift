@@ -76,7 +76,7 @@ extension LayoutNode {
             starts.append(start)
             start += width + 2
         }
-        return TableLines(header: header, rows: table.rows.map(line), columnStarts: starts)
+        return TableLines(header: header, rows: table.rows.map(line), columnStarts: starts, width: max(start - 2, 0))
     }
 
     /// `text` in a cell `width` columns wide: cut with `…`, or padded to its
@@ -97,17 +97,12 @@ extension LayoutNode {
     }
 
     /// The size of a table not yet made into lines: its header over its rows,
-    /// measured as a table of flexible columns (only its first rows).
+    /// its shares of no width.
     static func naturalSize(of table: Table) -> Size {
-        guard !table.columns.isEmpty else {
+        guard let lines = tableLines(table, width: nil) else {
             return Size(width: TextWidth.of("[table \(table.id): no columns]"), height: 1)
         }
-        let measured = Table(
-            id: table.id, columns: table.columns, rows: Array(table.rows.prefix(Layout.measuredRows)),
-            sorting: table.sorting, allowsSorting: table.allowsSorting)
-        let lines = makeTableLines(measured, width: nil)
-        let width = ([lines.header] + lines.rows).map(TextWidth.of).max() ?? 0
-        return Size(width: width, height: 1 + table.rows.count)
+        return Size(width: max(lines.width, TextWidth.of(lines.header)), height: 1 + lines.rows.count)
     }
 }
 
@@ -119,6 +114,8 @@ struct TableLines: Sendable {
     var rows: [String]
     /// The column each table column starts at.
     var columnStarts: [Int]
+    /// The columns a row takes.
+    var width: Int
 }
 
 /// The lines of the tables drawn last, newest first.

@@ -224,13 +224,20 @@ public struct Window {
 }
 
 extension Canvas {
-    /// Copies `other` onto this canvas with its top-left corner at (`x`, `y`).
+    /// Copies `other` onto this canvas with its top-left corner at (`x`, `y`),
+    /// cut at this canvas's edges.
     mutating func paste(_ other: Canvas, x: Int, y: Int) {
-        for row in 0..<other.height {
-            for column in 0..<other.width where x + column < width && y + row < height {
+        for row in max(-y, 0)..<max(min(other.height, height - y), max(-y, 0)) {
+            for column in max(-x, 0)..<max(min(other.width, width - x), max(-x, 0)) {
                 let cell = other[column, row]
-                if !cell.isContinuation {
-                    write(String(cell.character), x: x + column, y: y + row, style: cell.style)
+                // A wide character's halves go together, or not at all.
+                if cell.isContinuation { continue }
+                if column + 1 < other.width, other[column + 1, row].isContinuation {
+                    guard x + column + 1 < width else { continue }
+                    put(cell, x: x + column, y: y + row)
+                    put(other[column + 1, row], x: x + column + 1, y: y + row)
+                } else {
+                    put(cell, x: x + column, y: y + row)
                 }
             }
         }

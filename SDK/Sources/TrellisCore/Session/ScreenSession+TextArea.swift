@@ -84,19 +84,34 @@ extension ScreenSession {
             ? cursor - text.distance(from: range.lowerBound, to: index)
             : cursor + text.distance(from: index, to: range.lowerBound)
         let start = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+        // The line the cursor ends on, from its line and the breaks between.
+        let line =
+            (areaCursor?.line ?? AreaText(text, width: 1).lineNumber(of: index))
+            + (range.lowerBound <= index
+                ? -AreaText.lineBreaks(in: text[range.lowerBound..<index])
+                : AreaText.lineBreaks(in: text[index..<range.lowerBound]))
+            + AreaText.lineBreaks(in: insertion[...])
         var edited = text
         edited.replaceSubrange(range, with: insertion)
         cursor = before + insertion.count
         let place = edited.utf8.index(edited.utf8.startIndex, offsetBy: start + insertion.utf8.count)
-        areaCursor = AreaCursor(field: field, text: edited, index: place)
+        areaCursor = AreaCursor(field: field, text: edited, index: place, line: line)
         lastKeyEdited = true
         topChain.last?.send(.edit(field: field, text: edited))
     }
 
     /// Moves the area's cursor from `index` to `place` in `text`.
     func moveAreaCursor(_ field: String, _ text: String, from index: String.Index, to place: String.Index) {
-        cursor += place >= index ? text.distance(from: index, to: place) : -text.distance(from: place, to: index)
-        areaCursor = AreaCursor(field: field, text: text, index: place)
+        let line = areaCursor?.line ?? AreaText(text, width: 1).lineNumber(of: index)
+        if place >= index {
+            cursor += text.distance(from: index, to: place)
+            areaCursor = AreaCursor(
+                field: field, text: text, index: place, line: line + AreaText.lineBreaks(in: text[index..<place]))
+        } else {
+            cursor -= text.distance(from: place, to: index)
+            areaCursor = AreaCursor(
+                field: field, text: text, index: place, line: line - AreaText.lineBreaks(in: text[place..<index]))
+        }
     }
 
     /// Puts the area's cursor where a click lands: `row` rows and `column`
