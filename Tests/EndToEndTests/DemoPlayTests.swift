@@ -82,6 +82,21 @@ struct DemoPlayTests {
         try tmux.waitForText("Syncing your notes every day")
         try tmux.send(["Tab", "Right"])
         let syncing = try tmux.waitForText("Syncing your notes every week")
+        // Round to the tab bar, on to Layout, then Tab through the planets to the table's header.
+        try tmux.send(["Tab", "Right", "Right"])
+        try tmux.waitForText("Planet ▲")
+        // The six planets' rows, then the header.
+        try tmux.send(Array(repeating: "Tab", count: 7))
+        try tmux.waitForText("←→ sort by")
+        try tmux.send(["Right"])
+        try tmux.waitForText("Moons ▲")
+        try tmux.send(["Enter"])
+        let byMoons = try tmux.waitForText("Moons ▼")
+        // The table's six rows, then the notes' scroll view.
+        try tmux.send(Array(repeating: "Tab", count: 7))
+        try tmux.waitForText("↑↓ scroll")
+        try tmux.send(["End"])
+        let scrolled = try tmux.waitForText("Its day is longer than its year.")
         // Back asks first; Tab goes from Stay to Leave.
         try tmux.send(["Escape"])
         try tmux.waitForText("Leave the gallery?")
@@ -99,6 +114,8 @@ struct DemoPlayTests {
         try tmux.waitForText("EXITED=0")
         #expect(launcher.contains("RIBs: Main → Next"))
         #expect(syncing.contains("[x] Sync") && syncing.contains("Wi-Fi on · Bluetooth on"), "\(syncing)")
+        #expect(byMoons.contains("←→ sort by"), "the header has the focus: \(byMoons)")
+        #expect(!scrolled.contains("The smallest planet."), "End scrolled the notes to their last line: \(scrolled)")
     }
 
     @Test func everyDemoPlaysByTheMouseAlone() throws {

@@ -40,7 +40,11 @@ struct WidgetsTests {
         try screen.press("backtab")
         try screen.press("right")
         #expect(screen.lines.contains { $0.hasPrefix("Mercury    │Mercury") && $0.hasSuffix("0 moons") })
-        try screen.press("right")
+        try screen.tap("sort sizes")
+        #expect(screen.lines.contains { $0.contains("Planet ▼") }, "the header's Enter: the other way")
+        try screen.tap("Saturn")
+        #expect(screen.lines.contains { $0.contains("│Saturn") && $0.hasSuffix("146 moons") })
+        try screen.choose("About", in: "Controls, Note")
         #expect(screen.lines.contains("[image: The gallery's Controls tab]"))
         #expect(screen.lines.contains("Rows, labels, images  About                 1.1"))
         for _ in 0..<3 { try screen.press("left") }
