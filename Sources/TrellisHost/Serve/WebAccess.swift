@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+
+/// Who may use the app `trellis serve` serves: a browser that shows the secret
+/// token once (in the address `serve` prints, as Jupyter does) and then the
+/// cookie it is given for it, through an address the server is bound to.
+///
+/// The rules, each refused with 403 (RFC 6455 §10, and Jupyter's token auth):
+/// - without the cookie or the token, nothing but the refusal;
+/// - the token compared in constant time;
+/// - `Host` must name the bound address or `localhost`, with the port, so a DNS
+///   name rebound to 127.0.0.1 cannot reach it;
+/// - a WebSocket's `Origin` must be the page's own (`http://` and that host);
+/// - no CORS header is ever sent.
+struct WebAccess: Sendable {
+    /// The secret: 32 random bytes as 64 hex digits.
+    let token: String
+    /// The address bound (`127.0.0.1`, `::1`, or one `--bind` gave).
+    let address: String
+    let port: Int
+
+    /// The cookie that stands for the token once a page has shown it.
+    static let cookieName = "trellis-token"
+
+    /// A fresh token, from the system's generator (the kernel's `getrandom`,
+    /// cryptographically secure on Linux).
+    static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            .map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// The hosts a request may name: the bound address and `localhost`, each
+    /// with the port.
+    var allowedHosts: [String] {
+        let bound = address.contains(":") ? "[\(address)]" : address
+        return ["\(bound):\(port)", "localhost:\(port)"]
+    }
+
+    /// Why `request` is refused, or `nil` when it may go on: a bad `Host`, or
+    /// neither the cookie nor the token. A request with the right token in its
+    /// query (and no cookie yet) passes: the page then sets the cookie.
+    func refusal(of request: HTTPRequest) -> String? {
+        guard let host = request.header("Host"), request.count(of: "Host") == 1,
+            allowedHosts.contains(host.lowercased())
+        else { return "the Host field must be one of \(allowedHosts.joined(separator: ", "))" }
+        if let cookie = cookieToken(of: request), Self.isSame(cookie, token) { return nil }
+        if let given = request.query("token"), Self.isSame(given, token) { return nil }
+        return "open the address `trellis serve` printed, with its token"
+    }
+
+    /// Why a WebSocket upgrade is refused beyond ``refusal(of:)``: its `Origin`
+    /// must be the page's.
+    func originRefusal(of request: HTTPRequest) -> String? {
+        guard let origin = request.header("Origin"), request.count(of: "Origin") == 1,
+            allowedHosts.map({ "http://" + $0 }).contains(origin.lowercased())
+        else { return "a WebSocket from another origin" }
+        return nil
+    }
+
+    /// The token the request's cookie holds.
+    func cookieToken(of request: HTTPRequest) -> String? {
+        for field in request.headers where field.name.lowercased() == "cookie" {
+            for pair in field.value.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == Self.cookieName {
+                    return String(parts[1]).trimmingCharacters(in: .whitespaces)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The header that gives the browser the cookie: not readable by scripts,
+    /// sent only to this site's own pages.
+    var setCookie: (name: String, value: String) {
+        ("Set-Cookie", "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/")
+    }
+
+    /// Whether `given` is `secret`, in time that depends on their lengths only.
+    static func isSame(_ given: String, _ secret: String) -> Bool {
+        let left = Array(given.utf8)
+        let right = Array(secret.utf8)
+        var difference = UInt8(left.count == right.count ? 0 : 1)
+        for index in 0..<right.count {
+            difference |= (index < left.count ? left[index] : 0) ^ right[index]
+        }
+        return difference == 0
+    }
+}
+
+/// The WebSocket handshake's server side (RFC 6455 §4.2).
+enum WebSocketHandshake {
+    /// The GUID the accept key is made with.
+    static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+    /// The 101 response that opens a WebSocket for `request`, or why it cannot
+    /// (as a status and a message).
+    static func response(to request: HTTPRequest) -> Result<HTTPResponse, HandshakeRefusal> {
+        guard request.method == "GET", request.version == "HTTP/1.1",
+            request.header("Upgrade")?.lowercased() == "websocket",
+            request.header("Connection")?.lowercased().split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == "upgrade"
+            }) == true
+        else { return .failure(HandshakeRefusal(status: .badRequest, message: "not a WebSocket upgrade")) }
+        guard request.header("Sec-WebSocket-Version") == "13" else {
+            return .failure(HandshakeRefusal(status: .upgradeRequired, message: "WebSocket version 13 only"))
+        }
+        guard let key = request.header("Sec-WebSocket-Key"), Data(base64Encoded: key)?.count == 16 else {
+            return .failure(HandshakeRefusal(status: .badRequest, message: "no 16-byte Sec-WebSocket-Key"))
+        }
+        guard let accept = acceptKey(for: key) else {
+            return .failure(
+                HandshakeRefusal(
+                    status: .serviceUnavailable, message: "no libcrypto.so.3 (OpenSSL 3) here for the handshake"))
+        }
+        return .success(
+            HTTPResponse(
+                status: .switchingProtocols,
+                headers: [("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", accept)]))
+    }
+
+    /// `Sec-WebSocket-Accept` for `key`: base64 of the SHA-1 of the key and the GUID.
+    static func acceptKey(for key: String) -> String? {
+        LibCrypto.digest(of: Array((key + guid).utf8), .sha1).map { Data($0).base64EncodedString() }
+    }
+}
+
+/// Why a WebSocket upgrade is refused.
+struct HandshakeRefusal: Error, Equatable {
+    var status: HTTPStatus
+    var message: String
+}
