@@ -41,6 +41,8 @@ struct NoteEditorState: Equatable {
     var text: String
     /// What the editor says under the text: saved, recovered, or what failed.
     var message = ""
+    /// Why the note cannot be saved over (it could not be read), if so.
+    var unreadable: String?
 
     var hasEdits: Bool { text != saved }
 }
@@ -56,19 +58,23 @@ final class NoteEditorInteractor: PresentableInteractor<NoteEditorPresentable> {
     init(presenter: NoteEditorPresentable, store: NoteStore, name: String) {
         self.store = store
         self.name = name
-        let saved: String
-        var message = ""
+        var state = NoteEditorState(saved: "", text: "")
         do {
-            saved = try store.text(of: name)
+            state.saved = try store.text(of: name) ?? ""
+            state.text = state.saved
         } catch {
-            saved = ""
-            message = "\(error)"
+            // Saving over a note that could not be read would lose it.
+            state.unreadable = "\(error)"
         }
-        var state = NoteEditorState(saved: saved, text: saved, message: message)
-        if let draft = store.draft(of: name), draft != saved {
-            // What was typed before the app ended without saving it.
-            state.text = draft
-            state.message = "Recovered edits that were not saved."
+        if state.unreadable == nil, let draft = store.draft(of: name) {
+            if draft != state.saved {
+                // What was typed before the app ended without saving it.
+                state.text = draft
+                state.message = "Recovered edits that were not saved."
+            } else {
+                // Left by an end between the save's rename and the draft's removal.
+                store.discardDraft(of: name)
+            }
         }
         self.state = BehaviorRelay(value: state)
         super.init(presenter: presenter)
@@ -99,6 +105,7 @@ final class NoteEditorInteractor: PresentableInteractor<NoteEditorPresentable> {
 
     private func edit(_ text: String) {
         var next = state.value
+        guard next.unreadable == nil else { return }
         next.text = text
         next.message = ""
         do {
@@ -111,6 +118,7 @@ final class NoteEditorInteractor: PresentableInteractor<NoteEditorPresentable> {
 
     private func save() {
         var next = state.value
+        guard next.unreadable == nil else { return }
         do {
             try store.save(next.text, as: name)
             next.saved = next.text
@@ -138,6 +146,13 @@ final class NoteEditorViewController: ViewController, NoteEditorPresentable {
     }
 
     func show(_ state: NoteEditorState) {
+        if let unreadable = state.unreadable {
+            content = .vstack([
+                .title(name), .styled(.highlight, .text("This note cannot be opened: \(unreadable)")),
+                .text("Nothing is saved over it. Esc goes back."),
+            ])
+            return
+        }
         let status = state.hasEdits ? "Edited, not saved" : "Saved copy"
         content = .vstack([
             .title(name),

@@ -64,7 +64,10 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
         task { [weak self, store] in
             do {
                 let notes = try await offMainActor { try store.list() }
-                self?.update { $0.notes = notes }
+                self?.update {
+                    $0.notes = notes
+                    $0.problem = nil
+                }
             } catch let error as NoteStoreError {
                 self?.update {
                     $0.notes = $0.notes ?? []
@@ -82,7 +85,7 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
             return
         }
         do {
-            if !store.hasNote(named: name) { try store.save("", as: name) }
+            try store.create(name)
             update {
                 $0.newName = ""
                 $0.problem = nil

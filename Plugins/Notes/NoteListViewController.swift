@@ -14,17 +14,17 @@ final class NoteListViewController: ViewController, NoteListPresentable {
             ListRow(
                 note.name, subtitle: note.firstLine, badge: note.hasDraft ? "draft · " + note.modified : note.modified)
         }
+        // The list first: it has the focus, so `/` filters it and Enter opens a note.
         var children: [ViewNode] = [
             .title("Notes"),
+            rows.isEmpty ? .text("No notes yet: name one below.") : .rows(id: "notes", rows: rows),
+            .text("\(notes.count) \(notes.count == 1 ? "note" : "notes") · / filters · Enter opens"),
             .hstack([
                 .textField(id: "name", text: state.newName, placeholder: "Name of a new note", width: 24),
                 .button("New note"),
             ]),
         ]
         if let problem = state.problem { children.append(.styled(.highlight, .text(problem))) }
-        children.append(
-            rows.isEmpty ? .text("No notes yet: name one above.") : .rows(id: "notes", rows: rows))
-        children.append(.text("\(notes.count) \(notes.count == 1 ? "note" : "notes") · / filters · Enter opens"))
         content = .vstack(children)
     }
 }

@@ -36,8 +36,10 @@ struct NoteStore: Sendable {
     /// The folder, absolute.
     let folder: String
 
-    /// The longest name a note takes, in characters.
-    static let longestName = 100
+    /// The longest name a note takes, in bytes of UTF-8: with `.` and
+    /// `.txt.draft`, and a temporary file's suffix, it stays within a file
+    /// name's 255 bytes.
+    static let longestName = 200
 
     /// The notes, newest first. Creates the folder, with a first note, when it
     /// does not exist.
@@ -67,9 +69,13 @@ struct NoteStore: Sendable {
         return notes.sorted { ($0.time, $1.summary.name) > ($1.time, $0.summary.name) }.map(\.summary)
     }
 
-    /// The text of the note `name`.
-    func text(of name: String) throws -> String {
-        try read(path(of: name))
+    /// The text of the note `name`; `nil` when there is no such note.
+    ///
+    /// - Throws: When the note cannot be read, or is not UTF-8 text: the editor
+    ///   then refuses to save over it.
+    func text(of name: String) throws -> String? {
+        guard exists(path(of: name)) else { return nil }
+        return try read(path(of: name))
     }
 
     /// The draft of the note `name`, if edits wait in one.
@@ -96,7 +102,7 @@ struct NoteStore: Sendable {
     /// Why `name` cannot name a note, or `nil` when it can.
     static func problem(withName name: String) -> String? {
         if name.isEmpty { return "give the note a name" }
-        if name.count > longestName { return "a name takes at most \(longestName) characters" }
+        if name.utf8.count > longestName { return "a name takes at most \(longestName) bytes" }
         if name.hasPrefix(".") { return "a name cannot start with a dot" }
         if name.contains(where: { $0 == "/" || $0.isNewline || $0 == "\0" }) {
             return "a name cannot hold a slash or a line break"
@@ -104,8 +110,14 @@ struct NoteStore: Sendable {
         return nil
     }
 
-    /// Whether a note is called `name`.
-    func hasNote(named name: String) -> Bool { exists(path(of: name)) }
+    /// Makes the empty note `name`, unless a note has that name already (made
+    /// by another run meanwhile, too: the file is created only if absent).
+    func create(_ name: String) throws {
+        let descriptor = open(path(of: name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EEXIST { return }
+        guard descriptor >= 0 else { throw NoteStoreError.system("creating the note", path(of: name)) }
+        close(descriptor)
+    }
 
     func path(of name: String) -> String { folder + "/" + name + ".txt" }
 
@@ -128,9 +140,14 @@ struct NoteStore: Sendable {
     /// Writes `text` to a new file beside `path`, flushes it, renames it over
     /// `path` and flushes the folder, so the rename itself is on the disk.
     private func writeAtomically(_ text: String, to path: String) throws {
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Hidden, so the list never shows one a kill left behind.
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = folder + "/" + (file.hasPrefix(".") ? "" : ".") + file + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw NoteStoreError.system("creating a file", temporary) }
+        // The note keeps the permissions it had (a private note stays private).
+        var old = stat()
+        fchmod(descriptor, stat(path, &old) == 0 ? old.st_mode & 0o7777 : 0o644)
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -143,9 +160,11 @@ struct NoteStore: Sendable {
             }
             bytes = bytes.dropFirst(written)
         }
-        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+        let flushed = fsync(descriptor) == 0
+        let failure = NoteStoreError.system("flushing", temporary)
+        guard close(descriptor) == 0, flushed else {
             unlink(temporary)
-            throw NoteStoreError.system("flushing", temporary)
+            throw failure
         }
         guard rename(temporary, path) == 0 else {
             let failure = NoteStoreError.system("renaming \(temporary) to", path)
@@ -159,7 +178,7 @@ struct NoteStore: Sendable {
         }
     }
 
-    /// The contents of the file at `path`, as UTF-8 (invalid bytes replaced).
+    /// The contents of the file at `path`, which must be UTF-8 text.
     private func read(_ path: String) throws -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw NoteStoreError.system("opening", path) }
@@ -173,7 +192,10 @@ struct NoteStore: Sendable {
             if count == 0 { break }
             bytes += buffer[..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw NoteStoreError(path: path, reason: "not UTF-8 text; Notes edits only UTF-8")
+        }
+        return text
     }
 
     private func exists(_ path: String) -> Bool {

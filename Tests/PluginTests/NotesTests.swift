@@ -105,3 +105,41 @@ struct NotesTests {
         #expect(file("Ideas.txt") == "")
     }
 }
+
+/// What the Notes demo does with files it cannot safely edit.
+@MainActor
+struct NotesSafetyTests {
+    @Test func aNoteThatIsNotUTF8IsNeverSavedOver() async throws {
+        let folder = try TemporaryFolder()
+        let notes = folder.url.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        let latin1 = Data([0x43, 0x61, 0x66, 0xE9, 0x0A])
+        try latin1.write(to: notes.appendingPathComponent("Café.txt"))
+        let screen = try ScreenTester(
+            NotesBuilder(dependency: EmptyComponent()), route: "notes",
+            parameters: .object(["folder": .string(notes.path)]))
+        try await screen.expect("Café")
+        try screen.tap("Café")
+
+        try await screen.expect("This note cannot be opened")
+        #expect(!screen.text.contains("[ Save ]"), "no Save over a note that was not read")
+        #expect(try Data(contentsOf: notes.appendingPathComponent("Café.txt")) == latin1)
+    }
+
+    @Test func aSaveKeepsTheNotesPermissionsAndNamesAreCheckedInBytes() throws {
+        let folder = try TemporaryFolder()
+        let store = NoteStore(folder: folder.url.path)
+        try store.save("secret", as: "Diary")
+        let path = folder.url.appendingPathComponent("Diary.txt").path
+        chmod(path, 0o600)
+        try store.save("more secret", as: "Diary")
+
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "a private note stays private")
+        #expect(NoteStore.problem(withName: String(repeating: "界", count: 70)) != nil, "210 bytes")
+        #expect(NoteStore.problem(withName: String(repeating: "界", count: 60)) == nil)
+        try store.create("Diary")
+        #expect(try store.text(of: "Diary") == "more secret", "creating a name that exists leaves it")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["Diary.txt"])
+    }
+}

@@ -8,11 +8,12 @@
 /// ])
 /// ```
 ///
-/// Panes that are a screen's content, or a child of its vertical stack, take the
-/// window's width and the height the rest leaves; elsewhere (a modal, a
-/// horizontal stack), the width of what they hold and the height it needs with
-/// its lists cut to a row. What does not fit a pane is cut at its edge, and a
-/// list in it scrolls within it.
+/// Panes that are a screen's content take its whole window. Panes in the
+/// screen's own stack (or in tabs' content, which is one) take the window's width
+/// and the height the rest leaves; in the screen's own row, a share of its width.
+/// Elsewhere (a modal, a nested stack), they take the width of what they hold and
+/// the height it needs with its lists cut to a row. What does not fit a pane is
+/// cut at its edge, and a list in it scrolls within it.
 public struct Panes: Equatable, Sendable {
     /// Whether the panes stand side by side or one above another.
     public var axis: ViewNode.Axis

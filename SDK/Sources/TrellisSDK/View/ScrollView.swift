@@ -7,7 +7,8 @@
 public struct ScrollView: Equatable, Sendable {
     /// What the host keeps the viewport's position by, and what `focus` finds it by.
     public var id: String
-    /// The lines it shows, kept to 1...200; `nil` for 10.
+    /// The most lines it shows, kept to 1...200; `nil` for 10. Content shorter
+    /// than that takes only its own lines.
     public var height: Int?
     /// What it scrolls over.
     public var content: ViewNode

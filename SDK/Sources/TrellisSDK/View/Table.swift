@@ -21,7 +21,7 @@ public struct Table: Equatable, Sendable {
     /// the column's title; `nil` for none. The screen sorts the rows itself.
     public var sorting: TableSorting?
     /// Whether the user may sort the table: its header is then a control, where
-    /// Left and Right sort by another column, Enter reverses the order, and a
+    /// Left and Right sort by another column, Enter or Space reverses the order, and a
     /// click on a column's title sorts by it (again, the other way); each sends
     /// ``ViewAction/sort(_:by:)``.
     public var allowsSorting: Bool
@@ -73,8 +73,10 @@ public struct TableColumn: Equatable, Sendable {
         /// As wide as its header and its widest cell (among the first 200 rows),
         /// up to 200.
         case flexible
-        /// This share (0 to 1) of the width the table is given (the window's, or
-        /// its pane's), less the other columns' gaps; at least one column.
+        /// This share (0 to 1) of the width the table is given (the window's, its
+        /// pane's, or its scroll view's less the bar), less the gaps between
+        /// columns; at least one column. A table in a row or a grid is given no
+        /// width: its shares are one column each there.
         case fraction(Double)
 
         /// A fixed width of `value` columns.

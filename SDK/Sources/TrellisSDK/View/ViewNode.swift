@@ -68,20 +68,22 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// selecting one sends ``ViewAction/select(list:row:)`` with the table's id.
     /// SDK 1.1.
     case table(Table)
-    /// Space that grows (SwiftUI's `Spacer`): in a stack given more room than
-    /// its children take (a screen's width, a pane), the spacers share what is
-    /// left, pushing what follows them to the end; elsewhere it takes no room.
-    /// SDK 1.1.
+    /// Space that grows (SwiftUI's `Spacer`). It takes room in a stack that is
+    /// given a size: the screen's (or a pane's) own stack, where the spacers
+    /// share the height the other children leave, and a row of that stack (or
+    /// the screen's own row), where they share the width, pushing what follows
+    /// them to the end. In any other stack it takes no room. SDK 1.1.
     case spacer
     /// A viewport over content taller than it (SwiftUI's `ScrollView`), with a
-    /// bar that shows where it is: Up, Down, the page keys and the wheel scroll
-    /// it while it has the focus, and it follows the focus among its controls.
-    /// SDK 1.1.
+    /// bar that shows where it is. It is a control: while it has the focus, Up,
+    /// Down, `j`, `k`, the page keys, Space, Home and End (`g`, `G`) scroll it, and
+    /// Tab leaves it; the wheel scrolls the view under the pointer; and a control
+    /// inside it that gets the focus is scrolled into sight. SDK 1.1.
     case scroll(ScrollView)
     /// Panes side by side or one above another, each taking a fixed number of
     /// cells, a share, or what is left (a sidebar beside a detail, a header over
-    /// a list), with a rule between them. A screen's panes fill its window.
-    /// SDK 1.1.
+    /// a list), with a rule between them. Panes that are the screen's content,
+    /// or a child of its own stack, fill the room it gives them. SDK 1.1.
     case panes(Panes)
 
     /// The direction a stack lays out its children.
