@@ -36,6 +36,7 @@ struct BenchmarkReport {
     var areaKeystroke: [Int: Double] = [:]
     var areaKeystrokeBytes = 0
     var fieldKeystrokeBytes = 0
+    var badInputFrame = 0.0
 
     static func measure(products: URL, repository: URL, quick: Bool) throws -> BenchmarkReport {
         let fixtures = try Fixtures(products: products)
@@ -73,6 +74,7 @@ struct BenchmarkReport {
             if bytes > 0 { report.areaKeystrokeBytes = keystroke.terminalBytes }
         }
         report.fieldKeystrokeBytes = try bench.fieldKeystrokeBytes()
+        report.badInputFrame = bench.badInputFrameTime()
         report.bytesPerKeystroke = bench.bytesPerKeystroke(
             try bench.session(repository.appendingPathComponent("config.json").path))
         report.leakedRouters = try bench.leakedRouters(
@@ -167,6 +169,12 @@ struct BenchmarkReport {
                 areaKeystrokeBytes <= fieldKeystrokeBytes + 2 * 64,
                 "\(areaKeystrokeBytes) <= \(fieldKeystrokeBytes) + 128"
             ),
+            // Bounded, not fast: the worst is a line of a megabyte, wrapped from
+            // its start to the cursor at each frame.
+            (
+                "bad_input_frame_us <= 1000 x table_frame_us.10", badInputFrame <= 1000 * (tableFrames[10] ?? .nan),
+                String(format: "%.0f <= %.0f", badInputFrame, 1000 * (tableFrames[10] ?? .nan))
+            ),
             (
                 "search_keystroke_us <= 1.5 x bare_filter_us", searchKeystroke <= 1.5 * bareFilter,
                 String(format: "%.0f <= %.0f", searchKeystroke, 1.5 * bareFilter)
@@ -234,6 +242,7 @@ struct BenchmarkReport {
         "terminal_echo_floor_us", "idle_cpu_percent", "async_update_latency_us", "keystroke_to_frame_us",
         "swap_ms", "swap_rss_kb", "swap_file_kb", "swap_leaks", "swap_ended_well", "table_frame_us",
         "gallery_frame_us", "area_keystroke_us", "area_bytes_per_keystroke", "field_bytes_per_keystroke",
+        "bad_input_frame_us",
     ]
 
     /// What each route's mapped plugin adds to the resident set, in KiB: from one
@@ -289,6 +298,7 @@ struct BenchmarkReport {
             row("table_frame_us (rows)", series(tableFrames, "%.1f")),
             row("gallery_frame_us (slowest tab)", String(format: "%.1f", galleryFrame)),
             row("area_keystroke_us (bytes held)", series(areaKeystroke, "%.1f")),
+            row("bad_input_frame_us (slowest)", String(format: "%.1f", badInputFrame)),
             row(
                 "area_bytes_per_keystroke",
                 "\(areaKeystrokeBytes)  (a field as wide: \(fieldKeystrokeBytes))"),
@@ -370,7 +380,8 @@ struct BenchmarkReport {
               "gallery_frame_us": \(String(format: "%.3f", galleryFrame)),
               "area_keystroke_us": \(object(areaKeystroke)),
               "area_bytes_per_keystroke": \(areaKeystrokeBytes),
-              "field_bytes_per_keystroke": \(fieldKeystrokeBytes)
+              "field_bytes_per_keystroke": \(fieldKeystrokeBytes),
+              "bad_input_frame_us": \(String(format: "%.3f", badInputFrame))
             }
 
             """

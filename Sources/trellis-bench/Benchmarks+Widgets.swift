@@ -65,6 +65,37 @@ extension Benchmarks {
         return (median(samples) * 1e6, written)
     }
 
+    /// The slowest frame of the view kinds' bad inputs, in microseconds: a text
+    /// area of one line of a megabyte with the cursor at its end, one of 10 MB,
+    /// a table of 10,000 columns, ragged rows and no columns, scroll views
+    /// nested ten deep, pickers with no options, progress out of range.
+    func badInputFrameTime() -> Double {
+        let line = String(repeating: "x", count: 1 << 20)
+        let nested = (0..<10).reduce(ViewNode.text((1...50).map(String.init).joined(separator: "\n"))) { inner, level in
+            .scroll(id: "s\(level)", height: 20 - level, inner)
+        }
+        let cases: [ViewNode] = [
+            .textArea(id: "line", text: line, width: 60, height: 12),
+            .textArea(id: "huge", text: String(repeating: "y", count: 10 << 20)),
+            .table(Table(id: "wide", columns: (0..<10_000).map { TableColumn("c\($0)") }, rows: [["a"], [], ["b", "c"]])),
+            .table(Table(id: "none", columns: [], rows: [["a"]])),
+            nested,
+            .vstack([
+                .picker("Empty", options: [], selected: 7), .progress(.nan), .progress(-1), .progress(1e300),
+            ]),
+        ]
+        var slowest = 0.0
+        for node in cases {
+            let tree = ScreenOfOneView(node)
+            let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
+            // The first control focused: the long line's cursor at its end.
+            if let first = session.frame().controls.first { session.press(.click(column: first.x, row: first.y)) }
+            session.press(.end)
+            slowest = max(slowest, median((0..<5).map { _ in seconds { _ = session.frame() } }) * 1e6)
+        }
+        return slowest
+    }
+
     /// The bytes the terminal gets for one character typed into a text field as
     /// wide as the text area of ``areaKeystroke(bytes:)``.
     func fieldKeystrokeBytes() throws -> Int {
