@@ -77,7 +77,8 @@ extension Benchmarks {
         let cases: [ViewNode] = [
             .textArea(id: "line", text: line, width: 60, height: 12),
             .textArea(id: "huge", text: String(repeating: "y", count: 10 << 20)),
-            .table(Table(id: "wide", columns: (0..<10_000).map { TableColumn("c\($0)") }, rows: [["a"], [], ["b", "c"]])),
+            .table(
+                Table(id: "wide", columns: (0..<10_000).map { TableColumn("c\($0)") }, rows: [["a"], [], ["b", "c"]])),
             .table(Table(id: "none", columns: [], rows: [["a"]])),
             nested,
             .vstack([
