@@ -4,7 +4,33 @@ import TrellisHost
 /// Every command of `trellis`, with its options and texts: the one table that
 /// parsing, `--help`, the manual page and the completion scripts read.
 enum Commands {
-    static var all: [CommandSpec] { [run, validate, inspect, new, completion, help] }
+    static var all: [CommandSpec] { [run, serve, validate, inspect, new, completion, help] }
+
+    static let serve = CommandSpec(
+        name: "serve", forms: ["[CONFIG]"], summary: "serve the app a route config describes to a web browser",
+        description: """
+            Runs the app that CONFIG (default ./config.json) describes, as `run` does, and
+            serves it to web browsers over HTTP: it prints an address with a secret token
+            (http://127.0.0.1:8765/?token=…). Opening it gives the browser a cookie for the
+            token and shows the app; each browser tab is a session of its own, built from
+            the root, with the same screens, keys and status line as the terminal. Only
+            the loopback address is bound unless --bind says otherwise; every request
+            needs the token or its cookie. Ctrl-C stops serving.
+            """,
+        options: [
+            .option("--port", "N", help: "the port to listen on (default 8765; 0: any free one)"),
+            .option(
+                "--bind", "ADDRESS",
+                help: "the IP address to listen on (default 127.0.0.1); another prints a warning, and the token is "
+                    + "still needed"),
+            .flag("--open", help: "open the address in the desktop's browser (xdg-open)"),
+            plugins,
+            .flag("-v", "--verbose", help: "say which file each route's plugin came from, and each plugin refused"),
+        ],
+        sections: """
+            EXIT CODES:
+              0 stopped with Ctrl-C or SIGTERM; 2 a bad config, address or port.
+            """)
 
     static let plugins = OptionSpec.option(
         "--plugins", "DIR", help: "search DIR for plugins before the config's folders (repeatable)", repeats: true,

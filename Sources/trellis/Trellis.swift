@@ -18,7 +18,7 @@ enum Trellis {
                 if let name = try parsed.singlePositional(command: "help", name: "command") {
                     guard let command = Commands.all.first(where: { $0.name == name }), name != "help" else {
                         throw CommandError.usage(
-                            "no command \"\(name)\"; commands are run, validate, inspect, new, completion.",
+                            "no command \"\(name)\"; commands are run, serve, validate, inspect, new, completion.",
                             help: "help")
                     }
                     print(command.helpText)
@@ -31,6 +31,8 @@ enum Trellis {
                 )
             case "run":
                 return try RunCommand(arguments: Array(arguments.dropFirst())).run()
+            case "serve":
+                return try ServeCommand(arguments: Array(arguments.dropFirst())).run()
             case "validate":
                 return try ValidateCommand(arguments: Array(arguments.dropFirst())).run()
             case "inspect":
@@ -42,7 +44,7 @@ enum Trellis {
             case let command?:
                 throw CommandError(
                     message:
-                        "unknown command \"\(command)\". Commands: run, validate, inspect, new, completion, help.\n"
+                        "unknown command \"\(command)\". Commands: run, serve, validate, inspect, new, completion, help.\n"
                         + "Run `trellis --help` for usage.")
             }
             return .success

@@ -118,7 +118,19 @@ public final class EventLoop {
     /// - Returns: The descriptors of `descriptors` that can be read (or are closed).
     @discardableResult
     public func wait(for descriptors: [Int32], until deadline: ContinuousClock.Instant?) -> [Int32] {
+        wait(reading: descriptors, writing: [], until: deadline).readable
+    }
+
+    /// Waits as ``wait(for:until:)`` does, and also until one of `writing` can be
+    /// written (a connection with output waiting).
+    ///
+    /// - Returns: The descriptors of `reading` that can be read (or are closed), and
+    ///   those of `writing` that can be written (or are closed).
+    public func wait(reading descriptors: [Int32], writing: [Int32], until deadline: ContinuousClock.Instant?) -> (
+        readable: [Int32], writable: [Int32]
+    ) {
         var polled = (descriptors + sources.map(\.descriptor)).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        polled += writing.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
         let queue = MainQueue.descriptor
         if let queue { polled.append(pollfd(fd: queue, events: Int16(POLLIN), revents: 0)) }
         var timeout = deadline.map { Self.milliseconds(until: $0, from: clock.now) } ?? -1
@@ -131,7 +143,7 @@ public final class EventLoop {
         CrashRecord.noteIdle()
         let count = poll(&polled, nfds_t(polled.count), timeout)
         CrashRecord.noteBusy()
-        guard count >= 0 else { return [] }
+        guard count >= 0 else { return ([], []) }
         if queue == nil || polled.last!.revents != 0 {
             CrashRecord.noteActivity("running tasks and timers")
             MainQueue.drain()
@@ -144,7 +156,10 @@ public final class EventLoop {
         for (index, source) in sources.enumerated() where polled[descriptors.count + index].revents & ready != 0 {
             source.onReadable()
         }
-        return polled.prefix(descriptors.count).filter { $0.revents & ready != 0 }.map(\.fd)
+        let writableStart = descriptors.count + sources.count
+        let writable = polled[writableStart..<(writableStart + writing.count)]
+            .filter { $0.revents & Int16(POLLOUT | POLLHUP | POLLERR | POLLNVAL) != 0 }.map(\.fd)
+        return (polled.prefix(descriptors.count).filter { $0.revents & ready != 0 }.map(\.fd), writable)
     }
 
     /// Milliseconds from `now` to `deadline`, rounded up so a wait never ends early,

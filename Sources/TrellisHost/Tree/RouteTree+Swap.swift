@@ -251,3 +251,16 @@ extension RouteTree {
         try JSONDecoder().decode(type, from: data)
     }
 }
+
+extension RouteTree {
+    /// Ends the app this tree runs (a browser tab's session that closed): the
+    /// root is deactivated and let go, and the leak detector checks that it, and
+    /// everything it attached, is deallocated.
+    public func end() {
+        guard let old = root else { return }
+        let oldOrigin = origin(of: old)
+        old.interactable.deactivate()
+        root = nil
+        leakDetector.expectDeallocation(of: old, origin: oldOrigin)
+    }
+}

@@ -33,7 +33,7 @@ public final class RouteTree {
     var chainKeptAlive: [Routing] = []
 
     /// The root router, once ``launch()`` has built it.
-    public private(set) var root: ViewableRouting?
+    public internal(set) var root: ViewableRouting?
     /// The generation of the root's plugin file it was built from.
     var rootGeneration = 0
 

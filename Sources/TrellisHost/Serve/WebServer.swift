@@ -1,0 +1,205 @@
+import Glibc
+import TrellisCore
+
+/// `trellis serve`'s server: a listening socket and its connections on the event
+/// loop, each a ``WebConnection`` whose WebSocket drives a ``WebSession`` of its
+/// own. Nothing blocks: reads and writes are non-blocking, output waits in the
+/// connection until the socket takes it, and a connection that sends nothing for
+/// ``idleLimit`` (a slow or half-open client) is closed.
+@MainActor
+public final class WebServer {
+    /// A connection and what the server keeps for it.
+    private final class Client {
+        let descriptor: Int32
+        var connection: WebConnection
+        var output: [UInt8] = []
+        var closesAfterOutput = false
+        var lastHeard: ContinuousClock.Instant
+        var session: WebSession?
+
+        init(descriptor: Int32, connection: WebConnection, now: ContinuousClock.Instant) {
+            self.descriptor = descriptor
+            self.connection = connection
+            lastHeard = now
+        }
+    }
+
+    /// How long a connection may stay silent: an open page sends nothing while
+    /// the user reads, so only one that has not become a WebSocket is held to it.
+    static let idleLimit: Duration = .seconds(30)
+    /// The most connections at once; more are refused at once (closed).
+    static let mostConnections = 256
+    /// The most output a connection may have waiting before it is closed.
+    static let mostWaitingOutput = 8 << 20
+
+    let access: WebAccess
+    private let listener: Int32
+    private let makeTree: () throws -> RouteTree
+    private var clients: [Int32: Client] = [:]
+
+    /// Binds `address:port` (port 0: one the kernel picks) and listens.
+    ///
+    /// - Parameter makeTree: Builds a route tree for a new session (a browser tab).
+    /// - Throws: ``WebServerError`` with what failed.
+    public init(address: String, port: Int, makeTree: @escaping () throws -> RouteTree) throws(WebServerError) {
+        var hints = addrinfo()
+        hints.ai_flags = AI_NUMERICHOST | AI_PASSIVE
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(address, String(port), &hints, &found) == 0, let info = found else {
+            throw .badAddress(address)
+        }
+        defer { freeaddrinfo(found) }
+        let socket = Glibc.socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw .system("socket", errno) }
+        var yes: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(socket, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            let code = errno
+            close(socket)
+            throw code == EADDRINUSE ? .portInUse(port) : .system("bind \(address):\(port)", code)
+        }
+        guard listen(socket, 128) == 0 else {
+            close(socket)
+            throw .system("listen", errno)
+        }
+        _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+        var bound = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &length) }
+        }
+        let boundPort = withUnsafePointer(to: &bound) { pointer -> Int in
+            pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
+        listener = socket
+        access = WebAccess(token: WebAccess.makeToken(), address: address, port: boundPort)
+        self.makeTree = makeTree
+    }
+
+    /// The address to open, with the token.
+    public var address: String {
+        let host = access.address.contains(":") ? "[\(access.address)]" : access.address
+        return "http://\(host):\(access.port)/?token=\(access.token)"
+    }
+
+    /// The connections open now.
+    public var connectionCount: Int { clients.count }
+
+    /// Serves until `shouldStop` says so, on `loop`.
+    public func run(on loop: EventLoop, until shouldStop: () -> Bool) {
+        while !shouldStop() {
+            let now = loop.now
+            for client in Array(clients.values) where !client.connection.isWebSocket {
+                if now - client.lastHeard > Self.idleLimit { drop(client) }
+            }
+            let waiting = clients.values.filter { !$0.output.isEmpty }.map(\.descriptor)
+            let nextIdle = clients.values.filter { !$0.connection.isWebSocket }.map { $0.lastHeard + Self.idleLimit }
+                .min()
+            let frameTime = loop.needsFrame ? loop.nextFrameTime : nil
+            let deadline = [frameTime, nextIdle].compactMap { $0 }.min()
+            let ready = loop.wait(reading: [listener] + clients.keys, writing: waiting, until: deadline)
+            if ready.readable.contains(listener) { acceptAll(now: loop.now) }
+            for descriptor in ready.readable where descriptor != listener {
+                if let client = clients[descriptor] { read(client, now: loop.now) }
+            }
+            for descriptor in ready.writable { if let client = clients[descriptor] { flush(client) } }
+            if loop.isFrameDue {
+                for client in clients.values { sendUpdate(to: client) }
+                loop.didDrawFrame()
+            }
+        }
+        for client in Array(clients.values) { drop(client) }
+        close(listener)
+    }
+
+    private func acceptAll(now: ContinuousClock.Instant) {
+        while true {
+            let descriptor = accept(listener, nil, nil)
+            guard descriptor >= 0 else { return }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            guard clients.count < Self.mostConnections else {
+                close(descriptor)
+                continue
+            }
+            clients[descriptor] = Client(
+                descriptor: descriptor, connection: WebConnection(access: access, files: WebPage.files), now: now)
+        }
+    }
+
+    private func read(_ client: Client, now: ContinuousClock.Instant) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(client.descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EAGAIN || errno == EINTR { return }
+        guard count > 0 else {
+            drop(client)
+            return
+        }
+        client.lastHeard = now
+        let output = client.connection.receive(Array(buffer[..<count]))
+        client.output += output.bytes
+        client.closesAfterOutput = client.closesAfterOutput || output.closes
+        for event in output.events {
+            switch event {
+            case .opened:
+                do {
+                    client.session = WebSession(tree: try makeTree())
+                } catch {
+                    client.output += WebSocketFrameParser.frame(
+                        .close(WebSocketCloseCode.internalError.rawValue, String("\(error)".prefix(100))))
+                    client.closesAfterOutput = true
+                }
+            case let .message(text):
+                client.session?.receive(text)
+            }
+        }
+        sendUpdate(to: client)
+        flush(client)
+    }
+
+    private func sendUpdate(to client: Client) {
+        guard !client.closesAfterOutput, let update = client.session?.update() else { return }
+        client.output += WebConnection.send(update)
+        guard client.output.count <= Self.mostWaitingOutput else {
+            // A page that takes nothing while the app changes: it is gone, or stuck.
+            drop(client)
+            return
+        }
+    }
+
+    private func flush(_ client: Client) {
+        while !client.output.isEmpty {
+            let written = client.output.withUnsafeBytes { Glibc.write(client.descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                if errno != EAGAIN { drop(client) }
+                return
+            }
+            client.output.removeFirst(written)
+        }
+        if client.closesAfterOutput { drop(client) }
+    }
+
+    private func drop(_ client: Client) {
+        guard clients.removeValue(forKey: client.descriptor) != nil else { return }
+        close(client.descriptor)
+        client.session?.end()
+        client.session = nil
+    }
+}
+
+/// Why `trellis serve` could not listen.
+public enum WebServerError: Error, Equatable, CustomStringConvertible {
+    case badAddress(String)
+    case portInUse(Int)
+    case system(String, Int32)
+
+    public var description: String {
+        switch self {
+        case let .badAddress(address): "--bind \(address) is not an IP address (for example 127.0.0.1 or ::1)"
+        case let .portInUse(port): "port \(port) is in use; give another with --port, or 0 for any free one"
+        case let .system(call, code): "\(call) failed: \(String(cString: strerror(code)))"
+        }
+    }
+}

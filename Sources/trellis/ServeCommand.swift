@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+import TrellisHost
+
+/// `trellis serve [CONFIG] [--port N] [--bind ADDRESS] [--open]`.
+@MainActor
+struct ServeCommand {
+    let arguments: [String]
+
+    /// Set by SIGINT and SIGTERM: serving stops at the loop's next turn.
+    nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
+
+    func run() throws -> ExitStatus {
+        let parsed = try Arguments(arguments, command: Commands.serve)
+        if parsed.wantsHelp {
+            print(Commands.serve.helpText)
+            return .success
+        }
+        if parsed.has("--verbose") { Log.level = max(Log.level, .info) }
+        let port = try parsePort(parsed.value("--port") ?? "8765")
+        let address = parsed.value("--bind") ?? "127.0.0.1"
+        let configPath = try parsed.singlePositional(command: "serve", name: "config")
+        let (config, loader) = try Trellis.loadConfigReadingPlugins(
+            configPath, pluginFolders: parsed.allValues("--plugins"))
+        let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            errors.forEach { Trellis.printError($0.description) }
+            throw CommandError(message: "\(config.fileName) cannot run; `trellis validate` lists the same problems.")
+        }
+        let loop = EventLoop()
+        let server: WebServer
+        do {
+            server = try WebServer(address: address, port: port) {
+                // A tab's own tree; the loader, and so each plugin's image, is shared.
+                let tree = RouteTree(config: config, loader: loader)
+                try tree.launch()
+                return tree
+            }
+        } catch {
+            throw CommandError(message: "trellis serve: \(error)")
+        }
+        if !["127.0.0.1", "::1"].contains(address) {
+            Trellis.printError(
+                "warning: serving on \(address), not only this machine: anyone who can reach it and has the token "
+                    + "can use the app")
+        }
+        print("trellis: serving \(config.fileName) at \(server.address)")
+        print("trellis: open that address in a browser; Ctrl-C stops serving")
+        fflush(nil)
+        if parsed.has("--open") { openInBrowser(server.address) }
+        signal(SIGINT) { _ in ServeCommand.stopRequested = 1 }
+        signal(SIGTERM) { _ in ServeCommand.stopRequested = 1 }
+        signal(SIGPIPE, SIG_IGN)
+        server.run(on: loop) { ServeCommand.stopRequested != 0 }
+        return .success
+    }
+
+    private func parsePort(_ text: String) throws -> Int {
+        guard let port = Int(text), (0...65535).contains(port) else {
+            throw CommandError.usage(
+                "--port must be a number from 0 to 65535 (0: any free port); got \"\(text.prefix(40))\".",
+                help: "serve")
+        }
+        return port
+    }
+
+    /// Opens `address` with `xdg-open`, or says how to open it.
+    private func openInBrowser(_ address: String) {
+        let opener = Process()
+        opener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        opener.arguments = ["xdg-open", address]
+        opener.standardOutput = FileHandle.nullDevice
+        opener.standardError = FileHandle.nullDevice
+        do {
+            try opener.run()
+        } catch {
+            Trellis.printError(
+                "--open: could not run xdg-open (\(error.localizedDescription)); open the address by hand")
+        }
+    }
+}
