@@ -103,6 +103,11 @@ final class ServeTests {
 
         // A frame a browser never sends (not masked) closes the connection.
         page.send([0x81, 0x01, 0x41])
-        #expect(page.nextText() == nil)
+        while page.nextText() != nil {}
+        #expect(page.sawClose)
+        // q, which the status line offers, ends a tab's session.
+        other.sendText(#"{"type":"text","text":"q"}"#)
+        while other.nextText() != nil {}
+        #expect(other.sawClose, "closed after q")
     }
 }

@@ -6,6 +6,9 @@ import Glibc
 public final class WebTestClient {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// Whether the server closed: a close frame came, or the connection ended
+    /// (not a read that timed out).
+    public private(set) var sawClose = false
 
     /// Connects to 127.0.0.1:`port`.
     public init(port: Int) throws {
@@ -90,7 +93,10 @@ public final class WebTestClient {
                     let opcode = buffer[0] & 0x0F
                     let payload = Array(buffer[start..<(start + length)])
                     buffer.removeFirst(start + length)
-                    if opcode == 0x8 { return nil }
+                    if opcode == 0x8 {
+                        sawClose = true
+                        return nil
+                    }
                     if opcode == 0x1 { return String(decoding: payload, as: UTF8.self) }
                     continue
                 }
@@ -102,6 +108,7 @@ public final class WebTestClient {
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count == 0 { sawClose = true }
         guard count > 0 else { return false }
         buffer += chunk[..<count]
         return true

@@ -25,7 +25,7 @@ enum WebPage {
         <body>
         <main id="screen" tabindex="0" aria-label="The app"></main>
         <div id="cursor" hidden></div>
-        <p id="ended" hidden>The app closed this page's session. Reload the page to start again.</p>
+        <p id="ended" hidden>This page's session has ended. Reload the page to start again.</p>
         </body>
         </html>
 
@@ -119,7 +119,8 @@ enum WebPage {
           else if (event.ctrlKey && event.key === "ArrowRight") message = { type: "key", key: "ctrl-right" };
           else if (named[event.key]) message = { type: "key", key: named[event.key] };
           else if (event.ctrlKey && /^[a-z]$/.test(event.key)) {
-            if (event.key === "c" || event.key === "v") return;
+            // Ctrl-C copies a selection, else quits as in a terminal; Ctrl-V pastes.
+            if (event.key === "v" || (event.key === "c" && String(window.getSelection()) !== "")) return;
             message = { type: "key", key: "ctrl-" + event.key };
           } else if (event.altKey && /^[bfdx]$/.test(event.key)) message = { type: "key", key: "alt-" + event.key };
           else if (event.key.length === 1 && !event.ctrlKey && !event.altKey) message = { type: "text", text: event.key };

@@ -155,6 +155,10 @@ public final class WebServer {
             }
         }
         sendUpdate(to: client)
+        if client.session?.isOver == true, !client.closesAfterOutput {
+            client.output += WebSocketFrameParser.frame(.close(WebSocketCloseCode.normal.rawValue, "quit"))
+            client.closesAfterOutput = true
+        }
         flush(client)
     }
 

@@ -17,6 +17,12 @@ final class WebSession {
     private var sentCursor: (x: Int, y: Int)?
     private var sentTitle = ""
 
+    /// Whether the user ended this tab's session (`q`, Ctrl-C): the server closes it.
+    var hasEnded = false
+
+    /// Whether the session is over, by the user's `q` or Ctrl-C.
+    var isOver: Bool { hasEnded || session.quitRequested }
+
     /// The most columns and rows a page may ask for.
     static let largestSide = 400
 
@@ -59,7 +65,8 @@ final class WebSession {
         switch type {
         case "key":
             guard let name = message["key"]?.stringValue, let key = Key.named(name) else { return }
-            session.press(key)
+            // Ctrl-C ends the tab's session, as it ends the app in a terminal.
+            if key == .control("c") { hasEnded = true } else { session.press(key) }
         case "text":
             guard let typed = message["text"]?.stringValue else { return }
             for character in typed.prefix(4096) where !character.isNewline { session.press(.character(character)) }
