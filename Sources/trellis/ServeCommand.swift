@@ -50,6 +50,13 @@ struct ServeCommand {
         if parsed.has("--open") { openInBrowser(server.address) }
         signal(SIGINT) { _ in ServeCommand.stopRequested = 1 }
         signal(SIGTERM) { _ in ServeCommand.stopRequested = 1 }
+        // A parent may have started this process with them blocked (a test
+        // runner does): the main thread must get them, so its wait ends.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        sigaddset(&stopping, SIGINT)
+        sigaddset(&stopping, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         signal(SIGPIPE, SIG_IGN)
         server.run(on: loop) { ServeCommand.stopRequested != 0 }
         return .success

@@ -6,36 +6,13 @@ import TrellisTestSupport
 /// client speaking HTTP and WebSocket to it as a browser does. Each security
 /// rule is refused as stated; the app is played over the socket.
 @Suite(.serialized)
-final class ServeTests {
-    private let server = Process()
-    private var port = 0
-    private var token = ""
+struct ServeTests {
+    private let app: ServedApp
+    private var port: Int { app.port }
+    private var token: String { app.token }
 
     init() throws {
-        server.executableURL = Products.trellis
-        server.arguments = ["serve", "config.json", "--port", "0"]
-        server.currentDirectoryURL = Products.repository
-        server.environment = TrellisProcess.environment
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        // The first line says where: http://127.0.0.1:PORT/?token=TOKEN
-        var printed = ""
-        let deadline = Date().addingTimeInterval(30)
-        while !printed.contains("\n"), Date() < deadline {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            printed += String(decoding: data, as: UTF8.self)
-        }
-        let address = try #require(printed.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
-        let afterHost = address.dropFirst("http://127.0.0.1:".count)
-        port = try #require(Int(afterHost.prefix { $0.isNumber }))
-        token = String(try #require(address.split(separator: "=").last).prefix { $0.isHexDigit })
-    }
-
-    deinit {
-        if server.isRunning { server.terminate() }
+        app = try ServedApp()
     }
 
     private var host: String { "127.0.0.1:\(port)" }

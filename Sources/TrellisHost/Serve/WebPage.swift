@@ -32,7 +32,7 @@ enum WebPage {
         """
 
     static let style = """
-        html, body { margin: 0; height: 100%; background: #1d1f21; color: #e0e0e0; }
+        html, body { margin: 0; height: 100%; overflow: hidden; background: #1d1f21; color: #e0e0e0; }
         #screen { font: 15px/1.25 ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre; outline: none;
           position: relative; padding: 0; }
         .row { height: 1.25em; }
@@ -60,12 +60,16 @@ enum WebPage {
         let cell = { width: 9, height: 19 };
 
         function measure() {
-          const probe = document.createElement("span");
-          probe.textContent = "MMMMMMMMMM";
+          const probe = document.createElement("div");
+          const text = document.createElement("span");
+          probe.className = "row";
+          text.textContent = "MMMMMMMMMM";
+          probe.appendChild(text);
           screen.appendChild(probe);
-          const box = probe.getBoundingClientRect();
+          const width = text.getBoundingClientRect().width / 10;
+          const height = probe.getBoundingClientRect().height;
           probe.remove();
-          if (box.width > 0) cell = { width: box.width / 10, height: box.height };
+          if (width > 0 && height > 0) cell = { width: width, height: height };
         }
 
         function send(message) {
@@ -73,8 +77,9 @@ enum WebPage {
         }
 
         function sendSize() {
-          send({ type: "resize", columns: Math.max(20, Math.floor(window.innerWidth / cell.width)),
-                 rows: Math.max(5, Math.floor(window.innerHeight / cell.height)) });
+          const page = document.documentElement;
+          send({ type: "resize", columns: Math.max(20, Math.floor(page.clientWidth / cell.width)),
+                 rows: Math.max(5, Math.floor(page.clientHeight / cell.height)) });
         }
 
         function apply(update) {

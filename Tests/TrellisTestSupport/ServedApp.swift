@@ -1,0 +1,52 @@
+import Foundation
+
+/// `trellis serve` running a config on a free port, for a test: its port and
+/// token, read from the address it prints; ended when released.
+public final class ServedApp {
+    private let server = Process()
+    /// The port it listens on.
+    public private(set) var port = 0
+    /// Its secret token.
+    public private(set) var token = ""
+
+    /// Serves `config` (a path in the repository).
+    public init(config: String = "config.json") throws {
+        server.executableURL = Products.trellis
+        server.arguments = ["serve", config, "--port", "0"]
+        server.currentDirectoryURL = Products.repository
+        server.environment = TrellisProcess.environment
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        // The first line says where: http://127.0.0.1:PORT/?token=TOKEN
+        var printed = ""
+        while !printed.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        guard let address = printed.split(separator: " ").first(where: { $0.hasPrefix("http://127.0.0.1:") }),
+            let port = Int(address.dropFirst("http://127.0.0.1:".count).prefix { $0.isNumber }),
+            let token = address.split(separator: "=").last
+        else { throw CocoaError(.fileReadCorruptFile, userInfo: ["printed": printed]) }
+        self.port = port
+        self.token = String(token.prefix { $0.isHexDigit })
+    }
+
+    /// The address `serve` printed, with the token.
+    public var address: String { "http://127.0.0.1:\(port)/?token=\(token)" }
+
+    deinit {
+        guard server.isRunning else { return }
+        server.terminate()
+        // SIGTERM ends it; if it did not within 5 s, that is a bug the test
+        // output shows, and SIGKILL ends it anyway, so no server outlives the tests.
+        let deadline = Date().addingTimeInterval(5)
+        while server.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if server.isRunning {
+            FileHandle.standardError.write(Data("ServedApp: trellis serve ignored SIGTERM; killed\n".utf8))
+            kill(server.processIdentifier, SIGKILL)
+        }
+    }
+}
