@@ -11,8 +11,10 @@ final class NoteListViewController: ViewController, NoteListPresentable {
     func show(_ state: NoteListState) {
         guard let notes = state.notes else { return }
         let rows = notes.map { note in
+            // A long name is cut, so the others' first lines and dates stay in sight.
             ListRow(
-                note.name, subtitle: note.firstLine, badge: note.hasDraft ? "draft · " + note.modified : note.modified)
+                note.name.count > 30 ? note.name.prefix(29) + "…" : note.name, subtitle: note.firstLine,
+                badge: note.hasDraft ? "draft · " + note.modified : note.modified)
         }
         // The list first: it has the focus, so `/` filters it and Enter opens a note.
         var children: [ViewNode] = [

@@ -6,6 +6,8 @@ import TrellisSDK
 /// own, and an About tab; back asks first while "Ask before leaving" is on.
 final class WidgetsViewController: ViewController, WidgetsPresentable {
     func show(_ state: WidgetsState) {
+        // Rows shown to be read: Enter on them does nothing, and the status line does not offer it.
+        listsForReading = ["kinds", "lines", "sizes"]
         content = .tabs(
             id: "page", titles: ["Controls", "Note", "Layout", "About"], selected: state.page,
             content: [controls(state), note(state), layout(state), about][min(max(state.page, 0), 3)])

@@ -27,7 +27,8 @@ struct ChromiumTests {
     func theLauncherIsDrawnInARealBrowserAndKeptAsAScreenshot() throws {
         let app = try ServedApp()
         let dom = try chromium(["--dump-dom"], app.address)
-        #expect(dom.contains("<title>trellis: launcher</title>"), "the page's title follows the route: \(dom.prefix(400))")
+        #expect(
+            dom.contains("<title>trellis: launcher</title>"), "the page's title follows the route: \(dom.prefix(400))")
         #expect(dom.contains("<span class=\"title\">Trellis pattern gallery</span>"))
         #expect(dom.contains("<span class=\"focused\">RIBs: Main → Next</span>"), "the focus, as in the terminal")
         #expect(dom.contains("Tab next · Enter select"), "the status line, with the keys that work")

@@ -129,6 +129,50 @@ struct PanesScrollSpacerTests {
             !plain.frame().controls.contains { $0.id == .header("plain") }, "a header is a control only when sortable")
     }
 
+    @Test func slashFiltersAListInAPaneAndATableFromItsHeader() throws {
+        let planets = ["Mercury", "Venus", "Earth", "Mars"]
+        let table = Table(
+            id: "sizes", columns: [TableColumn("Planet", width: .fraction(0.5)), TableColumn("Moons")],
+            rows: [["Earth", "1"], ["Mars", "2"], ["Venus", "0"]], allowsSorting: true)
+        let (session, _) = driven(
+            .panes(
+                .horizontal,
+                [Pane(.cells(12), .list(id: "side", rows: planets)), Pane(.rest, .table(table))]),
+            width: 60)
+        try session.execute(.focus("Mars"))
+        session.press(.character("/"))
+        for character in "ar" { session.press(.character(character)) }
+        func sides(_ text: String) -> (sidebar: String, table: String) {
+            let lines = text.split(separator: "\n").filter { $0.contains("│") }
+            return (
+                lines.map { String($0.split(separator: "│", omittingEmptySubsequences: false)[0]) }.joined(),
+                lines.map { String($0.split(separator: "│", omittingEmptySubsequences: false).last ?? "") }.joined()
+            )
+        }
+        var shown = session.frame().text
+        #expect(sides(shown).sidebar.contains("Mars") && !sides(shown).sidebar.contains("Venus"), "\(shown)")
+        #expect(shown.contains("2 of 4"))
+        session.press(.escape)
+
+        try session.execute(.focus("sort sizes"))
+        session.press(.character("/"))
+        for character in "en" { session.press(.character(character)) }
+        shown = session.frame().text
+        #expect(
+            sides(shown).table.contains("Venus") && !sides(shown).table.contains("Mars"),
+            "the table's rows narrowed: \(shown)")
+        #expect(shown.contains("1 of 3"))
+    }
+
+    @Test func aFocusedScrollViewShowsItsBarInTheFocusStyle() throws {
+        let (session, _) = driven(.scroll(id: "log", height: 3, .text("a\nb\nc\nd\ne")))
+        try session.execute(.focus("log"))
+        let frame = session.frame()
+        let viewport = try #require(frame.controls.first { $0.id == .scroll("log") })
+        let bar = viewport.x + viewport.width - 1
+        #expect((0..<3).allSatisfy { frame.canvas[bar, viewport.y + $0].style == .focused })
+    }
+
     @Test func aTaskUnderWayTurnsItsSpinnerOnlyWhileShown() {
         let (session, tree) = driven(.progress(nil, label: "Syncing"))
         #expect(session.frame().animates)

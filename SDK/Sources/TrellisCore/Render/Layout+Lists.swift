@@ -3,9 +3,11 @@ extension Layout {
     /// The thumb of a cut list's scroll bar, between its `▲` and `▼` rows: as
     /// long as the share of the rows shown, where they are in the list (a click
     /// on the bar jumps there: ``ScreenSession``).
-    static func drawScrollThumb(offset: Int, shown: Int, total: Int, into canvas: inout Canvas, x: Int, y: Int) {
+    static func drawScrollThumb(
+        offset: Int, shown: Int, total: Int, into canvas: inout Canvas, x: Int, y: Int, style: CellStyle = .chrome
+    ) {
         guard let thumb = scrollThumb(offset: offset, shown: shown, total: total) else { return }
-        for row in thumb { canvas.write("┃", x: x, y: y + 1 + row, style: .chrome) }
+        for row in thumb { canvas.write("┃", x: x, y: y + 1 + row, style: style) }
     }
 
     /// The rows of a cut list's scroll thumb, counted from the row after its

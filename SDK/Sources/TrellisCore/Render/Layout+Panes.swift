@@ -132,10 +132,16 @@ extension Layout {
         shown.paste(whole, x: 0, y: -offset)
         canvas.paste(shown, x: x, y: y)
         let bar = x + size.width + 1
+        // Focused, its bar's column is drawn in the focus's style, so the keys' target shows.
+        let barStyle: CellStyle = focus == .scroll(id) ? .focused : .chrome
+        if barStyle == .focused {
+            for row in 0..<height { canvas.write(" ", x: bar, y: y + row, style: barStyle) }
+        }
         if total > height {
-            if offset > 0 { canvas.write("▲", x: bar, y: y, style: .chrome) }
-            if offset + height < total { canvas.write("▼", x: bar, y: y + height - 1, style: .chrome) }
-            Self.drawScrollThumb(offset: offset, shown: height, total: total, into: &canvas, x: bar, y: y)
+            if offset > 0 { canvas.write("▲", x: bar, y: y, style: barStyle) }
+            if offset + height < total { canvas.write("▼", x: bar, y: y + height - 1, style: barStyle) }
+            Self.drawScrollThumb(
+                offset: offset, shown: height, total: total, into: &canvas, x: bar, y: y, style: barStyle)
         }
         // The viewport is a control of its own, so the keys scroll text that has none.
         record(.scroll(id), label: id, x: x, y: y, width: size.width + 2, height: height)

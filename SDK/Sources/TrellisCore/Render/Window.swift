@@ -123,8 +123,11 @@ public struct Window {
                 layout.listWidths[list] = min(max(width, floor), cap(list))
             }
             if isTop { topListWidths = layout.listWidths }
-            if let filter, filter.screen == ObjectIdentifier(chain.last!) {
-                // A filtered list keeps the width of the whole list, so it does not move as the filter narrows it.
+            if let filter, filter.screen == ObjectIdentifier(chain.last!),
+                chain.last!.displayedContent.table(filter.list) == nil
+            {
+                // A filtered list keeps the width of the whole list, so it does not move as the filter narrows it
+                // (a table's rows keep their columns' widths).
                 layout.listWidths[filter.list] = min(Layout.listWidth(filter.matchedRows), cap(filter.list))
             }
             let content = wrapped.windowingLists(

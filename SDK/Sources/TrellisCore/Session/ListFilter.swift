@@ -101,6 +101,13 @@ extension LayoutNode {
             return .grid(columns: columns, cells: cells.map { $0.keepingRows(indices, ofList: list) })
         case let .styled(style, child):
             return .styled(style, child.keepingRows(indices, ofList: list))
+        case var .table(table) where table.id == list:
+            table.rows = indices.compactMap { table.rows.indices.contains($0) ? table.rows[$0] : nil }
+            return .table(table)
+        case let .panes(axis, sizes, children):
+            return .panes(axis: axis, sizes: sizes, children: children.map { $0.keepingRows(indices, ofList: list) })
+        case let .scroll(id, content, height):
+            return .scroll(id: id, content: content.keepingRows(indices, ofList: list), height: height)
         default:
             return self
         }

@@ -10,6 +10,8 @@ extension ScreenSession {
         guard let top = topChain.last else { return }
         var focusedList: String?
         if case let .row(list, _)? = focus { focusedList = list }
+        // On a table's header, its table.
+        if case let .header(table)? = focus { focusedList = table }
         guard let list = focusedList ?? lists.first else {
             notice = "/: no list on this screen to filter"
             return
@@ -22,7 +24,7 @@ extension ScreenSession {
         clearListFilter()
         listFilter = ListFilter(screen: ObjectIdentifier(top), list: list)
         listFilter?.focusBefore = focus
-        if focusedList == nil { moveFocus(to: .row(list: list, index: 0)) }
+        if focusedList == nil || focus == .header(list) { moveFocus(to: .row(list: list, index: 0)) }
     }
 
     /// A key while the filter is being typed: `true` if it was the filter's

@@ -53,7 +53,9 @@ extension ViewNode {
             switch node {
             case let .list(id, rows) where id == list: rows
             case let .rows(id, rows) where id == list: LayoutNode.richRows(rows)
-            case let .table(table) where table.id == list: LayoutNode.tableLines(table, width: nil)?.rows
+            // A table's cells, two spaces apart: its lines as drawn may be cut to their columns.
+            case let .table(table) where table.id == list && !table.columns.isEmpty:
+                table.rows.map { $0.joined(separator: "  ") }
             default: nil
             }
         }
