@@ -73,6 +73,9 @@ public struct Watchdog {
     func timeout() -> Int32 {
         if reason != nil { return 50 }
         if CrashRecord.load(.busySince) == 0 {
+            // The app came back between the notice and now: check at once, which
+            // takes the notice down, before sleeping with no timer.
+            if noticedTurn != 0 { return 0 }
             CrashRecord.store(1, at: .supervisorAsleep)
             // Our flag is seen before we read the app's note, as the app stores its
             // note before it reads our flag: one of the two sees the other.
