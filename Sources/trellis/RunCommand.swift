@@ -29,13 +29,7 @@ struct RunCommand {
             _ = try parseSeconds(text, of: "TRELLIS_TYPEAHEAD_SECONDS", from: 0, example: "1")
         }
         let configPath = try parsed.singlePositional(command: "run", name: "config")
-        let (config, loader) = try Trellis.loadConfigReadingPlugins(
-            configPath, pluginFolders: parsed.allValues("--plugins"))
-        let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
-        guard errors.isEmpty else {
-            errors.forEach { Trellis.printError($0.description) }
-            throw CommandError(message: "\(config.fileName) cannot run; `trellis validate` lists the same problems.")
-        }
+        let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
         // Checked before the app starts, as the other settings read from the environment.
         let theme = try chooseTheme(config: config)
         let loop = EventLoop()

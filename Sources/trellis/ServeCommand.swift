@@ -20,13 +20,7 @@ struct ServeCommand {
         let port = try parsePort(parsed.value("--port") ?? "8765")
         let address = parsed.value("--bind") ?? "127.0.0.1"
         let configPath = try parsed.singlePositional(command: "serve", name: "config")
-        let (config, loader) = try Trellis.loadConfigReadingPlugins(
-            configPath, pluginFolders: parsed.allValues("--plugins"))
-        let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
-        guard errors.isEmpty else {
-            errors.forEach { Trellis.printError($0.description) }
-            throw CommandError(message: "\(config.fileName) cannot run; `trellis validate` lists the same problems.")
-        }
+        let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
         let loop = EventLoop()
         let server: WebServer
         do {

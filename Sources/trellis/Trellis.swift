@@ -84,6 +84,18 @@ enum Trellis {
         }
     }
 
+    /// The config at `path` and its loader, once the validator found no error in
+    /// them: what `run` and `serve` start from. Each error is printed first.
+    static func loadRunnableConfig(_ path: String?, pluginFolders: [String]) throws -> (RouteConfig, PluginLoader) {
+        let (config, loader) = try loadConfigReadingPlugins(path, pluginFolders: pluginFolders)
+        let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            errors.forEach { printError($0.description) }
+            throw CommandError(message: "\(config.fileName) cannot run; `trellis validate` lists the same problems.")
+        }
+        return (config, loader)
+    }
+
     /// ``loadConfig(_:pluginFolders:whenRead:)``, and a loader for the config that
     /// starts reading the routes' plugin files while the routes are checked, for
     /// the validator, which then waits less for them.

@@ -176,12 +176,7 @@ struct DemoPlayTests {
         try tmux.click("Moons ▲")
         let sorted = try tmux.waitForText("Moons ▼")
         // The wheel over the scroll view of Mars's notes brings its last line in.
-        let screenLines = try tmux.waitForText("Red with iron oxide.").split(
-            separator: "\n", omittingEmptySubsequences: false)
-        let notesRow = try #require(screenLines.firstIndex { $0.contains("Red with iron oxide.") })
-        let notesColumn = try #require(screenLines[notesRow].range(of: "Red")).lowerBound.utf16Offset(
-            in: screenLines[notesRow])
-        try tmux.send(["-l", "\u{1B}[<65;\(notesColumn + 2);\(notesRow + 1)M"])
+        try tmux.wheel(over: "Red with iron oxide.", up: false)
         try tmux.waitForText("Dust storms that cover it.")
         try tmux.click("About")
         try tmux.waitForText("the view kinds of SDK 1.1")

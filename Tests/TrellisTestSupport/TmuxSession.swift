@@ -120,6 +120,22 @@ public final class TmuxSession {
     /// - Returns: The screen it was clicked on.
     @discardableResult
     public func click(_ text: String, fromBottom: Bool = false) throws -> String {
+        let (screen, column, row) = try place(of: text, fromBottom: fromBottom)
+        try send(["-l", "\u{1B}[<0;\(column);\(row)M\u{1B}[<0;\(column);\(row)m"])
+        return screen
+    }
+
+    /// Turns the mouse wheel one notch, up or down, over `text` where the screen
+    /// first shows it, as a terminal reports it in SGR form.
+    public func wheel(over text: String, up: Bool) throws {
+        let (_, column, row) = try place(of: text, fromBottom: false)
+        try send(["-l", "\u{1B}[<\(up ? 64 : 65);\(column);\(row)M"])
+    }
+
+    /// Where the screen shows `text` (first, or last with `fromBottom`), once it
+    /// does: 1-based, on its second character (its columns, for text of
+    /// one-column characters), with the screen it was found on.
+    private func place(of text: String, fromBottom: Bool) throws -> (screen: String, column: Int, row: Int) {
         let screen = try waitForText(text)
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         let found =
@@ -127,10 +143,7 @@ public final class TmuxSession {
         guard let row = found, let range = lines[row].range(of: text) else {
             throw TmuxError.screenNeverMatched(screen)
         }
-        // 1-based, on the second character: the text's columns, for text of one-column characters.
-        let column = lines[row][..<range.lowerBound].count + 2
-        try send(["-l", "\u{1B}[<0;\(column);\(row + 1)M\u{1B}[<0;\(column);\(row + 1)m"])
-        return screen
+        return (screen, lines[row][..<range.lowerBound].count + 2, row + 1)
     }
 
     deinit {

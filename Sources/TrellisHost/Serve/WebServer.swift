@@ -83,9 +83,6 @@ public final class WebServer {
         return "http://\(host):\(access.port)/?token=\(access.token)"
     }
 
-    /// The connections open now.
-    public var connectionCount: Int { clients.count }
-
     /// Serves until `shouldStop` says so, on `loop`.
     public func run(on loop: EventLoop, until shouldStop: () -> Bool) {
         while !shouldStop() {

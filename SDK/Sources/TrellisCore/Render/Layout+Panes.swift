@@ -157,13 +157,6 @@ extension Layout {
         scrollOffsets[id] = offset
     }
 
-    /// The lines a scroll view has to scroll over: its content's height.
-    static func scrollContentHeight(_ content: LayoutNode, listWidths: [String: Int]) -> Int {
-        min(
-            size(of: content.cuttingLists(toRows: Canvas.maximumSide), listWidths: listWidths).height,
-            Canvas.maximumSide)
-    }
-
     /// Keeps the controls that start within a rectangle, and the cursor if it is in it.
     private mutating func keepControls(within area: (x: Int, y: Int, width: Int, height: Int)) {
         func isInside(_ x: Int, _ y: Int) -> Bool {
