@@ -31,7 +31,7 @@ struct ServeCommand {
                 return tree
             }
         } catch {
-            throw CommandError(message: "trellis serve: \(error)")
+            throw CommandError(message: "\(error)")
         }
         if !["127.0.0.1", "::1"].contains(address) {
             Trellis.printError(
