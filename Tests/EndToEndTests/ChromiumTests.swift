@@ -2,43 +2,153 @@ import Foundation
 import Testing
 import TrellisTestSupport
 
-/// `trellis serve` in a real browser: Debian's Chromium, headless, opening the
-/// address `serve` prints. Skipped where Chromium is not installed
-/// (`Scripts/test` installs it, as it installs tmux).
+/// `trellis serve` in a real browser: Debian's Chromium, headless, driven
+/// through its DevTools protocol with the browser's own mouse and keyboard
+/// events. Every demo of the default config is played as in the terminal, and a
+/// screenshot of each is kept in `.build/test-artifacts`. Skipped where Chromium
+/// is not installed (`Scripts/test` installs it, as it installs tmux).
+@Suite(.enabled(if: ChromiumPage.browser != nil, "Debian's chromium is not installed here; Scripts/test installs it"))
 struct ChromiumTests {
-    static let browser = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
+    /// Goes back with Esc until `gone` has left the screen.
+    private func escape(_ page: ChromiumPage, until gone: String) throws {
+        try page.press("Escape")
+        try page.waitUntil("!document.getElementById('screens').innerText.includes(\(quoted(gone)))", "“\(gone)” gone")
     }
 
-    /// Chromium's output for the app at `address`, after the page has had its
-    /// first frames (virtual time, so a loaded machine waits no longer).
-    private func chromium(_ arguments: [String], _ address: String) throws -> String {
-        let profile = try TemporaryFolder()
-        let result = try TrellisProcess.run(
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.url.path)",
-                "--virtual-time-budget=5000", "--window-size=1000,700",
-            ] + arguments + [address], executable: URL(fileURLWithPath: Self.browser ?? "/usr/bin/chromium"),
-            timeLimit: 120)
-        return result.stdout
+    private func quoted(_ text: String) -> String { ChromiumPage.quoted(text) }
+
+    private func open(_ demo: String, _ page: ChromiumPage) throws {
+        try page.waitForText("Trellis pattern gallery")
+        try page.click(".row", text: demo)
     }
 
-    @Test(.enabled(if: browser != nil, "Debian's chromium is not installed here; Scripts/test installs it"))
-    func theLauncherIsDrawnInARealBrowserAndKeptAsAScreenshot() throws {
+    @Test func everyDemoPlaysInARealBrowser() throws {
         let app = try ServedApp()
-        let dom = try chromium(["--dump-dom"], app.address)
-        #expect(
-            dom.contains("<title>trellis: launcher</title>"), "the page's title follows the route: \(dom.prefix(400))")
-        #expect(dom.contains("<span class=\"title\">Trellis pattern gallery</span>"))
-        #expect(dom.contains("<span class=\"focused\">RIBs: Main → Next</span>"), "the focus, as in the terminal")
-        #expect(dom.contains("Tab next · Enter select"), "the status line, with the keys that work")
+        let page = try ChromiumPage(app.address)
+        try page.waitForText("Trellis pattern gallery")
+        try page.waitUntil("location.pathname === '/app/launcher' && location.search === ''", "the token gone")
+        #expect(try page.evaluate("document.title") as? String == "trellis: launcher")
+        #expect(try page.evaluate("document.activeElement.dataset.key") as? String == "list:demos", "focus on the list")
+        #expect(try page.screenshot("serve-launcher") > 5000)
 
-        let artifacts = Products.repository.appendingPathComponent(".build/test-artifacts")
-        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        let screenshot = artifacts.appendingPathComponent("serve-launcher.png")
-        try? FileManager.default.removeItem(at: screenshot)
-        _ = try chromium(["--screenshot=\(screenshot.path)"], app.address)
-        let size = try FileManager.default.attributesOfItem(atPath: screenshot.path)[.size] as? Int ?? 0
-        #expect(size > 5000, "a screenshot of the launcher, kept in .build/test-artifacts")
+        // Main → Next: the clock ticks; the browser's back goes back.
+        try open("RIBs: Main → Next", page)
+        try page.click("button", text: "Click Button!")
+        try page.waitForText("Now is")
+        try page.waitUntil("location.pathname === '/app/launcher/main/next'", "the address following the route")
+        let clock = page.text()
+        try page.waitUntil("document.body.innerText !== \(quoted(clock))", "the clock ticking")
+        try page.screenshot("serve-main-next")
+        try page.click("button", text: "Close")
+        try page.waitUntil("location.pathname === '/app/launcher/main'")
+        try page.goBack()
+        try page.waitUntil("location.pathname === '/app/launcher'", "browser back")
+        try page.waitForText("Trellis pattern gallery")
+
+        // TicTacToe to a win, typed and clicked.
+        try open("RIBs tutorial: TicTacToe", page)
+        try page.click("input[placeholder='Player 1 name']")
+        try page.type("Alice")
+        try page.click("input[placeholder='Player 2 name']")
+        try page.type("Bob")
+        try page.click("button", text: "Login")
+        try page.click("button", text: "Start Game")
+        for cell in [1, 4, 2, 5, 3] {
+            try page.waitUntil("[...document.querySelectorAll('button')].some(b => b.textContent === '\(cell)')")
+            try page.click("button", text: "\(cell)")
+            try page.waitUntil("![...document.querySelectorAll('button')].some(b => b.textContent === '\(cell)')")
+        }
+        try page.waitForText("Alice won")
+        try page.screenshot("serve-tictactoe")
+        try page.click("button", text: "Close")
+        try escape(page, until: "Alice (1) vs Bob (0)")
+        try escape(page, until: "Player 1 name")
+
+        // The Candy Store: pushed and popped.
+        try open("VIPER: Candy Store", page)
+        try page.click(".row, button", text: "Sweet Candy Store")
+        try page.waitForText("Chocolate Bar")
+        try page.screenshot("serve-candy-store")
+        try escape(page, until: "Chocolate Bar")
+        try escape(page, until: "Sweet Candy Store")
+
+        // Airports: a search typed, a city opened.
+        try open("Coordinator: Airports", page)
+        try page.click("input[placeholder='Search a city']")
+        try page.type("seoul")
+        try page.click(".row", text: "Seoul (KR)")
+        try page.waitForText("Incheon International Airport")
+        try page.screenshot("serve-airports")
+        try escape(page, until: "Incheon")
+        try escape(page, until: "Search a city")
+
+        // Repositories: a pin's round trip.
+        try open("Clean Swift: Repositories", page)
+        try page.click(".row", text: "uber/RIBs")
+        try page.click("button", text: "Unpin")
+        try page.waitUntil(
+            "[...document.querySelectorAll('button')].some(b => b.textContent.trim() === 'Pin')", "the Pin button")
+        try page.screenshot("serve-repositories")
+        try escape(page, until: "Pin")
+        try escape(page, until: "Repositories (fetched")
+
+        // The widget gallery: a switch, a tab, a sortable table, and the dialog that asks.
+        try open("Widgets: switches", page)
+        try page.click("label.toggle", text: "Bluetooth")
+        try page.waitUntil(
+            "[...document.querySelectorAll('label.toggle')].find(l => l.textContent.includes('Bluetooth')).firstChild.checked",
+            "Bluetooth on")
+        try page.click("label.toggle", text: "Ask before leaving")
+        try page.screenshot("serve-widgets")
+        try page.click("button.tab", text: "Layout")
+        try page.click(".table-header button", text: "Moons")
+        try page.waitForText("Moons ▲")
+        try page.click(".table-header button", text: "Moons")
+        try page.waitForText("Moons ▼")
+        try page.screenshot("serve-widgets-layout")
+        try page.press("Escape")
+        try page.waitForText("Leave the gallery?")
+        try page.click(".dialog button", text: "Leave")
+        try page.waitForText("Trellis pattern gallery")
+        #expect(try page.evaluate("location.pathname") as? String == "/app/launcher")
+    }
+
+    @Test func aReloadComesBackToTheSameSessionAndADeepLinkOpensThroughTheWorkflow() throws {
+        let app = try ServedApp()
+        let page = try ChromiumPage(app.address)
+        try open("VIPER: Candy Store", page)
+        try page.click(".row, button", text: "Sweet Candy Store")
+        try page.waitForText("Chocolate Bar")
+        let address = try page.evaluate("location.pathname") as? String
+        #expect(address?.hasPrefix("/app/launcher/candyStore/") == true, "\(address ?? "")")
+        try page.evaluate("location.reload()")
+        try page.waitForText("Chocolate Bar")
+        #expect(try page.evaluate("location.pathname") as? String == address)
+        try page.press("Escape")
+        try page.waitUntil("location.pathname !== \(quoted(address ?? ""))", "back from the reloaded screen")
+
+        // As `trellis run --open`: the link waits for the login, then starts the game.
+        let tutorial = try ServedApp(config: "Examples/tictactoe.json")
+        let linked = try ChromiumPage(
+            "http://127.0.0.1:\(tutorial.port)/?token=\(tutorial.token)&open="
+                + "trellis%3A%2F%2FlaunchGame%3FgameId%3DticTacToe")
+        try linked.click("button", text: "Login")
+        try linked.waitForText("Player 1's turn (X)")
+        try linked.waitUntil("location.search === ''", "the link left the address, so a reload does not open it again")
+    }
+
+    @Test func textFromAConfigIsShownAsTextAndNeverRunAsScript() throws {
+        let folder = try TemporaryFolder()
+        let config = folder.url.appendingPathComponent("config.json")
+        let title = #"<img src=x onerror=\"document.title='owned'\"><script>document.title='owned'</script>"#
+        try Data(
+            #"{ "plugins": ["@host"], "root": "next", "routes": { "next": { "plugin": "NextScreen", "parameters": { "title": "\#(title)" } } } }"#
+                .utf8
+        ).write(to: config)
+        let app = try ServedApp(config: config.path)
+        let page = try ChromiumPage(app.address)
+        try page.waitForText("<script>")
+        #expect(try page.evaluate("document.title") as? String != "owned")
+        #expect(try page.evaluate("document.querySelectorAll('#screens img, #screens script').length") as? Int == 0)
     }
 }

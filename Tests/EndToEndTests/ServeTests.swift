@@ -53,38 +53,61 @@ struct ServeTests {
         #expect(rebound.response().head.hasPrefix("HTTP/1.1 403"), "DNS rebinding")
     }
 
+    /// A page's socket, said hello on: the session's id and its first message.
+    private func openPage(resuming session: String? = nil) throws -> (WebTestClient, id: String, first: String) {
+        let page = try WebTestClient(port: port)
+        page.request("/socket", host: host, socketRequest(origin: "http://\(host)"))
+        #expect(page.response().head.hasPrefix("HTTP/1.1 101 Switching Protocols"))
+        page.sendText(session.map { #"{"type":"hello","session":"\#($0)"}"# } ?? #"{"type":"hello"}"#)
+        let hello = try #require(page.nextText())
+        let id = try #require(hello.split(separator: "\"").dropLast().last.map(String.init), "\(hello)")
+        return (page, id, try #require(page.nextText()))
+    }
+
     @Test func theAppIsPlayedOverTheWebSocketAndAForeignOriginIsRefused() throws {
         let foreign = try WebTestClient(port: port)
         foreign.request("/socket", host: host, socketRequest(origin: "http://evil.example"))
         #expect(foreign.response().head.hasPrefix("HTTP/1.1 403"))
 
-        let page = try WebTestClient(port: port)
-        page.request("/socket", host: host, socketRequest(origin: "http://\(host)"))
-        #expect(page.response().head.hasPrefix("HTTP/1.1 101 Switching Protocols"))
-        let first = try #require(page.nextText())
-        #expect(first.contains("Trellis pattern gallery") && first.contains("\"title\":\"launcher\""))
+        let (page, id, first) = try openPage()
+        #expect(first.hasPrefix(#"{"t":"all""#) && first.contains("Trellis pattern gallery"))
+        #expect(first.contains(#""route":["launcher"]"#))
 
-        page.sendText(#"{"type":"key","key":"enter"}"#)
+        // The launcher's first row opens Main → Next, as Enter does in the terminal.
+        page.sendText(#"{"type":"select","list":"demos","row":0}"#)
         var update = ""
         while !update.contains("Click Button!"), let next = page.nextText() { update = next }
-        #expect(update.contains("launcher › main"), "Enter opened Main → Next, as in the terminal")
-        page.sendText(#"{"type":"key","key":"esc"}"#)
-        while !update.contains("Trellis pattern gallery"), let next = page.nextText() { update = next }
-        #expect(!update.contains("[ Click Button! ]"))
-
-        // A second tab is a session of its own, at the root.
-        let other = try WebTestClient(port: port)
-        other.request("/socket", host: host, socketRequest(origin: "http://\(host)"))
-        _ = other.response()
-        #expect(other.nextText()?.contains("\"title\":\"launcher\"") == true)
+        #expect(update.hasPrefix(#"{"t":"diff","ops":[["s",[0"#), "a change, not the page again: \(update)")
+        #expect(update.contains(#""route":["launcher","main"]"#))
+        // A control the screen does not have is not sent, and the page is told.
+        page.sendText(#"{"type":"tap","id":"Self-destruct"}"#)
+        while !update.contains("that control is no longer on screen"), let next = page.nextText() { update = next }
+        page.sendText(#"{"type":"select","list":"demos","row":99}"#)
+        while !update.contains(#""notice":null"#), let next = page.nextText() { update = next }
 
         // A frame a browser never sends (not masked) closes the connection.
         page.send([0x81, 0x01, 0x41])
         while page.nextText() != nil {}
         #expect(page.sawClose)
-        // q, which the status line offers, ends a tab's session.
-        other.sendText(#"{"type":"text","text":"q"}"#)
-        while other.nextText() != nil {}
-        #expect(other.sawClose, "closed after q")
+
+        // The session is kept: a page that reloads comes back to Main → Next.
+        let (again, sameID, resumed) = try openPage(resuming: id)
+        #expect(sameID == id)
+        #expect(resumed.hasPrefix(#"{"t":"all""#) && resumed.contains("Click Button!"), "\(resumed)")
+        again.sendText(#"{"type":"back"}"#)
+        while !update.contains("Trellis pattern gallery"), let next = again.nextText() { update = next }
+        #expect(update.contains(#""route":["launcher"]"#))
+
+        // A second tab is a session of its own, at the root.
+        let (_, otherID, other) = try openPage()
+        #expect(otherID != id && other.contains(#""route":["launcher"]"#))
+
+        // A page must say hello first.
+        let rude = try WebTestClient(port: port)
+        rude.request("/socket", host: host, socketRequest(origin: "http://\(host)"))
+        _ = rude.response()
+        rude.sendText(#"{"type":"back"}"#)
+        while rude.nextText() != nil {}
+        #expect(rude.sawClose)
     }
 }

@@ -3,8 +3,9 @@
 /// one upgrades to a WebSocket, then frames.
 ///
 /// What it serves: `/?token=…` sets the cookie and sends the browser to `/`, so
-/// the token leaves the address; with the cookie, the page's files (`files`) and
-/// `/socket`, the WebSocket. Everything else is refused as ``WebAccess`` says,
+/// the token leaves the address; with the cookie, the page's files (`files`),
+/// the page again at each address under `/app/` (the route path the page shows
+/// in the address), and `/socket`, the WebSocket. Everything else is refused as ``WebAccess`` says,
 /// or not found.
 struct WebConnection {
     /// What happened on the connection, for the server to act on.
@@ -28,6 +29,8 @@ struct WebConnection {
 
     /// The path of the WebSocket.
     static let socketPath = "/socket"
+    /// Where the page's addresses of routes start (`/app/launcher/airports`).
+    static let appPath = "/app/"
 
     let access: WebAccess
     /// The page's files by path (`/`, `/app.js`, `/app.css`).
@@ -85,8 +88,9 @@ struct WebConnection {
         let hasCookie = access.cookieToken(of: request).map { WebAccess.isSame($0, access.token) } ?? false
         if !hasCookie {
             // The token, once: it becomes a cookie, and the address loses it.
-            var redirect = HTTPResponse(status: .found, headers: [("Location", request.path), access.setCookie])
-            redirect.body = Array("Signed in; go to \(request.path)\n".utf8)
+            let location = request.target(without: "token")
+            var redirect = HTTPResponse(status: .found, headers: [("Location", location), access.setCookie])
+            redirect.body = Array("Signed in; go to \(location)\n".utf8)
             respond(redirect, closing: !request.keepsAlive, head: isHead, into: &output)
             return
         }
@@ -105,7 +109,7 @@ struct WebConnection {
             }
             return
         }
-        guard let file = files[request.path] else {
+        guard let file = files[request.path] ?? (request.path.hasPrefix(Self.appPath) ? files["/"] : nil) else {
             respond(
                 .text(.notFound, "nothing at \(request.path.prefix(200))"), closing: !request.keepsAlive,
                 head: isHead, into: &output)

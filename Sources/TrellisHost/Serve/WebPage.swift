@@ -1,9 +1,12 @@
 /// The page `trellis serve` serves, written for it and embedded in the host: no
 /// resource from anywhere else, so the Content-Security-Policy allows only these.
 ///
-/// It draws the session's frames as rows of text runs (each set as text, never as
-/// HTML, so nothing a plugin or a config says can become markup or script), and
-/// sends back keys, typed text, pastes, clicks, the wheel and its size.
+/// It builds the app's screens as HTML controls from the nodes the host sends
+/// (``WebNode``), each text set as text, never as HTML, so nothing a plugin or a
+/// config says can become markup or script. It sends back the view actions its
+/// controls make, Esc and the browser's back as going back, and the window of
+/// rows a long list scrolls to. The address follows the route path (`/app/…`);
+/// `?open=LINK` opens a deep link; a reload comes back to the same session.
 enum WebPage {
     /// The page's files by path, for ``WebConnection``.
     static let files: [String: WebConnection.File] = [
@@ -12,7 +15,7 @@ enum WebPage {
         "/app.css": ("text/css; charset=utf-8", Array(style.utf8)),
     ]
 
-    static let html = """
+    static let html = #"""
         <!doctype html>
         <html lang="en">
         <head>
@@ -23,157 +26,683 @@ enum WebPage {
         <script src="/app.js" defer></script>
         </head>
         <body>
-        <main id="screen" tabindex="0" aria-label="The app"></main>
-        <div id="cursor" hidden></div>
-        <p id="ended" hidden>This page's session has ended. Reload the page to start again.</p>
+        <main id="screens" aria-label="The app"></main>
+        <footer><span id="route"></span><span id="notice" role="status" aria-live="polite"></span><span id="keys"></span></footer>
+        <p id="ended" hidden>The connection to trellis has closed. Reload the page to connect again: within a minute, the app is as you left it.</p>
         </body>
         </html>
+        """#
 
-        """
+    static let style = #"""
+        :root { --line: 1.5em; color-scheme: dark; }
+        html, body { margin: 0; height: 100%; background: #1d1f21; color: #e0e0e0;
+          font: 15px/1.5 system-ui, "DejaVu Sans", sans-serif; }
+        body { display: flex; flex-direction: column; }
+        #screens { flex: 1; overflow: auto; padding: 1em 1.5em; position: relative; }
+        .screen { display: flex; flex-direction: column; gap: 0.5em; min-height: 100%; }
+        .screen.modal { position: fixed; inset: 0; min-height: 0; background: rgba(0, 0, 0, 0.55); align-items: center;
+          justify-content: center; z-index: 10; }
+        .dialog { background: #282a2e; border: 1px solid #5a5e66; border-radius: 8px; padding: 1.2em 1.5em;
+          max-width: min(90vw, 48em); max-height: 80vh; overflow: auto; display: flex; flex-direction: column; gap: 0.5em; }
+        .text { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+        .stack { display: flex; }
+        .stack.v { flex-direction: column; align-items: flex-start; }
+        .stack.h { flex-direction: row; align-items: center; flex-wrap: wrap; }
+        .stack.v > .list-holder, .stack.v > .panes, .stack.v > .scroll, .stack.v > .tabs, .stack.v > .divider,
+        .stack.v > .styled { align-self: stretch; }
+        .grid { display: grid; gap: 0.3em; justify-content: start; }
+        .styled.title { font-weight: bold; font-size: 1.15em; }
+        .styled.first { color: #81a2be; font-weight: bold; }
+        .styled.second { color: #de935f; font-weight: bold; }
+        .styled.highlight { color: #b5bd68; font-weight: bold; }
+        button, input, textarea, select { font: inherit; color: inherit; }
+        .button { white-space: pre-line; }
+        .button, .tab, .table-header button { background: #373b41; border: 1px solid #5a5e66; border-radius: 5px;
+          padding: 0.25em 0.9em; cursor: pointer; }
+        .button:hover, .tab:hover { background: #444a52; }
+        :focus-visible { outline: 2px solid #81a2be; outline-offset: 1px; }
+        .field, .area, select { background: #141517; border: 1px solid #5a5e66; border-radius: 4px; padding: 0.3em 0.5em; }
+        .area { resize: vertical; max-width: 100%; font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+        .toggle, .picker { display: inline-flex; gap: 0.5em; align-items: center; }
+        .progress { display: flex; gap: 0.6em; align-items: center; }
+        .progress progress { width: 16em; }
+        .divider { border: 0; border-top: 1px solid #4a4e55; width: 100%; margin: 0.3em 0; }
+        .spacer { flex: 1; }
+        .tabs { display: flex; flex-direction: column; gap: 0.6em; }
+        .tab-bar { display: flex; gap: 0.3em; border-bottom: 1px solid #4a4e55; }
+        .tab { border-radius: 5px 5px 0 0; border-bottom: 0; }
+        .tab[aria-selected="true"] { background: #4a5a6a; font-weight: bold; }
+        .label .icon { color: #b5bd68; }
+        .image { margin: 0; display: inline-flex; flex-direction: column; gap: 0.2em; }
+        .image .picture { border: 1px dashed #6a6e76; border-radius: 4px; padding: 1.5em 2em; color: #a0a0a0; }
+        .image figcaption { font-size: 0.8em; color: #8a8a8a; }
+        .scroll { overflow: auto; border: 1px solid #3a3e45; border-radius: 4px; padding: 0.3em 0.5em; }
+        .panes { display: flex; gap: 0; border: 1px solid #3a3e45; border-radius: 4px; min-height: 60vh; }
+        .panes.v { flex-direction: column; }
+        .pane { overflow: auto; padding: 0.5em; min-width: 0; min-height: 0; }
+        .panes.h > .pane + .pane { border-left: 1px solid #3a3e45; }
+        .panes.v > .pane + .pane { border-top: 1px solid #3a3e45; }
+        .list-holder { display: flex; flex-direction: column; min-width: 20em; }
+        .pane .list-holder { min-width: 0; }
+        .list { overflow-y: auto; position: relative; border: 1px solid #3a3e45; border-radius: 4px; }
+        .sizer { position: relative; }
+        .row { position: absolute; left: 0; right: 0; padding: 0 0.6em; box-sizing: border-box; white-space: pre;
+          overflow: hidden; text-overflow: ellipsis; cursor: pointer; display: flex; align-items: center; }
+        .rows .row { flex-direction: column; align-items: stretch; justify-content: center; }
+        .row-top { display: flex; justify-content: space-between; gap: 1em; }
+        .row-subtitle { color: #9a9a9a; font-size: 0.9em; overflow: hidden; text-overflow: ellipsis; }
+        .badge { color: #de935f; font-size: 0.85em; }
+        .row:hover { background: #2c2f34; }
+        .row.active { background: #373b41; }
+        .list:focus .row.active { background: #4a5a6a; }
+        .row.title { font-weight: bold; }
+        .row.first { color: #81a2be; }
+        .row.second { color: #de935f; }
+        .row.highlight { color: #b5bd68; }
+        .table .row, .table-header { display: flex; gap: 0; }
+        .cell { padding: 0 0.4em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
+        .cell.right { text-align: right; } .cell.center { text-align: center; }
+        .table-header { font-weight: bold; padding: 0 0.6em 0.2em; }
+        .table-header button { padding: 0.1em 0.4em; text-align: left; }
+        footer { display: flex; gap: 1.5em; padding: 0.4em 1.5em; background: #373b41; font-size: 0.9em; }
+        #route { font-weight: bold; }
+        #notice { flex: 1; color: #f0c674; }
+        #keys { color: #b0b0b0; }
+        #ended { position: fixed; left: 1em; right: 1em; bottom: 3em; padding: 1em; background: #3a2020; color: #f0c0c0;
+          border-radius: 6px; margin: 0; z-index: 20; }
+        """#
 
-    static let style = """
-        html, body { margin: 0; height: 100%; overflow: hidden; background: #1d1f21; color: #e0e0e0; }
-        #screen { font: 15px/1.25 ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre; outline: none;
-          position: relative; padding: 0; }
-        .row { height: 1.25em; }
-        .focused { background: #e0e0e0; color: #1d1f21; }
-        .placeholder { color: #8a8a8a; font-style: italic; }
-        .focused.placeholder { color: #555; }
-        .match { color: #f0c674; text-decoration: underline; }
-        .chrome { color: #8a8a8a; }
-        .status { background: #373b41; color: #e0e0e0; }
-        .title { font-weight: bold; }
-        .first { color: #81a2be; font-weight: bold; }
-        .second { color: #de935f; font-weight: bold; }
-        .highlight { color: #b5bd68; font-weight: bold; }
-        #cursor { position: absolute; width: 1px; background: #e0e0e0; }
-        #ended { font: 15px sans-serif; padding: 1em; color: #cc6666; }
-
-        """
-
-    static let script = """
+    static let script = #"""
         "use strict";
-        const screen = document.getElementById("screen");
-        const cursor = document.getElementById("cursor");
-        let rows = [];
+        // trellis serve's page: draws the app's screens as HTML controls from the nodes
+        // the host sends (text is always set as text, never as HTML), and sends back
+        // the view actions its controls make.
+        const screensHolder = document.getElementById("screens");
+        const routeText = document.getElementById("route");
+        const noticeText = document.getElementById("notice");
+        const keysText = document.getElementById("keys");
+        const endedBox = document.getElementById("ended");
         let socket = null;
-        let cell = { width: 9, height: 19 };
-
-        function measure() {
-          const probe = document.createElement("div");
-          const text = document.createElement("span");
-          probe.className = "row";
-          text.textContent = "MMMMMMMMMM";
-          probe.appendChild(text);
-          screen.appendChild(probe);
-          const width = text.getBoundingClientRect().width / 10;
-          const height = probe.getBoundingClientRect().height;
-          probe.remove();
-          if (width > 0 && height > 0) cell = { width: width, height: height };
-        }
+        let screens = null;
+        let status = { route: [], notice: null, back: false };
+        // Where the page is in the browser's history, and the route's length at each entry.
+        let historyIndex = (history.state && history.state.index) || 0;
+        let historyDepths = [];
+        let ignoredPops = 0;
+        let topScreen = null;
+        const rememberedFocus = new Map();
 
         function send(message) {
           if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
         }
 
-        function sendSize() {
-          const page = document.documentElement;
-          send({ type: "resize", columns: Math.max(20, Math.floor(page.clientWidth / cell.width)),
-                 rows: Math.max(5, Math.floor(page.clientHeight / cell.height)) });
+        function element(tag, className, text) {
+          const made = document.createElement(tag);
+          if (className) made.className = className;
+          if (text !== undefined) made.textContent = text;
+          return made;
         }
 
-        function apply(update) {
-          while (rows.length < update.height) {
-            const row = document.createElement("div");
-            row.className = "row";
-            screen.appendChild(row);
-            rows.push(row);
-          }
-          while (rows.length > update.height) rows.pop().remove();
-          for (const [index, runs] of Object.entries(update.rows)) {
-            const row = rows[Number(index)];
-            if (!row) continue;
-            row.replaceChildren(...runs.map(([text, style]) => {
-              const span = document.createElement("span");
-              span.textContent = text;
-              span.className = style;
-              return span;
-            }));
-          }
-          if (update.cursor) {
-            const box = screen.getBoundingClientRect();
-            cursor.hidden = false;
-            cursor.style.left = (box.left + window.scrollX + update.cursor[0] * cell.width) + "px";
-            cursor.style.top = (box.top + window.scrollY + update.cursor[1] * cell.height) + "px";
-            cursor.style.height = cell.height + "px";
-          } else {
-            cursor.hidden = true;
-          }
-          document.title = update.title ? "trellis: " + update.title : "trellis";
+        // Each element made from a node keeps the node (_node) and its children's
+        // elements (_kids), so a change at a path finds its element.
+        function build(node) {
+          const made = make(node);
+          made._node = node;
+          return made;
         }
 
-        const named = { Enter: "enter", Escape: "esc", ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left",
-          ArrowRight: "right", Home: "home", End: "end", PageUp: "pageup", PageDown: "pagedown",
-          Backspace: "backspace", Delete: "delete", F1: "f1" };
-
-        document.addEventListener("keydown", (event) => {
-          if (event.metaKey) return;
-          let message = null;
-          if (event.key === "Tab") message = { type: "key", key: event.shiftKey ? "backtab" : "tab" };
-          else if (event.ctrlKey && event.key === "ArrowLeft") message = { type: "key", key: "ctrl-left" };
-          else if (event.ctrlKey && event.key === "ArrowRight") message = { type: "key", key: "ctrl-right" };
-          else if (named[event.key]) message = { type: "key", key: named[event.key] };
-          else if (event.ctrlKey && /^[a-z]$/.test(event.key)) {
-            // Ctrl-C copies a selection, else quits as in a terminal; Ctrl-V pastes.
-            if (event.key === "v" || (event.key === "c" && String(window.getSelection()) !== "")) return;
-            message = { type: "key", key: "ctrl-" + event.key };
-          } else if (event.altKey && /^[bfdx]$/.test(event.key)) message = { type: "key", key: "alt-" + event.key };
-          else if (event.key.length === 1 && !event.ctrlKey && !event.altKey) message = { type: "text", text: event.key };
-          if (!message) return;
-          event.preventDefault();
-          send(message);
-        });
-
-        document.addEventListener("paste", (event) => {
-          event.preventDefault();
-          send({ type: "paste", text: event.clipboardData.getData("text") });
-        });
-
-        function place(event) {
-          const box = screen.getBoundingClientRect();
-          return { column: Math.floor((event.clientX - box.left) / cell.width),
-                   row: Math.floor((event.clientY - box.top) / cell.height) };
+        function make(node) {
+          const kids = node.c || [];
+          switch (node.k) {
+            case "screens": {
+              const holder = element("div", "screens-list");
+              holder._kids = kids.map(build);
+              holder.append(...holder._kids);
+              return holder;
+            }
+            case "screen": {
+              const screen = element("section", node.modal ? "screen modal" : "screen");
+              screen.dataset.sid = node.sid;
+              const body = node.modal ? element("div", "dialog") : screen;
+              if (node.modal) {
+                body.setAttribute("role", "dialog");
+                body.setAttribute("aria-modal", "true");
+                screen.append(body);
+              }
+              screen._kids = kids.map(build);
+              body.append(...screen._kids);
+              return screen;
+            }
+            case "text": return element("p", "text", node.s);
+            case "styled": {
+              const styled = element("div", "styled " + node.style);
+              styled._kids = kids.map(build);
+              styled.append(...styled._kids);
+              return styled;
+            }
+            case "button": {
+              const button = element("button", "button", node.s);
+              button.type = "button";
+              button.dataset.key = "button:" + node.id;
+              button.addEventListener("click", () => send({ type: "tap", id: button._node.id }));
+              return button;
+            }
+            case "field": {
+              const input = element("input", "field");
+              input.type = node.secure ? "password" : "text";
+              input.dataset.key = "field:" + node.id;
+              input.setAttribute("aria-label", node.ph || node.id);
+              if (node.w) input.size = node.w;
+              watchText(input);
+              input.addEventListener("keydown", (event) => {
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  send({ type: "submit", field: input._node.id });
+                }
+              });
+              update(input, node);
+              return input;
+            }
+            case "area": {
+              const area = element("textarea", "area");
+              area.dataset.key = "field:" + node.id;
+              area.setAttribute("aria-label", node.ph || node.id);
+              if (node.w) area.cols = node.w;
+              area.rows = node.h || 8;
+              watchText(area);
+              update(area, node);
+              return area;
+            }
+            case "stack": {
+              const stack = element("div", "stack " + node.axis);
+              stack.style.gap = node.axis === "v" ? (node.gap * 0.5) + "em" : node.gap + "ch";
+              stack._kids = kids.map(build);
+              stack.append(...stack._kids);
+              return stack;
+            }
+            case "grid": {
+              const grid = element("div", "grid");
+              grid.style.gridTemplateColumns = "repeat(" + node.columns + ", auto)";
+              grid._kids = kids.map(build);
+              grid.append(...grid._kids);
+              return grid;
+            }
+            case "toggle": {
+              const label = element("label", "toggle");
+              const box = element("input");
+              box.type = "checkbox";
+              box.dataset.key = "toggle:" + node.id;
+              box.addEventListener("change", () => {
+                // The host says whether it is on: the box shows the app's state.
+                const wanted = box.checked;
+                box.checked = !wanted;
+                send({ type: "toggle", id: label._node.id, on: wanted });
+              });
+              label.append(box, element("span", "", ""));
+              update(label, node);
+              return label;
+            }
+            case "progress": {
+              const holder = element("div", "progress");
+              holder.append(element("progress"), element("span", "progress-label"));
+              update(holder, node);
+              return holder;
+            }
+            case "divider": return element("hr", "divider");
+            case "picker": {
+              const label = element("label", "picker");
+              const select = element("select");
+              select.dataset.key = "picker:" + node.id;
+              select.addEventListener("change", () => send({ type: "choose", id: label._node.id, index: select.selectedIndex }));
+              label.append(element("span", "picker-label"), select);
+              update(label, node);
+              return label;
+            }
+            case "tabs": {
+              const tabs = element("div", "tabs");
+              const bar = element("div", "tab-bar");
+              bar.setAttribute("role", "tablist");
+              node.titles.forEach((title, index) => {
+                const tab = element("button", "tab", title);
+                tab.type = "button";
+                tab.setAttribute("role", "tab");
+                tab.setAttribute("aria-selected", String(index === node.selected));
+                tab.tabIndex = index === node.selected ? 0 : -1;
+                tab.dataset.key = "tab:" + node.id + ":" + index;
+                tab.addEventListener("click", () => send({ type: "choose", id: node.id, index: index }));
+                tab.addEventListener("keydown", (event) => {
+                  const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+                  if (!step) return;
+                  event.preventDefault();
+                  const next = (index + step + node.titles.length) % node.titles.length;
+                  send({ type: "choose", id: node.id, index: next });
+                  focusAfterUpdate = "tab:" + node.id + ":" + next;
+                });
+                bar.append(tab);
+              });
+              const panel = element("div", "tab-panel");
+              panel.setAttribute("role", "tabpanel");
+              tabs._kids = kids.map(build);
+              panel.append(...tabs._kids);
+              tabs.append(bar, panel);
+              return tabs;
+            }
+            case "label": {
+              const label = element("span", "label");
+              if (node.icon) label.append(element("span", "icon", node.icon + " "));
+              label.append(document.createTextNode(node.s));
+              return label;
+            }
+            case "image": {
+              const figure = element("figure", "image");
+              figure.setAttribute("role", "img");
+              figure.setAttribute("aria-label", node.alt || node.src);
+              figure.append(element("div", "picture", node.alt || node.src), element("figcaption", "", node.src));
+              return figure;
+            }
+            case "spacer": return element("div", "spacer");
+            case "scroll": {
+              const scroll = element("div", "scroll");
+              scroll.tabIndex = 0;
+              scroll.dataset.key = "scroll:" + node.id;
+              if (node.h) scroll.style.maxHeight = (node.h * 1.5) + "em";
+              scroll._kids = kids.map(build);
+              scroll.append(...scroll._kids);
+              return scroll;
+            }
+            case "panes": {
+              const panes = element("div", "panes " + node.axis);
+              panes._kids = kids.map(build);
+              panes._kids.forEach((kid, index) => {
+                const pane = element("div", "pane");
+                const size = node.sizes[index] || ["rest"];
+                const unit = node.axis === "h" ? "ch" : "em";
+                if (size[0] === "cells") pane.style.flex = "0 0 " + (node.axis === "h" ? size[1] : size[1] * 1.5) + unit;
+                else if (size[0] === "fraction") pane.style.flex = "0 0 " + (size[1] * 100) + "%";
+                else pane.style.flex = "1 1 0";
+                pane.append(kid);
+                panes.append(pane);
+              });
+              return panes;
+            }
+            case "list": case "rows": case "table": return makeList(node);
+            default: return element("span", "empty");
+          }
         }
 
-        screen.addEventListener("mousedown", (event) => {
-          if (event.button !== 0) return;
-          const at = place(event);
-          if (at.column >= 0 && at.row >= 0) send({ type: "click", column: at.column, row: at.row });
-        });
-
-        screen.addEventListener("wheel", (event) => {
-          event.preventDefault();
-          const at = place(event);
-          if (at.column >= 0 && at.row >= 0) {
-            send({ type: event.deltaY < 0 ? "wheelUp" : "wheelDown", column: at.column, row: at.row });
+        // Changes an element in place for a node of the same kind: a field keeps its
+        // caret and what the user is typing.
+        function update(made, node) {
+          made._node = node;
+          switch (node.k) {
+            case "field": case "area": {
+              made.placeholder = node.ph;
+              const pending = made._pending || [];
+              const echoed = pending.indexOf(node.s);
+              if (echoed >= 0) {
+                // The host has caught up with what was typed up to there.
+                made._pending = pending.slice(echoed + 1);
+              } else if (made.value !== node.s) {
+                made.value = node.s;
+                made._pending = [];
+              }
+              return true;
+            }
+            case "toggle": {
+              made.firstChild.checked = node.on;
+              made.lastChild.textContent = node.s;
+              return true;
+            }
+            case "progress": {
+              const bar = made.firstChild;
+              if (node.v === null) bar.removeAttribute("value"); else bar.value = node.v;
+              bar.setAttribute("aria-label", node.s || "progress");
+              made.lastChild.textContent = node.s;
+              return true;
+            }
+            case "picker": {
+              made.firstChild.textContent = node.s;
+              const select = made.lastChild;
+              const same = select.options.length === node.options.length &&
+                node.options.every((option, index) => select.options[index].textContent === option);
+              if (!same) select.replaceChildren(...node.options.map((option) => element("option", "", option)));
+              select.selectedIndex = node.selected;
+              return true;
+            }
+            case "button": made.textContent = node.s; return true;
+            case "text": made.textContent = node.s; return true;
+            default: return false;
           }
-        }, { passive: false });
+        }
 
-        window.addEventListener("resize", sendSize);
-
-        function connect() {
-          socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/socket");
-          socket.addEventListener("open", sendSize);
-          socket.addEventListener("message", (event) => apply(JSON.parse(event.data)));
-          socket.addEventListener("close", () => {
-            document.getElementById("ended").hidden = false;
-            cursor.hidden = true;
+        function watchText(input) {
+          input._pending = [];
+          input.addEventListener("input", () => {
+            input._pending.push(input.value);
+            if (input._pending.length > 50) input._pending.shift();
+            send({ type: "edit", field: input._node.id, text: input.value });
           });
         }
 
-        measure();
-        screen.focus();
-        connect();
+        // A list, rich rows or a table, drawn virtually: only the rows in sight are
+        // elements, from the window of rows the host sent.
+        const rowHeight = { list: 1.6, rows: 2.8, table: 1.6 };
 
-        """
+        function makeList(node) {
+          const holder = element("div", "list-holder " + node.k);
+          const list = element("div", "list");
+          list.tabIndex = 0;
+          list.setAttribute("role", node.k === "table" ? "grid" : "listbox");
+          list.setAttribute("aria-label", node.id);
+          list.dataset.key = "list:" + node.id;
+          const sizer = element("div", "sizer");
+          list.append(sizer);
+          holder._list = { list: list, sizer: sizer, rows: new Map(), count: 0, start: 0, length: 0, active: 0, asked: -1 };
+          if (node.k === "table") holder.append(makeHeader(node, holder));
+          holder.append(list);
+          list.addEventListener("scroll", () => drawRows(holder));
+          list.addEventListener("keydown", (event) => listKey(holder, event));
+          list.addEventListener("click", (event) => {
+            const row = event.target.closest(".row");
+            if (!row) return;
+            holder._list.active = Number(row.dataset.index);
+            drawRows(holder);
+            choose(holder);
+          });
+          holder._node = node;
+          takeRows(holder, node.n, node.o, node.r.length, Object.fromEntries(node.r.map((row, index) => [node.o + index, row])));
+          return holder;
+        }
+
+        function makeHeader(node, holder) {
+          const header = element("div", "table-header");
+          header.setAttribute("role", "row");
+          node.columns.forEach(([title, width, alignment], index) => {
+            const sorted = node.sort && node.sort[0] === index;
+            const label = title + (sorted ? (node.sort[1] ? " ▲" : " ▼") : "");
+            const cell = element(node.sortable ? "button" : "div", "cell " + alignment, label);
+            cell.setAttribute("role", "columnheader");
+            if (sorted) cell.setAttribute("aria-sort", node.sort[1] ? "ascending" : "descending");
+            sizeCell(cell, width);
+            if (node.sortable) {
+              cell.type = "button";
+              cell.dataset.key = "header:" + node.id + ":" + index;
+              cell.addEventListener("click", () => send({ type: "sort", id: node.id, column: index,
+                ascending: sorted ? !node.sort[1] : true }));
+            }
+            header.append(cell);
+          });
+          return header;
+        }
+
+        function sizeCell(cell, width) {
+          if (typeof width === "number") cell.style.flex = "0 0 " + (width + 2) + "ch";
+          else if (typeof width === "string") cell.style.flex = "0 0 " + (Number(width) * 100) + "%";
+          else cell.style.flex = "1 1 0";
+        }
+
+        function takeRows(holder, count, start, length, changed) {
+          const state = holder._list;
+          state.count = count;
+          state.start = start;
+          state.length = length;
+          for (const index of [...state.rows.keys()]) {
+            if (index < start || index >= start + length) state.rows.delete(index);
+          }
+          for (const [index, row] of Object.entries(changed)) state.rows.set(Number(index), row);
+          state.active = Math.max(0, Math.min(state.active, count - 1));
+          state.asked = -1;
+          state.drawn = null;
+          const height = rowHeight[holder._node.k];
+          state.sizer.style.height = (count * height) + "em";
+          state.list.style.height = (Math.min(Math.max(count, 1), 16) * height + 0.2) + "em";
+          drawRows(holder);
+        }
+
+        function drawRows(holder) {
+          const state = holder._list;
+          const node = holder._node;
+          const unit = parseFloat(getComputedStyle(state.list).fontSize) * rowHeight[node.k] || 24;
+          const first = Math.floor(state.list.scrollTop / unit);
+          const shown = Math.ceil((state.list.clientHeight || unit * 16) / unit) + 1;
+          const from = Math.max(first - 3, 0);
+          const to = Math.min(first + shown + 3, state.count);
+          if ((from < state.start || to > state.start + state.length) && state.count > state.length) {
+            const wanted = Math.max(first - 50, 0);
+            if (state.asked !== wanted) {
+              state.asked = wanted;
+              send({ type: "window", list: node.id, from: wanted });
+            }
+          }
+          const rows = [];
+          for (let index = from; index < to; index++) rows.push(drawRow(node, state, index, unit));
+          state.sizer.replaceChildren(...rows);
+          if (state.count > 0) state.list.setAttribute("aria-activedescendant", "row-" + node.id + "-" + state.active);
+        }
+
+        function drawRow(node, state, index, unit) {
+          const row = element("div", "row");
+          const item = state.rows.get(index);
+          row.dataset.index = index;
+          row.id = "row-" + node.id + "-" + index;
+          row.setAttribute("role", node.k === "table" ? "row" : "option");
+          row.style.top = (index * unit) + "px";
+          row.style.height = unit + "px";
+          if (index === state.active) {
+            row.classList.add("active");
+            row.setAttribute("aria-selected", "true");
+          }
+          if (!item) {
+            row.textContent = "…";
+            return row;
+          }
+          if (node.k === "list") {
+            row.textContent = item[0];
+            if (item[1]) row.classList.add(item[1]);
+          } else if (node.k === "rows") {
+            const top = element("div", "row-top");
+            top.append(element("span", "row-title", item[0]));
+            if (item[2]) top.append(element("span", "badge", item[2]));
+            row.append(top, element("div", "row-subtitle", item[1]));
+            if (item[3]) row.classList.add(item[3]);
+          } else {
+            item[0].forEach((text, column) => {
+              const spec = node.columns[column] || ["", null, "left"];
+              const cell = element("div", "cell " + spec[2], text);
+              cell.setAttribute("role", "gridcell");
+              sizeCell(cell, spec[1]);
+              row.append(cell);
+            });
+            if (item[1]) row.classList.add(item[1]);
+          }
+          return row;
+        }
+
+        function listKey(holder, event) {
+          const state = holder._list;
+          const page = Math.max(Math.floor(state.list.clientHeight / (state.list.scrollHeight / Math.max(state.count, 1))), 1);
+          const moves = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: -Infinity, End: Infinity };
+          if (event.key in moves) {
+            event.preventDefault();
+            state.active = Math.max(0, Math.min(state.count - 1, state.active + moves[event.key]));
+            const unit = state.list.scrollHeight / Math.max(state.count, 1);
+            const top = state.active * unit;
+            if (top < state.list.scrollTop) state.list.scrollTop = top;
+            else if (top + unit > state.list.scrollTop + state.list.clientHeight) {
+              state.list.scrollTop = top + unit - state.list.clientHeight;
+            }
+            drawRows(holder);
+          } else if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            choose(holder);
+          }
+        }
+
+        function choose(holder) {
+          const state = holder._list;
+          if (state.count === 0) return;
+          if (holder._node.read) {
+            showNotice("the rows here are for reading");
+            return;
+          }
+          send({ type: "select", list: holder._node.id, row: state.active });
+        }
+
+        // Changes from the host.
+        let focusAfterUpdate = null;
+
+        function elementAt(path) {
+          let found = screens;
+          for (const index of path) {
+            if (!found || !found._kids) return null;
+            found = found._kids[index];
+          }
+          return found;
+        }
+
+        function setNode(path, node) {
+          const old = elementAt(path);
+          if (!old) return;
+          if (old._node && old._node.k === node.k && old._node.id === node.id && !node.c && update(old, node)) return;
+          const made = build(node);
+          const parent = path.length === 0 ? null : elementAt(path.slice(0, -1));
+          if (parent) parent._kids[path[path.length - 1]] = made; else screens = made;
+          const focused = document.activeElement;
+          const key = old.contains(focused) && focused.dataset ? focused.dataset.key : null;
+          old.replaceWith(made);
+          if (key) refocus(made, key);
+        }
+
+        function refocus(within, key) {
+          const again = [...within.querySelectorAll("[data-key]")].find((candidate) => candidate.dataset.key === key);
+          if (again) again.focus();
+        }
+
+        function apply(message) {
+          if (message.t === "hello") {
+            sessionStorage.setItem("trellis-session", message.session);
+            return;
+          }
+          if (message.t === "all") {
+            screens = build(message.screens);
+            screensHolder.replaceChildren(screens);
+            topScreen = null;
+          } else if (message.t === "diff") {
+            for (const change of message.ops) {
+              if (change[0] === "s") setNode(change[1], change[2]);
+              else if (change[0] === "r") {
+                const holder = elementAt(change[1]);
+                if (holder && holder._list) takeRows(holder, change[2], change[3], change[4], change[5]);
+              }
+            }
+          }
+          if (message.status) showStatus(message.status);
+          settleFocus();
+        }
+
+        // A screen that comes on top gets the focus where it was when it was last on
+        // top, else on its first control, as in the terminal; the screens under a
+        // dialog cannot be used.
+        function settleFocus() {
+          const all = [...screensHolder.querySelectorAll(".screen")];
+          all.forEach((screen, index) => { screen.inert = index !== all.length - 1; });
+          const top = all[all.length - 1];
+          if (focusAfterUpdate) {
+            refocus(screensHolder, focusAfterUpdate);
+            focusAfterUpdate = null;
+          }
+          if (!top || top.dataset.sid === topScreen) return;
+          const leaving = screensHolder.querySelector('.screen[data-sid="' + topScreen + '"]');
+          const focused = document.activeElement;
+          if (leaving && focused && focused.dataset && focused.dataset.key) rememberedFocus.set(topScreen, focused.dataset.key);
+          topScreen = top.dataset.sid;
+          const remembered = rememberedFocus.get(topScreen);
+          const target = (remembered && [...top.querySelectorAll("[data-key]")].find((c) => c.dataset.key === remembered)) ||
+            top.querySelector("button, input, textarea, select, [tabindex='0']");
+          if (target) target.focus(); else top.focus();
+        }
+
+        function showNotice(text) {
+          noticeText.textContent = text;
+        }
+
+        function showStatus(next) {
+          status = next;
+          const path = status.route.join(" › ");
+          routeText.textContent = path;
+          noticeText.textContent = status.notice || "";
+          const hasDialog = screensHolder.querySelector(".screen.modal") !== null;
+          keysText.textContent = "Tab next · Enter use" + (status.back || hasDialog ? " · Esc back" : "");
+          document.title = path ? "trellis: " + path : "trellis";
+          followRoute(status.route);
+        }
+
+        // The address shows the route path; the browser's back goes back in the app.
+        // Each route that grows is an entry of the browser's history; each that
+        // shrinks goes back one entry, so the back button and the app agree.
+        function addressOf(route) {
+          return "/app/" + route.map(encodeURIComponent).join("/");
+        }
+
+        function followRoute(route) {
+          const address = addressOf(route);
+          if (historyDepths.length === 0) {
+            // The first route, or the first after a reload: the entries before are the app's.
+            historyDepths = Array.from({ length: historyIndex }, (_, index) => index + 1).concat([route.length]);
+            history.replaceState({ index: historyIndex }, "", address);
+          } else if (route.length > historyDepths[historyIndex]) {
+            historyIndex += 1;
+            historyDepths.length = historyIndex;
+            historyDepths.push(route.length);
+            history.pushState({ index: historyIndex }, "", address);
+          } else if (route.length < historyDepths[historyIndex] && historyIndex > 0) {
+            ignoredPops += 1;
+            historyIndex -= 1;
+            historyDepths[historyIndex] = route.length;
+            history.back();
+          } else {
+            historyDepths[historyIndex] = route.length;
+            if (location.pathname !== address || location.search) history.replaceState({ index: historyIndex }, "", address);
+          }
+        }
+
+        window.addEventListener("popstate", (event) => {
+          const index = event.state && typeof event.state.index === "number" ? event.state.index : 0;
+          if (ignoredPops > 0) {
+            ignoredPops -= 1;
+          } else if (index < historyIndex) {
+            historyIndex = index;
+            send({ type: "back" });
+          } else {
+            historyIndex = Math.min(index, historyDepths.length - 1);
+          }
+          history.replaceState({ index: historyIndex }, "", addressOf(status.route));
+        });
+
+        document.addEventListener("keydown", (event) => {
+          if (event.key === "Escape" && !event.defaultPrevented) {
+            event.preventDefault();
+            send({ type: "back" });
+          }
+        });
+
+        function connect() {
+          socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/socket");
+          socket.addEventListener("open", () => {
+            const hello = { type: "hello" };
+            const kept = sessionStorage.getItem("trellis-session");
+            if (kept) hello.session = kept;
+            const link = new URLSearchParams(location.search).get("open");
+            if (link) hello.open = link;
+            send(hello);
+          });
+          socket.addEventListener("message", (event) => apply(JSON.parse(event.data)));
+          socket.addEventListener("close", () => {
+            endedBox.hidden = false;
+            screensHolder.inert = true;
+          });
+        }
+
+        connect();
+        """#
 }

@@ -6,6 +6,11 @@ import TrellisCore
 /// own. Nothing blocks: reads and writes are non-blocking, output waits in the
 /// connection until the socket takes it, and a connection that sends nothing for
 /// ``idleLimit`` (a slow or half-open client) is closed.
+///
+/// A page's first message says hello, with the session it had if it is a page
+/// that reloaded: a session whose page went away is kept for ``keepTime`` (its
+/// RIBs alive), so a reload comes back to it; then it ends, its RIBs detached
+/// and checked for leaks.
 @MainActor
 public final class WebServer {
     /// A connection and what the server keeps for it.
@@ -16,6 +21,8 @@ public final class WebServer {
         var closesAfterOutput = false
         var lastHeard: ContinuousClock.Instant
         var session: WebSession?
+        /// Whether the WebSocket is open and its page has not said hello yet.
+        var awaitsHello = false
 
         init(descriptor: Int32, connection: WebConnection, now: ContinuousClock.Instant) {
             self.descriptor = descriptor
@@ -31,6 +38,13 @@ public final class WebServer {
     static let mostConnections = 256
     /// The most output a connection may have waiting before it is closed.
     static let mostWaitingOutput = 8 << 20
+    /// How long a session is kept after its page went away, for a reload.
+    public static let defaultKeepTime: Duration = .seconds(60)
+
+    /// How long a session is kept after its page went away.
+    public var keepTime = WebServer.defaultKeepTime
+    /// Sessions whose page went away, by id, with when they end.
+    private var parked: [String: (session: WebSession, until: ContinuousClock.Instant)] = [:]
 
     let access: WebAccess
     private let listener: Int32
@@ -94,7 +108,9 @@ public final class WebServer {
             let nextIdle = clients.values.filter { !$0.connection.isWebSocket }.map { $0.lastHeard + Self.idleLimit }
                 .min()
             let frameTime = loop.needsFrame ? loop.nextFrameTime : nil
-            let deadline = [frameTime, nextIdle].compactMap { $0 }.min()
+            endParkedSessions(now: now)
+            let nextEnd = parked.values.map(\.until).min()
+            let deadline = [frameTime, nextIdle, nextEnd].compactMap { $0 }.min()
             let ready = loop.wait(reading: [listener] + clients.keys, writing: waiting, until: deadline)
             if ready.readable.contains(listener) { acceptAll(now: loop.now) }
             for descriptor in ready.readable where descriptor != listener {
@@ -107,6 +123,8 @@ public final class WebServer {
             }
         }
         for client in Array(clients.values) { drop(client) }
+        for (_, kept) in parked { kept.session.end() }
+        parked = [:]
         close(listener)
     }
 
@@ -140,23 +158,56 @@ public final class WebServer {
         for event in output.events {
             switch event {
             case .opened:
-                do {
-                    client.session = WebSession(tree: try makeTree())
-                } catch {
-                    client.output += WebSocketFrameParser.frame(
-                        .close(WebSocketCloseCode.internalError.rawValue, String("\(error)".prefix(100))))
-                    client.closesAfterOutput = true
-                }
+                client.awaitsHello = true
+            case let .message(text) where client.awaitsHello:
+                client.awaitsHello = false
+                greet(client, hello: text)
             case let .message(text):
                 client.session?.receive(text)
             }
         }
         sendUpdate(to: client)
-        if client.session?.isOver == true, !client.closesAfterOutput {
-            client.output += WebSocketFrameParser.frame(.close(WebSocketCloseCode.normal.rawValue, "quit"))
-            client.closesAfterOutput = true
-        }
         flush(client)
+    }
+
+    /// Starts the session of a page that said hello (`{"type":"hello"}`), or
+    /// gives back the one it had (`"session"`), and opens its deep link (`"open"`).
+    private func greet(_ client: Client, hello text: String) {
+        let hello = text.utf8.count <= 8192 ? try? JSONParser.parse(text) : nil
+        guard let hello, hello["type"]?.stringValue == "hello" else {
+            closeSocket(client, .policyViolation, "the page must say hello first")
+            return
+        }
+        if let id = hello["session"]?.stringValue, let kept = parked.removeValue(forKey: id) {
+            kept.session.resendAll()
+            client.session = kept.session
+        } else {
+            do {
+                client.session = WebSession(tree: try makeTree(), id: WebAccess.makeToken())
+            } catch {
+                closeSocket(client, .internalError, "the app could not start: \(error)")
+                return
+            }
+        }
+        guard let session = client.session else { return }
+        client.output += WebConnection.send("{\"t\":\"hello\",\"session\":\"\(session.id)\"}")
+        if let link = hello["open"]?.stringValue, !link.isEmpty { session.open(link) }
+    }
+
+    private func closeSocket(_ client: Client, _ code: WebSocketCloseCode, _ reason: String) {
+        // A close frame's reason is at most 123 bytes.
+        var cut = reason
+        while cut.utf8.count > 120 { cut.removeLast() }
+        client.output += WebSocketFrameParser.frame(.close(code.rawValue, cut))
+        client.closesAfterOutput = true
+    }
+
+    /// Ends the sessions kept past their time.
+    private func endParkedSessions(now: ContinuousClock.Instant) {
+        for (id, kept) in parked where kept.until <= now {
+            parked[id] = nil
+            kept.session.end()
+        }
     }
 
     private func sendUpdate(to client: Client) {
@@ -185,7 +236,14 @@ public final class WebServer {
     private func drop(_ client: Client) {
         guard clients.removeValue(forKey: client.descriptor) != nil else { return }
         close(client.descriptor)
-        client.session?.end()
+        if let session = client.session {
+            // Kept for a reload; the oldest kept ends when too many are.
+            if parked.count >= Self.mostConnections, let oldest = parked.min(by: { $0.value.until < $1.value.until }) {
+                parked[oldest.key] = nil
+                oldest.value.session.end()
+            }
+            parked[session.id] = (session, ContinuousClock.now + keepTime)
+        }
         client.session = nil
     }
 }

@@ -1,93 +1,126 @@
 import TrellisCore
-import TrellisSDK
+@_spi(TrellisHost) import TrellisSDK
 
 /// One browser tab's app: its own route tree, built from the root (the plugins
 /// are loaded once, by the shared loader; the RIBs are this tab's), driven by
-/// the same ``ScreenSession`` as the terminal, so focus, the status line, help,
-/// notices and crash reports mean the same in both.
+/// the same ``ScreenSession`` as the terminal, so notices, going back and crash
+/// reports (a crashed screen's error in its place) mean the same in both.
 ///
-/// The page draws the session's frames: the first whole, then only the rows that
-/// changed. It sends back keys, typed text, clicks, the wheel and its size.
+/// The page draws the screens as HTML controls from ``WebNode``s: the first
+/// message has them whole, the next ones only what changed. It sends back the
+/// view actions its controls make, as the terminal's keys do.
 @MainActor
 final class WebSession {
     let tree: RouteTree
     let session: ScreenSession
-    /// The rows the page shows, as last sent.
-    private var sentRows: [[WebRun]] = []
-    private var sentCursor: (x: Int, y: Int)?
-    private var sentTitle = ""
+    /// Names the session, so a page that reloads comes back to it.
+    let id: String
+    /// The tree of screens as last sent; `nil` sends the next whole.
+    private var sent: WebNode?
+    private var sentStatus = ""
+    /// The route path last shown, for a crash report to name.
+    private var shownPath = ""
+    /// The first row each list of the screen on top shows, as the page asked.
+    private var windows: [String: Int] = [:]
+    private var windowsScreen: ObjectIdentifier?
 
-    /// Whether the user ended this tab's session (`q`, Ctrl-C): the server closes it.
-    var hasEnded = false
+    /// The longest message the page may send: a text area's text, a little over 1 MiB.
+    static let longestMessage = (1 << 20) + 4096
 
-    /// Whether the session is over, by the user's `q` or Ctrl-C.
-    var isOver: Bool { hasEnded || session.quitRequested }
-
-    /// The most columns and rows a page may ask for.
-    static let largestSide = 400
-
-    init(tree: RouteTree, columns: Int = 100, rows: Int = 30) {
+    init(tree: RouteTree, id: String) {
         self.tree = tree
-        session = ScreenSession(tree: tree, window: Window(width: columns, height: rows))
+        self.id = id
+        // The page has no size in cells; the session's window only matters to
+        // its key handling, which the page does not use.
+        session = ScreenSession(tree: tree, window: Window(width: 100, height: 30))
         tree.onNotice = { [weak session] message in session?.post(message) }
     }
 
-    /// The message that brings the page up to date, or `nil` when nothing changed:
-    /// a JSON object with the rows that changed (`{"rows": {"3": [[text, style], …]}}`),
-    /// the window's size, the cursor and the title.
-    func update() -> String? {
-        let frame = session.frame()
-        let rows = (0..<frame.canvas.height).map { WebRun.runs(ofRow: $0, in: frame.canvas) }
-        let resized = rows.count != sentRows.count
-        var changed: [(Int, [WebRun])] = []
-        for (index, row) in rows.enumerated() where resized || row != sentRows[index] { changed.append((index, row)) }
-        let cursorMoved = frame.cursor?.x != sentCursor?.x || frame.cursor?.y != sentCursor?.y
-        let title = session.routePathText
-        guard !changed.isEmpty || cursorMoved || title != sentTitle else { return nil }
-        sentRows = rows
-        sentCursor = frame.cursor
-        sentTitle = title
-        let rowsJSON = changed.map { "\"\($0.0)\":[" + $0.1.map(\.json).joined(separator: ",") + "]" }
-        let cursor = frame.cursor.map { "[\($0.x),\($0.y)]" } ?? "null"
-        return "{\"width\":\(frame.canvas.width),\"height\":\(frame.canvas.height),\"cursor\":\(cursor),"
-            + "\"title\":\(WebRun.quoted(title)),\"rows\":{" + rowsJSON.joined(separator: ",") + "}}"
+    /// Sends the next update whole: a page that has come back has nothing drawn.
+    func resendAll() {
+        sent = nil
+        sentStatus = ""
     }
 
-    /// Acts on a message from the page; a message it cannot read is said in the
-    /// status line, not ignored.
+    /// The message that brings the page up to date, or `nil` when nothing changed.
+    ///
+    /// `{"t":"all","screens":node,"status":…}` first, then
+    /// `{"t":"diff","ops":[…],"status":…}`, where `status` (the route path, the
+    /// notice, whether going back does something) is there when it changed.
+    func update() -> String? {
+        let screens = screensNode()
+        let status = statusJSON()
+        let statusChanged = status != sentStatus
+        defer {
+            sent = screens
+            sentStatus = status
+        }
+        guard let sent else { return "{\"t\":\"all\",\"screens\":\(screens.json),\"status\":\(status)}" }
+        let changes = WebNode.changes(from: sent, to: screens)
+        guard !changes.isEmpty || statusChanged else { return nil }
+        return "{\"t\":\"diff\",\"ops\":[" + changes.joined(separator: ",") + "]"
+            + (statusChanged ? ",\"status\":" + status : "") + "}"
+    }
+
+    /// The screens on show, bottom first: the root's and each modal's, each the
+    /// view shown at the end of its chain of pushed and embedded views.
+    private func screensNode() -> WebNode {
+        guard let root = tree.rootView else { return WebNode(head: "\"k\":\"screens\"") }
+        let layers = Window.layers(from: root)
+        let top = layers.last?.last.map(ObjectIdentifier.init)
+        if top != windowsScreen {
+            windowsScreen = top
+            windows = [:]
+        }
+        let screens = layers.enumerated().compactMap { index, chain -> WebNode? in
+            guard let view = chain.last else { return nil }
+            let builder = WebNodeBuilder(
+                windows: index == layers.count - 1 ? windows : [:], rowStyles: view.rowStyles,
+                listsForReading: view.listsForReading)
+            let identity = UInt(bitPattern: ObjectIdentifier(view).hashValue)
+            var head = "\"k\":\"screen\",\"sid\":\"\(identity)\""
+            if index > 0 { head += ",\"modal\":true" }
+            return WebNode(head: head, children: [builder.node(view.displayedContent)])
+        }
+        return WebNode(head: "\"k\":\"screens\"", children: screens)
+    }
+
+    private func statusJSON() -> String {
+        let route = session.routePath()
+        let path = route.joined(separator: " › ")
+        if path != shownPath {
+            shownPath = path
+            tree.didShowRoutePath(path)
+        }
+        return "{\"route\":[" + route.map(WebJSON.string).joined(separator: ",") + "],\"notice\":"
+            + (session.notice.map(WebJSON.string) ?? "null") + ",\"back\":\(session.canGoBackFromPage)}"
+    }
+
+    /// Acts on a message from the page. One it cannot read is said in the status
+    /// line, not ignored.
     func receive(_ text: String) {
-        guard text.utf8.count <= 64 * 1024, let message = try? JSONParser.parse(text),
+        guard text.utf8.count <= Self.longestMessage, let message = try? JSONParser.parse(text),
             let type = message["type"]?.stringValue
         else {
             session.post("the page sent a message this trellis cannot read")
             return
         }
-        switch type {
-        case "key":
-            guard let name = message["key"]?.stringValue, let key = Key.named(name) else { return }
-            // Ctrl-C ends the tab's session, as it ends the app in a terminal.
-            if key == .control("c") { hasEnded = true } else { session.press(key) }
-        case "text":
-            guard let typed = message["text"]?.stringValue else { return }
-            for character in typed.prefix(4096) where !character.isNewline { session.press(.character(character)) }
-        case "paste":
-            guard let pasted = message["text"]?.stringValue else { return }
-            session.press(.paste(String(pasted.prefix(1 << 20))))
-        case "click", "wheelUp", "wheelDown":
-            guard let column = Self.coordinate(message["column"]), let row = Self.coordinate(message["row"]) else {
-                return
-            }
-            session.press(
-                type == "click"
-                    ? .click(column: column, row: row) : .wheel(up: type == "wheelUp", column: column, row: row))
-        case "resize":
-            guard let columns = Self.coordinate(message["columns"]), let rows = Self.coordinate(message["rows"]) else {
-                return
-            }
-            session.window = Window(width: min(columns, Self.largestSide), height: min(rows, Self.largestSide))
-            sentRows = []
-        default:
-            session.post("the page sent a message of unknown type \(type.prefix(40))")
+        if type == "window" {
+            setWindow(message)
+        } else if let request = Self.request(type, message) {
+            session.perform(request)
+        } else {
+            session.post("the page sent a message of type \(type.prefix(40)) with missing or bad fields")
+        }
+    }
+
+    /// Opens a deep link through the root's workflow, as `trellis run --open` does;
+    /// a link it cannot open is said in the status line.
+    func open(_ link: String) {
+        do {
+            try tree.openLink(link)
+        } catch {
+            session.post("could not open \(link.prefix(200)): \(error.userMessage)")
         }
     }
 
@@ -96,74 +129,50 @@ final class WebSession {
         tree.end()
     }
 
-    /// A whole cell coordinate from the page, kept to 0...``largestSide``.
-    private static func coordinate(_ value: JSONValue?) -> Int? {
-        guard let number = value?.numberValue, number.isFinite, number >= 0, number <= Double(largestSide) else {
+    /// The request a message of `type` makes, if its fields are what it needs.
+    private static func request(_ type: String, _ message: JSONValue) -> PageRequest? {
+        func text(_ key: String) -> String? { message[key]?.stringValue }
+        func index(_ key: String) -> Int? {
+            guard let number = message[key]?.numberValue, number.isFinite, number >= 0, number < 1e9 else { return nil }
+            return Int(number)
+        }
+        func flag(_ key: String) -> Bool? {
+            if case let .bool(value)? = message[key] { return value }
             return nil
         }
-        return Int(number)
-    }
-}
-
-/// A run of cells of one style in a row, as the page draws it: a `<span>` whose
-/// text is the run's (set as text, never as HTML) and whose class is the style.
-struct WebRun: Equatable {
-    var text: String
-    var style: CellStyle
-
-    var json: String { "[" + Self.quoted(text) + ",\"" + Self.name(of: style) + "\"]" }
-
-    /// The runs of row `row` of `canvas`, wide characters' continuations left out.
-    static func runs(ofRow row: Int, in canvas: Canvas) -> [WebRun] {
-        var runs: [WebRun] = []
-        for column in 0..<canvas.width {
-            let cell = canvas[column, row]
-            if cell.isContinuation { continue }
-            if let last = runs.last, last.style == cell.style {
-                runs[runs.count - 1].text.append(cell.character)
-            } else {
-                runs.append(WebRun(text: String(cell.character), style: cell.style))
+        switch type {
+        case "back": return .back
+        case "tap": return text("id").map { .action(.tap($0)) }
+        case "select":
+            guard let list = text("list"), let row = index("row") else { return nil }
+            return .action(.select(list: list, row: row))
+        case "edit":
+            guard let field = text("field"), let value = text("text") else { return nil }
+            return .action(.edit(field: field, text: value))
+        case "submit": return text("field").map { .action(.submit(field: $0)) }
+        case "toggle":
+            guard let id = text("id"), let isOn = flag("on") else { return nil }
+            return .action(.toggle(id, isOn: isOn))
+        case "choose":
+            guard let id = text("id"), let choice = index("index") else { return nil }
+            return .action(.choose(id, index: choice))
+        case "sort":
+            guard let id = text("id"), let column = index("column"), let ascending = flag("ascending") else {
+                return nil
             }
-        }
-        // Trailing blanks add nothing a row's background does not show.
-        if let last = runs.last, last.style == .plain, last.text.allSatisfy({ $0 == " " }) { runs.removeLast() }
-        return runs
-    }
-
-    static func name(of style: CellStyle) -> String {
-        switch style {
-        case .plain: "plain"
-        case .focused: "focused"
-        case .placeholder: "placeholder"
-        case .focusedPlaceholder: "focused placeholder"
-        case .match: "match"
-        case .focusedMatch: "focused match"
-        case .chrome: "chrome"
-        case .status: "status"
-        case .title: "title"
-        case .first: "first"
-        case .second: "second"
-        case .highlight: "highlight"
+            return .action(.sort(id, by: TableSorting(column: column, ascending: ascending)))
+        default: return nil
         }
     }
 
-    /// `text` as a JSON string: quotes, backslashes and every control character escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "<": result += "\\u003c"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+    /// The page scrolled a long list: the rows from `from` are sent.
+    private func setWindow(_ message: JSONValue) {
+        guard let list = message["list"]?.stringValue, let from = message["from"]?.numberValue, from.isFinite,
+            from >= 0, from < 1e9
+        else {
+            session.post("the page sent a message of type window with missing or bad fields")
+            return
         }
-        return result + "\""
+        windows[list] = Int(from)
     }
 }

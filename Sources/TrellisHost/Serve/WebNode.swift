@@ -1,0 +1,272 @@
+import TrellisSDK
+
+/// A view as the page draws it: a JSON object made from a ``ViewNode``, with its
+/// children, and for a list, rich rows or a table, the rows the page shows (a
+/// window of them, so a table of 28,000 rows sends the rows in sight).
+///
+/// The page builds real HTML controls from it; ``WebNode/changes(from:to:at:)``
+/// gives the small changes that bring a page from one tree to the next.
+struct WebNode: Equatable {
+    /// The node's own members, as JSON: `"k":"button","id":"next","s":"Next"`.
+    var head: String
+    var children: [WebNode] = []
+    /// For a list, rich rows or a table: its rows.
+    var rows: Rows?
+
+    /// A list's rows: how many it has, and the window of them sent.
+    struct Rows: Equatable {
+        var count: Int
+        /// The index of the first row sent.
+        var start: Int
+        /// The rows sent, from `start`, each a JSON value.
+        var items: [String]
+    }
+
+    /// The node as the page reads it: `{"k":…, "c":[children], "n":count, "o":start, "r":[rows]}`.
+    var json: String {
+        var text = "{" + head
+        if !children.isEmpty { text += ",\"c\":[" + children.map(\.json).joined(separator: ",") + "]" }
+        if let rows {
+            text += ",\"n\":\(rows.count),\"o\":\(rows.start),\"r\":[" + rows.items.joined(separator: ",") + "]"
+        }
+        return text + "}"
+    }
+
+    /// The changes that make `old` into `new` at `path` (child indexes from the
+    /// top), each a JSON array the page applies in order:
+    /// - `["s",path,node]` sets the node at `path`;
+    /// - `["r",path,count,start,length,{"index":row,…}]` gives a list's count, the
+    ///   window it shows, and the rows of that window that changed.
+    ///
+    /// A node whose own members or number of children changed is sent whole; else
+    /// only what changed under it.
+    static func changes(from old: WebNode, to new: WebNode, at path: [Int] = []) -> [String] {
+        guard old.head == new.head, old.children.count == new.children.count, (old.rows == nil) == (new.rows == nil)
+        else {
+            return old == new ? [] : ["[\"s\",\(pathJSON(path)),\(new.json)]"]
+        }
+        var changes: [String] = []
+        // Breadth of a tree is bounded by what a plugin draws; its depth by the builder's limit.
+        for (index, (before, after)) in zip(old.children, new.children).enumerated() where before != after {
+            changes += Self.changes(from: before, to: after, at: path + [index])
+        }
+        if let before = old.rows, let after = new.rows, before != after {
+            var changed: [String] = []
+            for (offset, item) in after.items.enumerated() {
+                let index = after.start + offset
+                let oldOffset = index - before.start
+                if before.items.indices.contains(oldOffset), before.items[oldOffset] == item { continue }
+                changed.append("\"\(index)\":" + item)
+            }
+            changes.append(
+                "[\"r\",\(pathJSON(path)),\(after.count),\(after.start),\(after.items.count),{"
+                    + changed.joined(separator: ",") + "}]")
+        }
+        return changes
+    }
+
+    private static func pathJSON(_ path: [Int]) -> String {
+        "[" + path.map(String.init).joined(separator: ",") + "]"
+    }
+}
+
+/// Makes ``WebNode``s from the views of a screen.
+@MainActor
+struct WebNodeBuilder {
+    /// The first row each list shows, by list: the page asks for the window it
+    /// scrolls to.
+    var windows: [String: Int] = [:]
+    /// The row styles of the screen being built, by list.
+    var rowStyles: [String: [Int: TextStyle]] = [:]
+    /// The lists of the screen being built whose rows are for reading.
+    var listsForReading: Set<String> = []
+
+    /// How many rows of a list are sent at once.
+    static let windowLength = 150
+    /// How deep a view tree is built; deeper, a note says it is cut.
+    static let deepest = 64
+
+    /// The node of `view`.
+    func node(_ view: ViewNode, depth: Int = 0) -> WebNode {
+        guard depth < Self.deepest else {
+            return WebNode(head: kind("text") + member("s", "(cut: views nested more than \(Self.deepest) deep)"))
+        }
+        func child(_ view: ViewNode) -> WebNode { node(view, depth: depth + 1) }
+        switch view {
+        case .empty: return WebNode(head: kind("empty"))
+        case let .text(text): return WebNode(head: kind("text") + member("s", text))
+        case let .button(title, id): return WebNode(head: kind("button") + member("id", id) + member("s", title))
+        case let .textField(id, text, placeholder):
+            return field(TextField(id: id, text: text, placeholder: placeholder))
+        case let .field(textField): return field(textField)
+        case let .stack(axis, spacing, children):
+            return WebNode(
+                head: kind("stack") + member("axis", axis == .vertical ? "v" : "h") + number("gap", spacing),
+                children: children.map(child))
+        case let .list(id, rows):
+            let styles = rowStyles[id] ?? [:]
+            return list(
+                kind("list") + member("id", id) + flag("read", listsForReading.contains(id)), id: id,
+                count: rows.count
+            ) { index in
+                let style = styles[index].map(Self.name) ?? ""
+                return "[" + WebJSON.string(rows[index]) + "," + WebJSON.string(style) + "]"
+            }
+        case let .rows(id, rows):
+            let styles = rowStyles[id] ?? [:]
+            return list(
+                kind("rows") + member("id", id) + flag("read", listsForReading.contains(id)), id: id,
+                count: rows.count
+            ) { index in
+                let row = rows[index]
+                return "["
+                    + [row.title, row.subtitle, row.badge, styles[index].map(Self.name) ?? ""].map(
+                        WebJSON.string
+                    ).joined(separator: ",") + "]"
+            }
+        case let .grid(columns, cells):
+            return WebNode(head: kind("grid") + number("columns", min(max(columns, 1), 64)), children: cells.map(child))
+        case let .styled(style, content):
+            return WebNode(head: kind("styled") + member("style", Self.name(style)), children: [child(content)])
+        case let .toggle(toggle):
+            return WebNode(
+                head: kind("toggle") + member("id", toggle.id) + member("s", toggle.title) + flag("on", toggle.isOn))
+        case let .progress(progress):
+            let value = progress.value.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil }
+            return WebNode(
+                head: kind("progress") + ",\"v\":" + (value.map { "\($0)" } ?? "null") + member("s", progress.label))
+        case .divider: return WebNode(head: kind("divider"))
+        case let .picker(picker):
+            return WebNode(
+                head: kind("picker") + member("id", picker.id) + member("s", picker.label)
+                    + strings("options", picker.options) + number("selected", picker.selected))
+        case let .tabs(tabs):
+            return WebNode(
+                head: kind("tabs") + member("id", tabs.id) + strings("titles", tabs.titles)
+                    + number("selected", tabs.selected),
+                children: [child(tabs.content)])
+        case let .textArea(area):
+            return WebNode(
+                head: kind("area") + member("id", area.id) + member("s", area.text) + member("ph", area.placeholder)
+                    + optionalNumber("w", area.width) + optionalNumber("h", area.height))
+        case let .label(title, icon): return WebNode(head: kind("label") + member("s", title) + member("icon", icon))
+        case let .image(image):
+            return WebNode(head: kind("image") + member("src", image.source) + member("alt", image.alternativeText))
+        case let .table(table): return self.table(table)
+        case .spacer: return WebNode(head: kind("spacer"))
+        case let .scroll(scroll):
+            return WebNode(
+                head: kind("scroll") + member("id", scroll.id) + optionalNumber("h", scroll.height),
+                children: [child(scroll.content)])
+        case let .panes(panes):
+            let sizes = panes.panes.map { pane -> String in
+                switch pane.size {
+                case let .cells(cells): "[\"cells\",\(min(max(cells, 0), 10_000))]"
+                case let .fraction(part): "[\"fraction\",\(part.isFinite ? min(max(part, 0), 1) : 0)]"
+                case .rest: "[\"rest\"]"
+                @unknown default: "[\"rest\"]"
+                }
+            }
+            return WebNode(
+                head: kind("panes") + member("axis", panes.axis == .vertical ? "v" : "h") + ",\"sizes\":["
+                    + sizes.joined(separator: ",") + "]",
+                children: panes.panes.map { child($0.content) })
+        @unknown default:
+            return WebNode(head: kind("text") + member("s", "(a view of a newer SDK than this trellis draws)"))
+        }
+    }
+
+    private func field(_ field: TextField) -> WebNode {
+        WebNode(
+            head: kind("field") + member("id", field.id) + member("s", field.text) + member("ph", field.placeholder)
+                + optionalNumber("w", field.width) + flag("secure", field.isSecure))
+    }
+
+    private func table(_ table: Table) -> WebNode {
+        let columns = table.columns.map { column -> String in
+            let width: String
+            switch column.width {
+            case let .fixed(cells): width = "\(min(max(cells, 1), 1000))"
+            case let .fraction(part): width = "\"\(part.isFinite ? min(max(part, 0), 1) : 0)\""
+            case .flexible: width = "null"
+            @unknown default: width = "null"
+            }
+            let alignment =
+                switch column.alignment {
+                case .leading: "left"
+                case .center: "center"
+                case .trailing: "right"
+                @unknown default: "left"
+                }
+            return "[" + WebJSON.string(column.title) + "," + width + ",\"" + alignment + "\"]"
+        }
+        var head =
+            kind("table") + member("id", table.id) + ",\"columns\":[" + columns.joined(separator: ",") + "]"
+            + flag("sortable", table.allowsSorting) + flag("read", listsForReading.contains(table.id))
+        if let sorting = table.sorting, table.columns.indices.contains(sorting.column) {
+            head += ",\"sort\":[\(sorting.column),\(sorting.ascending)]"
+        }
+        let width = table.columns.count
+        let styles = rowStyles[table.id] ?? [:]
+        return list(head, id: table.id, count: table.columns.isEmpty ? 0 : table.rows.count) { index in
+            // A ragged row is shown with the table's columns: cut, or filled with blanks.
+            let cells =
+                table.rows[index].prefix(width).map(WebJSON.string)
+                + Array(repeating: "\"\"", count: max(width - table.rows[index].count, 0))
+            return "[[" + cells.joined(separator: ",") + "]," + WebJSON.string(styles[index].map(Self.name) ?? "")
+                + "]"
+        }
+    }
+
+    /// A list-like node whose rows in the window are made by `row`.
+    private func list(_ head: String, id: String, count: Int, row: (Int) -> String) -> WebNode {
+        let start = min(max(windows[id] ?? 0, 0), max(count - Self.windowLength, 0))
+        let end = min(start + Self.windowLength, count)
+        return WebNode(head: head, rows: WebNode.Rows(count: count, start: start, items: (start..<end).map(row)))
+    }
+
+    private func kind(_ name: String) -> String { "\"k\":\"\(name)\"" }
+    private func member(_ name: String, _ text: String) -> String { ",\"\(name)\":" + WebJSON.string(text) }
+    private func number(_ name: String, _ value: Int) -> String { ",\"\(name)\":\(value)" }
+    private func optionalNumber(_ name: String, _ value: Int?) -> String {
+        value.map { ",\"\(name)\":\(min(max($0, 1), 1000))" } ?? ""
+    }
+    private func flag(_ name: String, _ value: Bool) -> String { value ? ",\"\(name)\":true" : "" }
+    private func strings(_ name: String, _ values: [String]) -> String {
+        ",\"\(name)\":[" + values.map(WebJSON.string).joined(separator: ",") + "]"
+    }
+
+    static func name(_ style: TextStyle) -> String {
+        switch style {
+        case .title: "title"
+        case .first: "first"
+        case .second: "second"
+        case .highlight: "highlight"
+        @unknown default: "highlight"
+        }
+    }
+}
+
+/// JSON text for the page.
+enum WebJSON {
+    /// `text` as a JSON string: quotes, backslashes, `<` and every control
+    /// character escaped, so it can sit anywhere in a page.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "<": result += "\\u003c"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
