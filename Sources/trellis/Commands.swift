@@ -24,6 +24,10 @@ enum Commands {
                 help: "the IP address to listen on (default 127.0.0.1); another prints a warning, and the token is "
                     + "still needed"),
             .flag("--open", help: "open the address in the desktop's browser (xdg-open)"),
+            .option(
+                "--keep", "SECONDS",
+                help: "how long a tab's session outlives its page, so a reload comes back to it (default 60; 0 to "
+                    + "3600)"),
             plugins,
             .flag("-v", "--verbose", help: "say which file each route's plugin came from, and each plugin refused"),
         ],

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import TrellisHost
 
-/// `trellis serve [CONFIG] [--port N] [--bind ADDRESS] [--open]`.
+/// `trellis serve [CONFIG] [--port N] [--bind ADDRESS] [--open] [--keep SECONDS]`.
 @MainActor
 struct ServeCommand {
     let arguments: [String]
@@ -19,6 +19,7 @@ struct ServeCommand {
         if parsed.has("--verbose") { Log.level = max(Log.level, .info) }
         let port = try parsePort(parsed.value("--port") ?? "8765")
         let address = parsed.value("--bind") ?? "127.0.0.1"
+        let keepTime = try parsed.value("--keep").map(parseKeepTime) ?? WebServer.defaultKeepTime
         let configPath = try parsed.singlePositional(command: "serve", name: "config")
         let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
         let loop = EventLoop()
@@ -27,12 +28,19 @@ struct ServeCommand {
             server = try WebServer(address: address, port: port) {
                 // A tab's own tree; the loader, and so each plugin's image, is shared.
                 let tree = RouteTree(config: config, loader: loader)
+                // A leak is said on the tab's page and, since a tab's session also
+                // ends after its page has gone, where serve was started.
+                tree.leakDetector.onLeak = { [weak tree] leak in
+                    Trellis.printError(leak)
+                    tree?.onNotice?(leak)
+                }
                 try tree.launch()
                 return tree
             }
         } catch {
             throw CommandError(message: "\(error)")
         }
+        server.keepTime = keepTime
         if !["127.0.0.1", "::1"].contains(address) {
             Trellis.printError(
                 "warning: serving on \(address), not only this machine: anyone who can reach it and has the token "
@@ -63,6 +71,15 @@ struct ServeCommand {
                 help: "serve")
         }
         return port
+    }
+
+    private func parseKeepTime(_ text: String) throws -> Duration {
+        guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
+            throw CommandError.usage(
+                "--keep must be a number of seconds from 0 to 3600, for example 60; got \"\(text.prefix(40))\".",
+                help: "serve")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
     }
 
     /// Opens `address` with `xdg-open`, or says how to open it.

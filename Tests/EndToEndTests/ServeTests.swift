@@ -54,9 +54,15 @@ struct ServeTests {
     }
 
     /// A page's socket, said hello on: the session's id and its first message.
-    private func openPage(resuming session: String? = nil) throws -> (WebTestClient, id: String, first: String) {
+    private func openPage(resuming session: String? = nil, on app: ServedApp? = nil) throws -> (
+        WebTestClient, id: String, first: String
+    ) {
+        let port = app?.port ?? port
+        let host = "127.0.0.1:\(port)"
         let page = try WebTestClient(port: port)
-        page.request("/socket", host: host, socketRequest(origin: "http://\(host)"))
+        page.request(
+            "/socket", host: host,
+            ["Cookie: trellis-token=\(app?.token ?? token)"] + socketRequest(origin: "http://\(host)", cookie: false))
         #expect(page.response().head.hasPrefix("HTTP/1.1 101 Switching Protocols"))
         page.sendText(session.map { #"{"type":"hello","session":"\#($0)"}"# } ?? #"{"type":"hello"}"#)
         let hello = try #require(page.nextText())
@@ -82,8 +88,9 @@ struct ServeTests {
         // A control the screen does not have is not sent, and the page is told.
         page.sendText(#"{"type":"tap","id":"Self-destruct"}"#)
         while !update.contains("that control is no longer on screen"), let next = page.nextText() { update = next }
-        page.sendText(#"{"type":"select","list":"demos","row":99}"#)
-        while !update.contains(#""notice":null"#), let next = page.nextText() { update = next }
+        page.sendText(#"{"type":"choose","id":"demos","index":-1}"#)
+        while !update.contains("with missing or bad fields"), let next = page.nextText() { update = next }
+        #expect(update.contains("the page sent a message of type choose with missing or bad fields"))
 
         // A frame a browser never sends (not masked) closes the connection.
         page.send([0x81, 0x01, 0x41])
@@ -109,5 +116,108 @@ struct ServeTests {
         rude.sendText(#"{"type":"back"}"#)
         while rude.nextText() != nil {}
         #expect(rude.sawClose)
+    }
+
+    @Test func whatAPluginReportsGoesToTheTabWhoseScreenItIs() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "failingTask" } } }
+                """)
+        let app = try ServedApp(config: config.path)
+        let (first, _, _) = try openPage(on: app)
+        // Opened last: before each tab had its own, the SDK's reports went to the last tree built.
+        let (second, _, _) = try openPage(on: app)
+        first.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var update = ""
+        while !update.contains("a task failed"), let next = first.nextText() { update = next }
+        #expect(update.contains("route next (plugin TestScreens): a task failed"), "in place, in its own tab")
+        second.sendText(#"{"type":"back"}"#)
+        var other = ""
+        while !other.contains("nothing to go back to"), let next = second.nextText() { other = next }
+        #expect(!other.contains("task failed"))
+    }
+
+    @Test func aPageThatReadsNothingHalfARequestAndAThousandConnectionsLeaveTheOthersServed() throws {
+        let (page, _, _) = try openPage()
+        // A page that never reads while its clock ticks, and a request that never ends.
+        let (stuck, _, _) = try openPage()
+        stuck.sendText(#"{"type":"select","list":"demos","row":0}"#)
+        stuck.sendText(#"{"type":"tap","id":"main.button"}"#)
+        let half = try WebTestClient(port: port)
+        half.send(Array("GET / HTTP/1.1\r\nHost: 127.0".utf8))
+
+        // As many connections as this process may open, up to 1,000: those past
+        // the server's limit are closed at once; the rest wait.
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let count = min(1000, Int(limit.rlim_cur) - 200)
+        #expect(count >= 500, "this process may open only \(limit.rlim_cur) files")
+        var many: [WebTestClient] = []
+        for _ in 0..<count { if let client = try? WebTestClient(port: port) { many.append(client) } }
+        #expect(many.count == count)
+
+        page.sendText(#"{"type":"select","list":"demos","row":0}"#)
+        var update = ""
+        while !update.contains("Click Button!"), let next = page.nextText() { update = next }
+        #expect(update.contains(#""route":["launcher","main"]"#), "the open page is served as before")
+        many[count - 1].request("/", host: host)
+        #expect(many[count - 1].nextText() == nil && many[count - 1].sawClose, "past the limit: closed")
+        many = []
+
+        // Once the server has seen them go, a new page opens.
+        let deadline = Date().addingTimeInterval(60)
+        var opened = false
+        while !opened, Date() < deadline {
+            opened = (try? openPage())?.first.contains("Trellis pattern gallery") == true
+        }
+        #expect(opened)
+    }
+
+    @Test func aSessionWhosePageHasGoneEndsAfterItsTimeWithItsRIBsGone() throws {
+        let app = try ServedApp(arguments: ["--keep", "0"])
+        let (page, id, _) = try openPage(on: app)
+        page.sendText(#"{"type":"select","list":"demos","row":0}"#)
+        var update = ""
+        while !update.contains("Click Button!"), let next = page.nextText() { update = next }
+        page.send([0x88, 0x80, 0, 0, 0, 0])
+        while page.nextText() != nil {}
+        // Kept no time: the page that comes back gets a new session, at the root.
+        let deadline = Date().addingTimeInterval(60)
+        var again = (id: id, first: "")
+        while again.id == id, Date() < deadline {
+            let (_, newID, first) = try openPage(resuming: id, on: app)
+            again = (newID, first)
+        }
+        #expect(again.id != id && again.first.contains(#""route":["launcher"]"#), "\(again.first.prefix(300))")
+        #expect(!app.errors.contains("leak"), "the ended session's RIBs went away: \(app.errors)")
+    }
+
+    @Test func anEndedSessionsRIBsAreCheckedForLeaksAndALeakIsSaid() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "leakyRouter" } } }
+                """)
+        let app = try ServedApp(config: config.path, arguments: ["--keep", "0"])
+        let (clean, _, _) = try openPage(on: app)
+        let (leaky, _, _) = try openPage(on: app)
+        leaky.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var update = ""
+        while !update.contains("I will leak"), let next = leaky.nextText() { update = next }
+        // The clean tab ends first: its checks are over when the leaky one's report comes.
+        clean.send([0x88, 0x80, 0, 0, 0, 0])
+        while clean.nextText() != nil {}
+        leaky.send([0x88, 0x80, 0, 0, 0, 0])
+        while leaky.nextText() != nil {}
+        let deadline = Date().addingTimeInterval(60)
+        while !app.errors.contains("leak"), Date() < deadline { usleep(50_000) }
+        let errors = app.errors
+        #expect(errors.contains("leak: route next (plugin TestScreens) was detached"), "\(errors)")
+        #expect(errors.components(separatedBy: "leak: ").count == 2, "only the leaky RIB: \(errors)")
     }
 }

@@ -149,7 +149,8 @@ struct WebProtocolTests {
     private func read(_ bytes: [UInt8], byteByByte: Bool = false) -> [WebSocketFrameParser.Result] {
         var parser = WebSocketFrameParser()
         var results: [WebSocketFrameParser.Result] = []
-        for chunk in byteByByte ? bytes.map { [$0] } : [bytes] {
+        let chunks = byteByByte ? bytes.map { [$0] } : [bytes]
+        for chunk in chunks {
             parser.feed(chunk)
             while true {
                 let result = parser.next()

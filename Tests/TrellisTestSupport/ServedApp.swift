@@ -9,15 +9,19 @@ public final class ServedApp {
     /// Its secret token.
     public private(set) var token = ""
 
-    /// Serves `config` (a path in the repository).
-    public init(config: String = "config.json") throws {
+    private let errorFile: URL
+
+    /// Serves `config` (a path in the repository), with `arguments` after it.
+    public init(config: String = "config.json", arguments: [String] = []) throws {
         server.executableURL = Products.trellis
-        server.arguments = ["serve", config, "--port", "0"]
+        server.arguments = ["serve", config, "--port", "0"] + arguments
         server.currentDirectoryURL = Products.repository
         server.environment = TrellisProcess.environment
         let output = Pipe()
         server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
+        errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("served-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        server.standardError = try FileHandle(forWritingTo: errorFile)
         try server.run()
         // The first line says where: http://127.0.0.1:PORT/?token=TOKEN
         var printed = ""
@@ -34,10 +38,16 @@ public final class ServedApp {
         self.token = String(token.prefix { $0.isHexDigit })
     }
 
+    /// What it has written to its standard error so far.
+    public var errors: String {
+        (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+    }
+
     /// The address `serve` printed, with the token.
     public var address: String { "http://127.0.0.1:\(port)/?token=\(token)" }
 
     deinit {
+        defer { try? FileManager.default.removeItem(at: errorFile) }
         guard server.isRunning else { return }
         server.terminate()
         // SIGTERM ends it; if it did not within 5 s, that is a bug the test

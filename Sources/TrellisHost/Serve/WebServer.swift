@@ -45,6 +45,9 @@ public final class WebServer {
     public var keepTime = WebServer.defaultKeepTime
     /// Sessions whose page went away, by id, with when they end.
     private var parked: [String: (session: WebSession, until: ContinuousClock.Instant)] = [:]
+    /// Sessions that have ended, kept until their leak checks have run (a
+    /// tree's checks end with it).
+    private var ended: [(session: WebSession, until: ContinuousClock.Instant)] = []
 
     let access: WebAccess
     private let listener: Int32
@@ -109,7 +112,7 @@ public final class WebServer {
                 .min()
             let frameTime = loop.needsFrame ? loop.nextFrameTime : nil
             endParkedSessions(now: now)
-            let nextEnd = parked.values.map(\.until).min()
+            let nextEnd = (parked.values.map(\.until) + ended.map(\.until)).min()
             let deadline = [frameTime, nextIdle, nextEnd].compactMap { $0 }.min()
             let ready = loop.wait(reading: [listener] + clients.keys, writing: waiting, until: deadline)
             if ready.readable.contains(listener) { acceptAll(now: loop.now) }
@@ -123,8 +126,12 @@ public final class WebServer {
             }
         }
         for client in Array(clients.values) { drop(client) }
-        for (_, kept) in parked { kept.session.end() }
+        for (_, kept) in parked { end(kept.session) }
         parked = [:]
+        if let last = ended.last?.until {
+            // The last checks, before the process ends.
+            while loop.now < last { loop.wait(for: [], until: last) }
+        }
         close(listener)
     }
 
@@ -163,6 +170,8 @@ public final class WebServer {
                 client.awaitsHello = false
                 greet(client, hello: text)
             case let .message(text):
+                // What the plugins report while they act on it is this tab's.
+                RouteTree.acting = client.session?.tree
                 client.session?.receive(text)
             }
         }
@@ -183,6 +192,7 @@ public final class WebServer {
             client.session = kept.session
         } else {
             do {
+                RouteTree.acting = nil
                 client.session = WebSession(tree: try makeTree(), id: WebAccess.makeToken())
             } catch {
                 closeSocket(client, .internalError, "the app could not start: \(error)")
@@ -190,6 +200,7 @@ public final class WebServer {
             }
         }
         guard let session = client.session else { return }
+        RouteTree.acting = session.tree
         client.output += WebConnection.send("{\"t\":\"hello\",\"session\":\"\(session.id)\"}")
         if let link = hello["open"]?.stringValue, !link.isEmpty { session.open(link) }
     }
@@ -202,12 +213,21 @@ public final class WebServer {
         client.closesAfterOutput = true
     }
 
-    /// Ends the sessions kept past their time.
+    /// Ends the sessions kept past their time, and lets go of those whose leak
+    /// checks have run.
     private func endParkedSessions(now: ContinuousClock.Instant) {
         for (id, kept) in parked where kept.until <= now {
             parked[id] = nil
-            kept.session.end()
+            end(kept.session)
         }
+        ended.removeAll { $0.until <= now }
+    }
+
+    /// Ends `session`: its RIBs are detached, and checked for leaks after the grace period.
+    private func end(_ session: WebSession) {
+        RouteTree.acting = session.tree
+        session.end()
+        ended.append((session, ContinuousClock.now + LeakDetector.gracePeriod + .milliseconds(500)))
     }
 
     private func sendUpdate(to client: Client) {
@@ -240,7 +260,7 @@ public final class WebServer {
             // Kept for a reload; the oldest kept ends when too many are.
             if parked.count >= Self.mostConnections, let oldest = parked.min(by: { $0.value.until < $1.value.until }) {
                 parked[oldest.key] = nil
-                oldest.value.session.end()
+                end(oldest.value.session)
             }
             parked[session.id] = (session, ContinuousClock.now + keepTime)
         }

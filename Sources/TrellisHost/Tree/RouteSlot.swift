@@ -4,14 +4,19 @@ import TrellisCore
 
 /// What the tree keeps on a router it built (on its interactor,
 /// `Interactor.setHostTag(_:for:)`): the route and
-/// plugin it was built for. One is shared by every build through a slot.
+/// plugin it was built for, and the tree that built it. One is shared by every
+/// build through a slot.
 final class RouteTag {
     let routeID: String
     let plugin: String
+    /// The tree the router is part of: where a report about it goes when several
+    /// trees run in one process (`trellis serve`'s tabs).
+    weak var tree: RouteTree?
 
-    init(routeID: String, plugin: String) {
+    init(routeID: String, plugin: String, tree: RouteTree?) {
         self.routeID = routeID
         self.plugin = plugin
+        self.tree = tree
     }
 }
 

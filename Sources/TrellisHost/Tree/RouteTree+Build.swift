@@ -46,7 +46,7 @@ extension RouteTree {
         if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
         let loaded = try load(route)
         return Resolved(
-            route: route, loaded: loaded, tag: RouteTag(routeID: routeID, plugin: loaded.manifest.name),
+            route: route, loaded: loaded, tag: RouteTag(routeID: routeID, plugin: loaded.manifest.name, tree: self),
             configVersion: configVersion, loaderEpoch: loader.epoch)
     }
 

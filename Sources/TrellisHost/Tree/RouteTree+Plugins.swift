@@ -51,7 +51,7 @@ extension RouteTree {
     }
 
     func record(_ router: Routing, routeID: String, plugin: String) {
-        record(router, tag: RouteTag(routeID: routeID, plugin: plugin))
+        record(router, tag: RouteTag(routeID: routeID, plugin: plugin, tree: self))
     }
 
     /// Keeps `tag` on `router`'s interactor, which also names a task of it that

@@ -258,9 +258,18 @@ extension RouteTree {
     /// everything it attached, is deallocated.
     public func end() {
         guard let old = root else { return }
-        let oldOrigin = origin(of: old)
+        // Every router under the root, each expected to go: a child a plugin
+        // keeps alive is named, as when its parent detaches it.
+        var routers: [Routing] = []
+        var pending: [Routing] = [old]
+        // A loop, not recursion: a tree of any depth is safe.
+        while let router = pending.popLast() {
+            routers.append(router)
+            pending += router.children
+        }
+        let origins = routers.map(origin(of:))
         old.interactable.deactivate()
         root = nil
-        leakDetector.expectDeallocation(of: old, origin: oldOrigin)
+        for (router, origin) in zip(routers, origins) { leakDetector.expectDeallocation(of: router, origin: origin) }
     }
 }

@@ -82,18 +82,10 @@ public final class RouteTree {
     ///   the app cannot start.
     public func launch() throws(RouteError) {
         // Before the root is built: what its builder reports is the tree's.
-        HostHooks.onTaskFailure = { [weak self] interactor, error in
-            self?.taskDidFail(of: interactor, error)
-        }
-        HostHooks.onMisuse = { [weak self] misuse in
-            self?.notify("a plugin's programming error: \(misuse)")
-        }
-        HostHooks.onNotice = { [weak self] notice in self?.notify(notice) }
+        Self.launched.removeAll { $0.tree == nil }
+        Self.launched.append(WeakRouteTree(tree: self))
+        Self.installHooks()
         if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.notify($0) } }
-        HostHooks.onDetach = { [weak self] router in
-            guard let self else { return }
-            leakDetector.expectDeallocation(of: router, origin: origin(of: router))
-        }
         let built = try buildReturningScope(
             routeID: config.root, parameters: .object([:]), listener: nil,
             scope: DependencyScope(), hostView: nil)
@@ -101,6 +93,34 @@ public final class RouteTree {
             throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
         }
         start(viewable, generation: built.generation)
+    }
+
+    /// The trees of this process that have launched, the last launched last.
+    private static var launched: [WeakRouteTree] = []
+
+    /// The tree whose work is being done, when several run in one process
+    /// (`trellis serve` has one a browser tab): a plugin's report that names no
+    /// router of a tree (a notice, a misuse) goes to it; `nil` for the last launched.
+    public static weak var acting: RouteTree?
+
+    /// The tree a report with no router of its own goes to.
+    private static var reporting: RouteTree? { acting ?? launched.last(where: { $0.tree != nil })?.tree }
+
+    /// The tree that built `router`'s interactor, else the one acting.
+    private static func tree(of interactor: Interactable?) -> RouteTree? {
+        ((interactor as? Interactor)?.hostTag as? RouteTag)?.tree ?? reporting
+    }
+
+    /// Points the SDK's hooks at the tree each report belongs to: a router's or
+    /// an interactor's own tree when it is known, else the acting one.
+    private static func installHooks() {
+        HostHooks.onTaskFailure = { interactor, error in tree(of: interactor)?.taskDidFail(of: interactor, error) }
+        HostHooks.onMisuse = { misuse in reporting?.notify("a plugin's programming error: \(misuse)") }
+        HostHooks.onNotice = { notice in reporting?.notify(notice) }
+        HostHooks.onDetach = { router in
+            guard let tree = tree(of: router.interactable) else { return }
+            tree.leakDetector.expectDeallocation(of: router, origin: tree.origin(of: router))
+        }
     }
 
     /// Makes `viewable` the root and starts it. A LaunchRouter is launched, as
@@ -192,4 +212,9 @@ public final class RouteTree {
         return builder
     }
 
+}
+
+/// A launched tree, not kept alive by the list of them.
+private struct WeakRouteTree {
+    weak var tree: RouteTree?
 }
