@@ -63,13 +63,18 @@ let package = Package(
             // `trellis new`'s templates, read at run time (installed in share/trellis/templates).
             exclude: ["Templates"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib"])]),
-        .executableTarget(name: "trellis-bench", dependencies: ["TrellisHost", "CTerminal", sdk]),
+        // The browser's figures drive Chromium with the tests' DevTools client.
+        .executableTarget(name: "trellis-bench", dependencies: ["TrellisHost", "CTerminal", "ChromiumDriver", sdk]),
         // The screens linked in statically, as the benchmark's baseline. Each plugin
         // defines the same C entry symbol, which this executable never uses.
         .executableTarget(
             name: "trellis-static", dependencies: ["TrellisHost", "MainScreen", "NextScreen", sdk],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]),
-        .target(name: "TrellisTestSupport", dependencies: ["TrellisHost", sdk], path: "Tests/TrellisTestSupport"),
+        .target(
+            name: "TrellisTestSupport", dependencies: ["TrellisHost", "ChromiumDriver", sdk],
+            path: "Tests/TrellisTestSupport"),
+        // A headless Chromium driven through its DevTools pipe, for the tests and the benchmark.
+        .target(name: "ChromiumDriver", path: "Tests/ChromiumDriver"),
         .testTarget(name: "TrellisSDKTests", dependencies: [sdk]),
         // Counterparts of RIBs-iOS's own tests, named after them (Docs/RIBs.md).
         .testTarget(name: "RIBsConformanceTests", dependencies: [sdk]),

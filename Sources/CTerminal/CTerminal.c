@@ -13,6 +13,7 @@
 #include <sys/syscall.h>
 #include <sys/prctl.h>
 #include "CTerminal.h"
+#include <malloc.h>
 
 
 int trellis_open_pseudo_terminal(char *name, size_t size) {
@@ -142,4 +143,8 @@ int trellis_is_loaded(const char *name) {
     struct trellis_loaded_search search = { name, 0 };
     dl_iterate_phdr(trellis_match_loaded, &search);
     return search.found;
+}
+
+size_t trellis_heap_bytes_in_use(void) {
+    return mallinfo2().uordblks;
 }

@@ -37,6 +37,12 @@ struct BenchmarkReport {
     var areaKeystrokeBytes = 0
     var fieldKeystrokeBytes = 0
     var badInputFrame = 0.0
+    var webBytes = (sent: 0, changedText: 0)
+    var webSessionKiB = 0.0
+    var webSessionLeaks = 0
+    var defaultPluginFilesKiB = 0.0
+    /// `nil` without Chromium.
+    var webActionToDOM: (action: Double, echo: Double)?
 
     static func measure(products: URL, repository: URL, quick: Bool) throws -> BenchmarkReport {
         let fixtures = try Fixtures(products: products)
@@ -75,6 +81,7 @@ struct BenchmarkReport {
         }
         report.fieldKeystrokeBytes = try bench.fieldKeystrokeBytes()
         report.badInputFrame = bench.badInputFrameTime()
+        try report.measureWeb(bench, quick: quick)
         report.bytesPerKeystroke = bench.bytesPerKeystroke(
             try bench.session(repository.appendingPathComponent("config.json").path))
         report.leakedRouters = try bench.leakedRouters(
@@ -89,6 +96,26 @@ struct BenchmarkReport {
         report.keystrokeToFrame = try bench.keystrokeToFrame(samples: quick ? 10 : 40)
         report.terminalEchoFloor = (floorBefore + bench.terminalEchoFloor(samples: quick ? 10 : 40)) / 2
         return report
+    }
+
+    /// `trellis serve`'s figures.
+    mutating func measureWeb(_ bench: Benchmarks, quick: Bool) throws {
+        webBytes = try bench.webBytesPerKeystroke()
+        (webSessionKiB, webSessionLeaks) = try bench.webSessions(count: 100)
+        defaultPluginFilesKiB = try bench.defaultPluginFilesKiB()
+        webActionToDOM = try bench.webActionToDOM(samples: quick ? 10 : 40)
+    }
+
+    /// `trellis serve`'s figures alone (`--web`), as goals.
+    static func measureWeb(products: URL, repository: URL, quick: Bool) throws -> [(
+        name: String, holds: Bool, detail: String
+    )] {
+        let fixtures = try Fixtures(products: products)
+        defer { fixtures.remove() }
+        var report = BenchmarkReport()
+        try report.measureWeb(
+            Benchmarks(fixtures: fixtures, products: products, repository: repository), quick: quick)
+        return report.goals.filter { $0.name.hasPrefix("web") }
     }
 
     /// Each goal, with whether it holds.
@@ -176,6 +203,20 @@ struct BenchmarkReport {
                 String(format: "%.0f <= %.0f", badInputFrame, 1000 * (tableFrames[10] ?? .nan))
             ),
             (
+                "web_bytes_per_keystroke <= 2 x changed rows' text (airports, \"seoul\")",
+                webBytes.sent <= 2 * webBytes.changedText, "\(webBytes.sent) <= 2 x \(webBytes.changedText)"
+            ),
+            (
+                "web_session_kb <= plugin files' size", webSessionKiB <= defaultPluginFilesKiB,
+                String(format: "%.0f <= %.0f KiB", webSessionKiB, defaultPluginFilesKiB)
+            ),
+            ("web sessions opened and ended: no leak", webSessionLeaks == 0, "\(webSessionLeaks) leaks"),
+            (
+                "web_action_to_dom_us <= 10 x web_echo_us", webActionToDOM.map { $0.action <= 10 * $0.echo } ?? false,
+                webActionToDOM.map { String(format: "%.0f <= %.0f", $0.action, 10 * $0.echo) }
+                    ?? "not measured: chromium is not installed"
+            ),
+            (
                 "search_keystroke_us <= 1.5 x bare_filter_us", searchKeystroke <= 1.5 * bareFilter,
                 String(format: "%.0f <= %.0f", searchKeystroke, 1.5 * bareFilter)
             ),
@@ -242,7 +283,8 @@ struct BenchmarkReport {
         "terminal_echo_floor_us", "idle_cpu_percent", "async_update_latency_us", "keystroke_to_frame_us",
         "swap_ms", "swap_rss_kb", "swap_file_kb", "swap_leaks", "swap_ended_well", "table_frame_us",
         "gallery_frame_us", "area_keystroke_us", "area_bytes_per_keystroke", "field_bytes_per_keystroke",
-        "bad_input_frame_us",
+        "bad_input_frame_us", "web_bytes_per_keystroke", "web_changed_text_bytes", "web_session_kb",
+        "web_session_leaks", "default_plugin_files_kb", "web_action_to_dom_us", "web_echo_us",
     ]
 
     /// What each route's mapped plugin adds to the resident set, in KiB: from one
@@ -299,6 +341,18 @@ struct BenchmarkReport {
             row("gallery_frame_us (slowest tab)", String(format: "%.1f", galleryFrame)),
             row("area_keystroke_us (bytes held)", series(areaKeystroke, "%.1f")),
             row("bad_input_frame_us (slowest)", String(format: "%.1f", badInputFrame)),
+            row(
+                "web_bytes_per_keystroke (airports)",
+                "\(webBytes.sent / 5)  (changed rows' text: \(webBytes.changedText / 5))"),
+            row(
+                "web_session_kb (each open tab)",
+                String(
+                    format: "%.0f  (plugin files: %.0f KiB; %d leaks)", webSessionKiB, defaultPluginFilesKiB,
+                    webSessionLeaks)),
+            row(
+                "web_action_to_dom_us (Chromium)",
+                webActionToDOM.map { String(format: "%.0f  (WebSocket echo: %.0f)", $0.action, $0.echo) }
+                    ?? "not measured: chromium is not installed"),
             row(
                 "area_bytes_per_keystroke",
                 "\(areaKeystrokeBytes)  (a field as wide: \(fieldKeystrokeBytes))"),
@@ -381,7 +435,14 @@ struct BenchmarkReport {
               "area_keystroke_us": \(object(areaKeystroke)),
               "area_bytes_per_keystroke": \(areaKeystrokeBytes),
               "field_bytes_per_keystroke": \(fieldKeystrokeBytes),
-              "bad_input_frame_us": \(String(format: "%.3f", badInputFrame))
+              "bad_input_frame_us": \(String(format: "%.3f", badInputFrame)),
+              "web_bytes_per_keystroke": \(webBytes.sent / 5),
+              "web_changed_text_bytes": \(webBytes.changedText / 5),
+              "web_session_kb": \(String(format: "%.1f", webSessionKiB)),
+              "web_session_leaks": \(webSessionLeaks),
+              "default_plugin_files_kb": \(String(format: "%.1f", defaultPluginFilesKiB)),
+              "web_action_to_dom_us": \(webActionToDOM.map { String(format: "%.1f", $0.action) } ?? "null"),
+              "web_echo_us": \(webActionToDOM.map { String(format: "%.1f", $0.echo) } ?? "null")
             }
 
             """

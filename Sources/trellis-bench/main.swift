@@ -4,7 +4,7 @@ import TrellisHost
 
 /// `trellis-bench`: what Trellis costs, against the dlopen floor and a static build.
 let usage = """
-    USAGE: swift run -c release trellis-bench [--json FILE] [--quick] [--smoke]
+    USAGE: swift run -c release trellis-bench [--json FILE] [--quick] [--smoke] [--web]
 
     Builds the release products it measures (trellis, trellis-static and the
     plugins), then prints a table of medians, the goals they are held to, and the
@@ -15,6 +15,7 @@ let usage = """
       --quick       fewer repetitions and no 1,000-route runs
       --smoke       a --quick run that checks every figure is there and a number,
                     not the goals (noisy machines): what Scripts/test runs
+      --web         only `trellis serve`'s figures and their goals
       -h, --help    show this help
     """
 
@@ -23,6 +24,7 @@ MainActorThread.claim()
 var jsonFile: String?
 var quick = false
 var smoke = false
+var webOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -40,6 +42,8 @@ while let argument = arguments.popFirst() {
     case "--smoke":
         quick = true
         smoke = true
+    case "--web":
+        webOnly = true
     default:
         FileHandle.standardError.write(Data("trellis-bench: unknown option \(argument)\n\(usage)\n".utf8))
         exit(2)
@@ -67,6 +71,13 @@ for product in [
 
 // Not inside a main-queue item (no top-level `await`): the event loop the in-process
 // benchmarks wait on drains the main queue from here, as `trellis run` does.
+if webOnly {
+    let figures = try MainActor.assumeIsolated {
+        try BenchmarkReport.measureWeb(products: products, repository: repository, quick: quick)
+    }
+    print(figures.map { "  \($0.holds ? "met " : "MISS") \($0.name)  (\($0.detail))" }.joined(separator: "\n"))
+    exit(figures.allSatisfy(\.holds) ? 0 : 1)
+}
 let report = try MainActor.assumeIsolated {
     try BenchmarkReport.measure(products: products, repository: repository, quick: quick)
 }

@@ -17,7 +17,21 @@ struct ServeCommand {
             return .success
         }
         if parsed.has("--verbose") { Log.level = max(Log.level, .info) }
-        let port = try parsePort(parsed.value("--port") ?? "8765")
+        var port = try parsePort(parsed.value("--port") ?? "8765")
+        // Started again by the supervisor after a crash: the same port and token,
+        // so the pages that were open come back; and the report, to show them.
+        var token: String?
+        let servedAgain = getenv(Supervisor.servedAgainVariable).map { String(cString: $0) }?.split(separator: " ")
+        if let servedAgain, servedAgain.count == 2, let samePort = Int(servedAgain[0]) {
+            port = samePort
+            token = String(servedAgain[1])
+        }
+        let crashReport = getenv(Supervisor.crashReportVariable).map { String(cString: $0) }
+        unsetenv(Supervisor.servedAgainVariable)
+        unsetenv(Supervisor.crashReportVariable)
+        // A turn of work longer than this (a plugin that does not return) ends the
+        // app, as in a headless run: every tab waits on it.
+        CrashRecord.noteHangLimit(.seconds(10))
         let address = parsed.value("--bind") ?? "127.0.0.1"
         let keepTime = try parsed.value("--keep").map(parseKeepTime) ?? WebServer.defaultKeepTime
         let configPath = try parsed.singlePositional(command: "serve", name: "config")
@@ -25,7 +39,7 @@ struct ServeCommand {
         let loop = EventLoop()
         let server: WebServer
         do {
-            server = try WebServer(address: address, port: port) {
+            server = try WebServer(address: address, port: port, token: token) {
                 // A tab's own tree; the loader, and so each plugin's image, is shared.
                 let tree = RouteTree(config: config, loader: loader)
                 // A leak is said on the tab's page and, since a tab's session also
@@ -41,6 +55,7 @@ struct ServeCommand {
             throw CommandError(message: "\(error)")
         }
         server.keepTime = keepTime
+        server.crashReport = crashReport
         if !["127.0.0.1", "::1"].contains(address) {
             Trellis.printError(
                 "warning: serving on \(address), not only this machine: anyone who can reach it and has the token "

@@ -53,9 +53,9 @@ struct ServeTests {
         #expect(rebound.response().head.hasPrefix("HTTP/1.1 403"), "DNS rebinding")
     }
 
-    /// A page's socket, said hello on: the session's id and its first message.
+    /// A page's socket, said hello on: the session's id, its first message, and the server's hello.
     private func openPage(resuming session: String? = nil, on app: ServedApp? = nil) throws -> (
-        WebTestClient, id: String, first: String
+        WebTestClient, id: String, first: String, hello: String
     ) {
         let port = app?.port ?? port
         let host = "127.0.0.1:\(port)"
@@ -63,11 +63,15 @@ struct ServeTests {
         page.request(
             "/socket", host: host,
             ["Cookie: trellis-token=\(app?.token ?? token)"] + socketRequest(origin: "http://\(host)", cookie: false))
-        #expect(page.response().head.hasPrefix("HTTP/1.1 101 Switching Protocols"))
+        let head = page.response().head
+        guard head.hasPrefix("HTTP/1.1 101 Switching Protocols") else {
+            throw CocoaError(.fileReadUnknown, userInfo: ["the socket was refused": head])
+        }
         page.sendText(session.map { #"{"type":"hello","session":"\#($0)"}"# } ?? #"{"type":"hello"}"#)
         let hello = try #require(page.nextText())
-        let id = try #require(hello.split(separator: "\"").dropLast().last.map(String.init), "\(hello)")
-        return (page, id, try #require(page.nextText()))
+        let said = try JSONSerialization.jsonObject(with: Data(hello.utf8)) as? [String: Any]
+        let id = try #require(said?["session"] as? String, "\(hello)")
+        return (page, id, try #require(page.nextText()), hello)
     }
 
     @Test func theAppIsPlayedOverTheWebSocketAndAForeignOriginIsRefused() throws {
@@ -75,7 +79,7 @@ struct ServeTests {
         foreign.request("/socket", host: host, socketRequest(origin: "http://evil.example"))
         #expect(foreign.response().head.hasPrefix("HTTP/1.1 403"))
 
-        let (page, id, first) = try openPage()
+        let (page, id, first, _) = try openPage()
         #expect(first.hasPrefix(#"{"t":"all""#) && first.contains("Trellis pattern gallery"))
         #expect(first.contains(#""route":["launcher"]"#))
 
@@ -98,7 +102,7 @@ struct ServeTests {
         #expect(page.sawClose)
 
         // The session is kept: a page that reloads comes back to Main → Next.
-        let (again, sameID, resumed) = try openPage(resuming: id)
+        let (again, sameID, resumed, _) = try openPage(resuming: id)
         #expect(sameID == id)
         #expect(resumed.hasPrefix(#"{"t":"all""#) && resumed.contains("Click Button!"), "\(resumed)")
         again.sendText(#"{"type":"back"}"#)
@@ -106,7 +110,7 @@ struct ServeTests {
         #expect(update.contains(#""route":["launcher"]"#))
 
         // A second tab is a session of its own, at the root.
-        let (_, otherID, other) = try openPage()
+        let (_, otherID, other, _) = try openPage()
         #expect(otherID != id && other.contains(#""route":["launcher"]"#))
 
         // A page must say hello first.
@@ -126,9 +130,9 @@ struct ServeTests {
                   "next": { "plugin": "TestScreens", "parameters": { "behaviour": "failingTask" } } }
                 """)
         let app = try ServedApp(config: config.path)
-        let (first, _, _) = try openPage(on: app)
+        let (first, _, _, _) = try openPage(on: app)
         // Opened last: before each tab had its own, the SDK's reports went to the last tree built.
-        let (second, _, _) = try openPage(on: app)
+        let (second, _, _, _) = try openPage(on: app)
         first.sendText(#"{"type":"tap","id":"main.button"}"#)
         var update = ""
         while !update.contains("a task failed"), let next = first.nextText() { update = next }
@@ -140,9 +144,9 @@ struct ServeTests {
     }
 
     @Test func aPageThatReadsNothingHalfARequestAndAThousandConnectionsLeaveTheOthersServed() throws {
-        let (page, _, _) = try openPage()
+        let (page, _, _, _) = try openPage()
         // A page that never reads while its clock ticks, and a request that never ends.
-        let (stuck, _, _) = try openPage()
+        let (stuck, _, _, _) = try openPage()
         stuck.sendText(#"{"type":"select","list":"demos","row":0}"#)
         stuck.sendText(#"{"type":"tap","id":"main.button"}"#)
         let half = try WebTestClient(port: port)
@@ -179,7 +183,7 @@ struct ServeTests {
 
     @Test func aSessionWhosePageHasGoneEndsAfterItsTimeWithItsRIBsGone() throws {
         let app = try ServedApp(arguments: ["--keep", "0"])
-        let (page, id, _) = try openPage(on: app)
+        let (page, id, _, _) = try openPage(on: app)
         page.sendText(#"{"type":"select","list":"demos","row":0}"#)
         var update = ""
         while !update.contains("Click Button!"), let next = page.nextText() { update = next }
@@ -189,7 +193,7 @@ struct ServeTests {
         let deadline = Date().addingTimeInterval(60)
         var again = (id: id, first: "")
         while again.id == id, Date() < deadline {
-            let (_, newID, first) = try openPage(resuming: id, on: app)
+            let (_, newID, first, _) = try openPage(resuming: id, on: app)
             again = (newID, first)
         }
         #expect(again.id != id && again.first.contains(#""route":["launcher"]"#), "\(again.first.prefix(300))")
@@ -204,8 +208,8 @@ struct ServeTests {
                   "next": { "plugin": "TestScreens", "parameters": { "behaviour": "leakyRouter" } } }
                 """)
         let app = try ServedApp(config: config.path, arguments: ["--keep", "0"])
-        let (clean, _, _) = try openPage(on: app)
-        let (leaky, _, _) = try openPage(on: app)
+        let (clean, _, _, _) = try openPage(on: app)
+        let (leaky, _, _, _) = try openPage(on: app)
         leaky.sendText(#"{"type":"tap","id":"main.button"}"#)
         var update = ""
         while !update.contains("I will leak"), let next = leaky.nextText() { update = next }
@@ -219,5 +223,35 @@ struct ServeTests {
         let errors = app.errors
         #expect(errors.contains("leak: route next (plugin TestScreens) was detached"), "\(errors)")
         #expect(errors.components(separatedBy: "leak: ").count == 2, "only the leaky RIB: \(errors)")
+    }
+
+    @Test func aCrashIsServedAgainAtTheSameAddressAndThePageThatComesBackIsShownTheReport() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "segfaultInBuild" } } }
+                """)
+        let app = try ServedApp(config: config.path)
+        let (page, id, _, _) = try openPage(on: app)
+        page.sendText(#"{"type":"tap","id":"main.button"}"#)
+        while page.nextText() != nil {}
+        #expect(page.sawClose, "the app crashed")
+
+        // The supervisor serves it again, at the same port and with the same token.
+        let deadline = Date().addingTimeInterval(60)
+        var again: (WebTestClient, id: String, first: String, hello: String)?
+        while again == nil, Date() < deadline {
+            again = try? openPage(resuming: id, on: app)
+            if again == nil { usleep(100_000) }
+        }
+        let (back, newID, first, hello) = try #require(again)
+        #expect(newID != id && first.contains(#""route":["main"]"#), "a new session, at the root")
+        #expect(hello.contains(#""crash":"#) && hello.contains("SIGSEGV"), "the page is shown the report: \(hello)")
+        #expect(app.errors.contains("SIGSEGV") && app.errors.contains("serving again"), "\(app.errors)")
+        back.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var update = ""
+        while !update.contains("next"), let next = back.nextText() { update = next }
+        #expect(update.contains("crashed"), "the route that crashed is an error in its place: \(update)")
     }
 }

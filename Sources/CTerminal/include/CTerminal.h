@@ -44,4 +44,8 @@ int trellis_signal_thread(pid_t process, pid_t thread, int signal);
 /// match by name, with no search.
 int trellis_is_loaded(const char *name);
 
+/// The bytes of the heap in use (glibc's `mallinfo2`), for the benchmark's memory
+/// per session: a resident set's pages round small objects away.
+size_t trellis_heap_bytes_in_use(void);
+
 #endif

@@ -109,8 +109,9 @@ struct WebNodeBuilder {
                 kind("list") + member("id", id) + flag("read", listsForReading.contains(id)), id: id,
                 count: rows.count
             ) { index in
-                let style = styles[index].map(Self.name) ?? ""
-                return "[" + WebJSON.string(rows[index]) + "," + WebJSON.string(style) + "]"
+                // A row of no style is its text alone: the most rows, the fewest bytes.
+                guard let style = styles[index] else { return WebJSON.string(rows[index]) }
+                return "[" + WebJSON.string(rows[index]) + ",\"" + Self.name(style) + "\"]"
             }
         case let .rows(id, rows):
             let styles = rowStyles[id] ?? [:]

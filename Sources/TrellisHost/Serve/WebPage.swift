@@ -28,7 +28,12 @@ enum WebPage {
         <body>
         <main id="screens" aria-label="The app"></main>
         <footer><span id="route"></span><span id="notice" role="status" aria-live="polite"></span><span id="keys"></span></footer>
-        <p id="ended" hidden>The connection to trellis has closed. Reload the page to connect again: within a minute, the app is as you left it.</p>
+        <p id="ended" hidden></p>
+        <div id="crash" role="alertdialog" aria-labelledby="crash-title" hidden>
+        <h2 id="crash-title">trellis started again after a crash</h2>
+        <pre id="crash-report"></pre>
+        <button id="crash-dismiss" class="button" type="button">Dismiss</button>
+        </div>
         </body>
         </html>
         """#
@@ -108,6 +113,13 @@ enum WebPage {
         #route { font-weight: bold; }
         #notice { flex: 1; color: #f0c674; }
         #keys { color: #b0b0b0; }
+        #crash { position: fixed; inset: 2em; z-index: 30; background: #282a2e; border: 1px solid #cc6666;
+          border-radius: 8px; padding: 1em 1.5em; display: flex; flex-direction: column; gap: 0.8em; }
+        #crash[hidden] { display: none; }
+        #crash h2 { margin: 0; font-size: 1.1em; color: #cc6666; }
+        #crash-report { flex: 1; overflow: auto; margin: 0; white-space: pre-wrap;
+          font: 13px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
+        #crash-dismiss { align-self: flex-start; }
         #ended { position: fixed; left: 1em; right: 1em; bottom: 3em; padding: 1em; background: #3a2020; color: #f0c0c0;
           border-radius: 6px; margin: 0; z-index: 20; }
         """#
@@ -497,8 +509,12 @@ enum WebPage {
             return row;
           }
           if (node.k === "list") {
-            row.textContent = item[0];
-            if (item[1]) row.classList.add(item[1]);
+            // A row is its text, or its text and style.
+            if (typeof item === "string") row.textContent = item;
+            else {
+              row.textContent = item[0];
+              row.classList.add(item[1]);
+            }
           } else if (node.k === "rows") {
             const top = element("div", "row-top");
             top.append(element("span", "row-title", item[0]));
@@ -581,6 +597,12 @@ enum WebPage {
         function apply(message) {
           if (message.t === "hello") {
             sessionStorage.setItem("trellis-session", message.session);
+            if (message.crash) {
+              // The supervisor's report: the app was started again, this page's screens with it.
+              document.getElementById("crash-report").textContent = message.crash;
+              crashBox.hidden = false;
+              document.getElementById("crash-dismiss").focus();
+            }
             return;
           }
           if (message.t === "all") {
@@ -682,7 +704,7 @@ enum WebPage {
         document.addEventListener("keydown", (event) => {
           if (event.key === "Escape" && !event.defaultPrevented) {
             event.preventDefault();
-            send({ type: "back" });
+            if (!crashBox.hidden) crashBox.hidden = true; else send({ type: "back" });
           }
         });
 
@@ -696,12 +718,29 @@ enum WebPage {
             if (link) hello.open = link;
             send(hello);
           });
-          socket.addEventListener("message", (event) => apply(JSON.parse(event.data)));
+          socket.addEventListener("message", (event) => {
+            reconnects = 0;
+            endedBox.hidden = true;
+            screensHolder.inert = false;
+            apply(JSON.parse(event.data));
+          });
           socket.addEventListener("close", () => {
-            endedBox.hidden = false;
             screensHolder.inert = true;
+            endedBox.hidden = false;
+            // trellis may be starting again (after a crash, its supervisor does): try for a while.
+            if (reconnects < 30) {
+              reconnects += 1;
+              endedBox.textContent = "The connection to trellis was lost; trying again…";
+              setTimeout(connect, 1000);
+            } else {
+              endedBox.textContent = "The connection to trellis has closed. Reload the page to try again.";
+            }
           });
         }
+
+        let reconnects = 0;
+        const crashBox = document.getElementById("crash");
+        document.getElementById("crash-dismiss").addEventListener("click", () => { crashBox.hidden = true; });
 
         connect();
         """#

@@ -38,11 +38,16 @@ public final class WebServer {
     static let mostConnections = 256
     /// The most output a connection may have waiting before it is closed.
     static let mostWaitingOutput = 8 << 20
+    /// The message a page sends to time a bare round trip; answered `{"t":"pong"}`.
+    static let ping = #"{"type":"ping"}"#
     /// How long a session is kept after its page went away, for a reload.
     public static let defaultKeepTime: Duration = .seconds(60)
 
     /// How long a session is kept after its page went away.
     public var keepTime = WebServer.defaultKeepTime
+    /// The supervisor's report of the crash this server was started again after:
+    /// each page that comes back to a session of the crashed server is shown it.
+    public var crashReport: String?
     /// Sessions whose page went away, by id, with when they end.
     private var parked: [String: (session: WebSession, until: ContinuousClock.Instant)] = [:]
     /// Sessions that have ended, kept until their leak checks have run (a
@@ -58,7 +63,11 @@ public final class WebServer {
     ///
     /// - Parameter makeTree: Builds a route tree for a new session (a browser tab).
     /// - Throws: ``WebServerError`` with what failed.
-    public init(address: String, port: Int, makeTree: @escaping () throws -> RouteTree) throws(WebServerError) {
+    /// - Parameter token: The token to ask for: a new one when `nil`, the one it
+    ///   had for a server started again after a crash.
+    public init(
+        address: String, port: Int, token: String? = nil, makeTree: @escaping () throws -> RouteTree
+    ) throws(WebServerError) {
         var hints = addrinfo()
         hints.ai_flags = AI_NUMERICHOST | AI_PASSIVE
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -90,8 +99,9 @@ public final class WebServer {
             pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
         }
         listener = socket
-        access = WebAccess(token: WebAccess.makeToken(), address: address, port: boundPort)
+        access = WebAccess(token: token ?? WebAccess.makeToken(), address: address, port: boundPort)
         self.makeTree = makeTree
+        CrashRecord.noteServed(port: boundPort, token: access.token)
     }
 
     /// The address to open, with the token.
@@ -169,6 +179,9 @@ public final class WebServer {
             case let .message(text) where client.awaitsHello:
                 client.awaitsHello = false
                 greet(client, hello: text)
+            case .message(Self.ping):
+                // A bare round trip, answered at once: what the page's latency is measured against.
+                client.output += WebConnection.send(#"{"t":"pong"}"#)
             case let .message(text):
                 // What the plugins report while they act on it is this tab's.
                 RouteTree.acting = client.session?.tree
@@ -187,10 +200,13 @@ public final class WebServer {
             closeSocket(client, .policyViolation, "the page must say hello first")
             return
         }
+        var crash = ""
         if let id = hello["session"]?.stringValue, let kept = parked.removeValue(forKey: id) {
             kept.session.resendAll()
             client.session = kept.session
         } else {
+            // A page with a session this server never had was served by the one that crashed.
+            if hello["session"] != nil, let crashReport { crash = ",\"crash\":" + WebJSON.string(crashReport) }
             do {
                 RouteTree.acting = nil
                 client.session = WebSession(tree: try makeTree(), id: WebAccess.makeToken())
@@ -201,7 +217,7 @@ public final class WebServer {
         }
         guard let session = client.session else { return }
         RouteTree.acting = session.tree
-        client.output += WebConnection.send("{\"t\":\"hello\",\"session\":\"\(session.id)\"}")
+        client.output += WebConnection.send("{\"t\":\"hello\",\"session\":\"\(session.id)\"\(crash)}")
         if let link = hello["open"]?.stringValue, !link.isEmpty { session.open(link) }
     }
 

@@ -10,11 +10,13 @@ import TrellisCore
 /// message has them whole, the next ones only what changed. It sends back the
 /// view actions its controls make, as the terminal's keys do.
 @MainActor
-final class WebSession {
-    let tree: RouteTree
-    let session: ScreenSession
+public final class WebSession {
+    /// The tab's route tree.
+    public let tree: RouteTree
+    /// The session its page drives, as the terminal drives one.
+    public let session: ScreenSession
     /// Names the session, so a page that reloads comes back to it.
-    let id: String
+    public let id: String
     /// The tree of screens as last sent; `nil` sends the next whole.
     private var sent: WebNode?
     private var sentStatus = ""
@@ -26,8 +28,11 @@ final class WebSession {
 
     /// The longest message the page may send: a text area's text, a little over 1 MiB.
     static let longestMessage = (1 << 20) + 4096
+    /// How many rows of a list the page is sent at once: those in its window.
+    public static let windowLength = WebNodeBuilder.windowLength
 
-    init(tree: RouteTree, id: String) {
+    /// A session over a launched `tree`, named `id`.
+    public init(tree: RouteTree, id: String) {
         self.tree = tree
         self.id = id
         // The page has no size in cells; the session's window only matters to
@@ -47,7 +52,7 @@ final class WebSession {
     /// `{"t":"all","screens":node,"status":…}` first, then
     /// `{"t":"diff","ops":[…],"status":…}`, where `status` (the route path, the
     /// notice, whether going back does something) is there when it changed.
-    func update() -> String? {
+    public func update() -> String? {
         let screens = screensNode()
         let status = statusJSON()
         let statusChanged = status != sentStatus
@@ -98,7 +103,7 @@ final class WebSession {
 
     /// Acts on a message from the page. One it cannot read is said in the status
     /// line, not ignored.
-    func receive(_ text: String) {
+    public func receive(_ text: String) {
         guard text.utf8.count <= Self.longestMessage, let message = try? JSONParser.parse(text),
             let type = message["type"]?.stringValue
         else {
@@ -125,7 +130,7 @@ final class WebSession {
     }
 
     /// Ends the tab's app: its RIBs are detached and checked for leaks.
-    func end() {
+    public func end() {
         tree.end()
     }
 

@@ -11,7 +11,7 @@ import Glibc
 public enum CrashRecord {
     /// The slots of the shared page and their sizes.
     enum Slot: Int, CaseIterable {
-        case activity, routePath, plugins, frames, hostExit, heartbeat
+        case activity, routePath, plugins, frames, hostExit, heartbeat, served
 
         var range: Range<Int> {
             switch self {
@@ -21,11 +21,12 @@ public enum CrashRecord {
             case .frames: 12288..<28672
             case .hostExit: 28672..<28704
             case .heartbeat: 28704..<28736
+            case .served: 28736..<28992
             }
         }
     }
 
-    static let size = 28736
+    static let size = 28992
 
     /// The words of ``Slot/heartbeat``, each 8 bytes and aligned, so one store
     /// is read whole by the other process.
@@ -146,6 +147,12 @@ public enum CrashRecord {
 
     /// Whether the app process ended as not responding (``exitAsHung()``).
     static var endedAsHung: Bool { read(.hostExit) == "hung" }
+
+    /// Notes where `trellis serve` listens and its token (`PORT TOKEN`), so an app
+    /// the supervisor starts again after a crash serves at the same address.
+    public static func noteServed(port: Int, token: String) {
+        write("\(port) \(token)", to: .served)
+    }
 
     /// Notes the route path on screen.
     public static func noteRoutePath(_ text: String) {

@@ -22,12 +22,18 @@ public enum Supervisor {
 
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
+    /// Where a `serve` the supervisor starts again after a crash finds the port and
+    /// token it served at (`PORT TOKEN`), and the crash report for its pages.
+    public static let servedAgainVariable = "TRELLIS_SERVED_AGAIN"
+    public static let crashReportVariable = "TRELLIS_CRASH_REPORT"
+
     /// The app process being supervised, for the forwarding signal handlers.
     nonisolated(unsafe) private static var child: pid_t = 0
 
     /// Whether a run with `arguments` (after `trellis`) is supervised.
     public static func wants(_ arguments: [String]) -> Bool {
-        guard arguments.first == "run", !arguments.contains("-h"), !arguments.contains("--help") else { return false }
+        guard ["run", "serve"].contains(arguments.first), !arguments.contains("-h"), !arguments.contains("--help")
+        else { return false }
         guard let setting = getenv("TRELLIS_SUPERVISOR").map({ String(cString: $0) }) else { return true }
         return !["off", "0", "no"].contains(setting.lowercased())
     }
@@ -45,7 +51,9 @@ public enum Supervisor {
     ///   `--script`, and a terminal on standard input and output.
     public static func start(arguments: [String]) {
         guard CrashRecord.createShared() else { return }
-        let isHeadless = arguments.contains { $0 == "--headless" || $0 == "--script" || $0.hasPrefix("--script=") }
+        let serves = arguments.first == "serve"
+        let isHeadless =
+            serves || arguments.contains { $0 == "--headless" || $0 == "--script" || $0.hasPrefix("--script=") }
         let isTerminal = !isHeadless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var saved = termios()
         let hasTerminalSettings = isTerminal && tcgetattr(STDIN_FILENO, &saved) == 0
@@ -55,6 +63,15 @@ public enum Supervisor {
             if pid == 0 { return }
             child = pid
             forwardSignals()
+            if serves {
+                // A test runner may start `serve` with these blocked: its supervisor must
+                // still pass them on, or the server never hears it should stop.
+                var stopping = sigset_t()
+                sigemptyset(&stopping)
+                sigaddset(&stopping, SIGINT)
+                sigaddset(&stopping, SIGTERM)
+                pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
+            }
             // On a terminal it draws on, the app owns the screen: its messages wait
             // until it ends. A line session (TERM=dumb) shows them as they come.
             let holdsOutput = isTerminal && Terminal.drawsScreens
@@ -101,6 +118,15 @@ public enum Supervisor {
             if hasTerminalSettings { restoreTerminal(saved) }
             let report = CrashReport(signal: signal, stderr: stderrText)
             writeError(report.text)
+            if serves, let route = report.route, !crashedRoutes.keys.contains(route) {
+                // Served again at once, at the same address, the route shown as an
+                // error in its place; the pages that come back are shown the report.
+                crashedRoutes[route] = report.summary
+                setenv(servedAgainVariable, CrashRecord.read(.served), 1)
+                setenv(crashReportVariable, String(report.text.prefix(16_384)), 1)
+                writeError("trellis: serving again, with route \(route) shown as an error\n")
+                continue
+            }
             guard isTerminal, let route = report.route, !crashedRoutes.keys.contains(route), askToRestart(route: route)
             else {
                 exit(ExitStatus.crashed.rawValue)

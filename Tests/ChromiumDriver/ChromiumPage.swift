@@ -17,7 +17,7 @@ public final class ChromiumPage {
     private let process: pid_t
     private let toBrowser: Int32
     private let fromBrowser: Int32
-    private let profile: TemporaryFolder
+    private let profile: URL
     private var received: [UInt8] = []
     private var nextID = 0
     private var session = ""
@@ -25,7 +25,10 @@ public final class ChromiumPage {
     /// Starts the browser, `width` by `height` pixels, and opens `address`.
     public init(_ address: String, width: Int = 1100, height: Int = 760) throws {
         guard let browser = Self.browser else { throw ChromiumError("chromium is not installed") }
-        profile = try TemporaryFolder()
+        // A browser that dies must fail the step that writes to it, not end this process.
+        signal(SIGPIPE, SIG_IGN)
+        profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         var commands: [Int32] = [0, 0]
         var replies: [Int32] = [0, 0]
         guard pipe(&commands) == 0, pipe(&replies) == 0 else { throw ChromiumError("pipe failed") }
@@ -39,7 +42,7 @@ public final class ChromiumPage {
         posix_spawn_file_actions_adddup2(&actions, devNull, 2)
         let arguments = [
             browser, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-            "--user-data-dir=\(profile.url.path)", "--window-size=\(width),\(height)", "--no-first-run",
+            "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "--no-first-run",
             "about:blank",
         ]
         var argv = arguments.map { strdup($0) } + [nil]
@@ -70,13 +73,16 @@ public final class ChromiumPage {
         kill(process, SIGKILL)
         var status: Int32 = 0
         waitpid(process, &status, 0)
+        try? FileManager.default.removeItem(at: profile)
     }
 
     /// The value of `expression`, evaluated in the page (JSON-like: strings,
     /// numbers, booleans, arrays, objects).
+    /// With `awaitingPromise`, the value a promise the expression gives settles to.
     @discardableResult
-    public func evaluate(_ expression: String) throws -> Any? {
-        let result = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true])
+    public func evaluate(_ expression: String, awaitingPromise: Bool = false) throws -> Any? {
+        let result = try call(
+            "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": awaitingPromise])
         if let thrown = result["exceptionDetails"] { throw ChromiumError("\(expression): \(thrown)") }
         return (result["result"] as? [String: Any])?["value"]
     }
@@ -145,14 +151,13 @@ public final class ChromiumPage {
         try evaluate("history.back()")
     }
 
-    /// Keeps a picture of the page in `.build/test-artifacts/NAME.png`, and gives its size in bytes.
+    /// Keeps a picture of the page in `folder`/NAME.png, and gives its size in bytes.
     @discardableResult
-    public func screenshot(_ name: String) throws -> Int {
+    public func screenshot(_ name: String, in folder: URL) throws -> Int {
         let shot = try call("Page.captureScreenshot", ["format": "png"])
         guard let base64 = shot["data"] as? String, let data = Data(base64Encoded: base64) else {
             throw ChromiumError("no screenshot")
         }
-        let folder = Products.repository.appendingPathComponent(".build/test-artifacts")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try data.write(to: folder.appendingPathComponent("\(name).png"))
         return data.count
