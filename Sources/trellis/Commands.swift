@@ -28,6 +28,10 @@ enum Commands {
                 "--keep", "SECONDS",
                 help: "how long a tab's session outlives its page, so a reload comes back to it (default 60; 0 to "
                     + "3600)"),
+            .flag(
+                "--watch",
+                help: "swap screens in every tab when their plugin is rebuilt or the config is edited; new tabs use "
+                    + "the edited config (see README, Live swap)"),
             plugins,
             .flag("-v", "--verbose", help: "say which file each route's plugin came from, and each plugin refused"),
         ],

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import TrellisHost
 
-/// `trellis serve [CONFIG] [--port N] [--bind ADDRESS] [--open] [--keep SECONDS]`.
+/// `trellis serve [CONFIG] [--port N] [--bind ADDRESS] [--open] [--keep SECONDS] [--watch]`.
 @MainActor
 struct ServeCommand {
     let arguments: [String]
@@ -38,10 +38,12 @@ struct ServeCommand {
         let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
         let loop = EventLoop()
         let server: WebServer
+        // What new tabs are built from: an edited config, with --watch.
+        let current = CurrentConfig(config)
         do {
             server = try WebServer(address: address, port: port, token: token) {
                 // A tab's own tree; the loader, and so each plugin's image, is shared.
-                let tree = RouteTree(config: config, loader: loader)
+                let tree = RouteTree(config: current.config, loader: loader)
                 // A leak is said on the tab's page and, since a tab's session also
                 // ends after its page has gone, where serve was started.
                 tree.leakDetector.onLeak = { [weak tree] leak in
@@ -56,6 +58,20 @@ struct ServeCommand {
         }
         server.keepTime = keepTime
         server.crashReport = crashReport
+        // Kept while serving: it swaps screens in every tab as their files change.
+        var liveSwap: LiveSwap?
+        if parsed.has("--watch") {
+            do {
+                liveSwap = try LiveSwap(
+                    trees: { [weak server] in server?.trees ?? [] }, config: config, loader: loader, loop: loop,
+                    loadConfig: { try Trellis.loadConfig(configPath, pluginFolders: parsed.allValues("--plugins")) },
+                    say: { Trellis.printError($0) })
+                liveSwap?.onApply = { current.config = $0 }
+            } catch {
+                throw CommandError(message: "--watch: \(error)")
+            }
+        }
+        defer { withExtendedLifetime(liveSwap) {} }
         if !["127.0.0.1", "::1"].contains(address) {
             Trellis.printError(
                 "warning: serving on \(address), not only this machine: anyone who can reach it and has the token "
@@ -110,5 +126,16 @@ struct ServeCommand {
             Trellis.printError(
                 "--open: could not run xdg-open (\(error.localizedDescription)); open the address by hand")
         }
+    }
+}
+
+/// The config `serve` builds new tabs from, which `--watch` replaces when the
+/// file is edited.
+@MainActor
+private final class CurrentConfig {
+    var config: RouteConfig
+
+    init(_ config: RouteConfig) {
+        self.config = config
     }
 }

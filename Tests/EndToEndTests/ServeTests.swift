@@ -254,4 +254,26 @@ struct ServeTests {
         while !update.contains("next"), let next = back.nextText() { update = next }
         #expect(update.contains("crashed"), "the route that crashed is an error in its place: \(update)")
     }
+
+    @Test func withWatchAnEditedConfigSwapsTheScreenInEveryTabAndNewTabsUseIt() throws {
+        let folder = try TemporaryFolder()
+        func writeConfig(title: String) throws -> URL {
+            try folder.writeConfig(
+                routes: """
+                    { "main": { "plugin": "MainScreen", "children": { "next": "next" },
+                                "parameters": { "title": "\(title)" } },
+                      "next": { "plugin": "NextScreen" } }
+                    """)
+        }
+        let config = try writeConfig(title: "Before the edit")
+        let app = try ServedApp(config: config.path, arguments: ["--watch"])
+        let (page, _, first, _) = try openPage(on: app)
+        #expect(first.contains("Before the edit"))
+        _ = try writeConfig(title: "After the edit")
+        var update = ""
+        while !update.contains("After the edit"), let next = page.nextText() { update = next }
+        #expect(update.contains("After the edit"), "the open tab's screen was swapped")
+        let (_, _, later, _) = try openPage(on: app)
+        #expect(later.contains("After the edit"), "a new tab is built from the edited config")
+    }
 }

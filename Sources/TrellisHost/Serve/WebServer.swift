@@ -104,6 +104,12 @@ public final class WebServer {
         CrashRecord.noteServed(port: boundPort, token: access.token)
     }
 
+    /// The trees of the tabs open, and of those kept for a reload: what a live
+    /// swap swaps screens in.
+    public var trees: [RouteTree] {
+        clients.values.compactMap { $0.session?.tree } + parked.values.map(\.session.tree)
+    }
+
     /// The address to open, with the token.
     public var address: String {
         let host = access.address.contains(":") ? "[\(access.address)]" : access.address

@@ -31,17 +31,25 @@ extension RouteTree {
     ///   are); `nil` for every screen whose file changed.
     public func reload(route routeID: String? = nil) -> SwapReport {
         var report = SwapReport()
+        if let routeID, config.routes[routeID] == nil {
+            report.failures.append(
+                "route \"\(routeID)\" is not defined in \(config.fileName)."
+                    + Suggestion.phrase(for: routeID, among: Array(config.routes.keys)))
+            return report
+        }
+        report.failures = Self.reloadFiles(of: config, loader: loader, only: routeID)
+        swapStale(only: routeID, into: &report)
+        return report
+    }
+
+    /// Maps again the plugin files of `config`'s routes that changed (or the file
+    /// of route `routeID`), for every tree that shares `loader`: each then swaps
+    /// its stale screens. Returns why a file was not mapped.
+    static func reloadFiles(of config: RouteConfig, loader: PluginLoader, only routeID: String? = nil) -> [String] {
+        var failures: [String] = []
         let base = config.file.deletingLastPathComponent()
         var routes = config.routes.values.sorted { $0.id < $1.id }
-        if let routeID {
-            guard let route = config.routes[routeID] else {
-                report.failures.append(
-                    "route \"\(routeID)\" is not defined in \(config.fileName)."
-                        + Suggestion.phrase(for: routeID, among: Array(config.routes.keys)))
-                return report
-            }
-            routes = [route]
-        }
+        if let routeID, let route = config.routes[routeID] { routes = [route] }
         var checked: Set<String> = []
         for route in routes {
             let path: String?
@@ -49,13 +57,13 @@ extension RouteTree {
                 path = try loader.path(of: route.plugin, relativeTo: base)
             } catch {
                 if routeID != nil {
-                    report.failures.append(RouteError.pluginUnusable(route: route.id, error).userMessage)
+                    failures.append(RouteError.pluginUnusable(route: route.id, error).userMessage)
                 }
                 continue
             }
             guard let path else {
                 if routeID != nil {
-                    report.failures.append(
+                    failures.append(
                         "route \"\(route.id)\": plugin \(route.plugin) is linked into this executable, "
                             + "so it cannot be reloaded.")
                 }
@@ -67,13 +75,12 @@ extension RouteTree {
             } catch {
                 // The file's name, not its path: the status line is one row.
                 let name = PluginFileSafety.fileName(of: path)
-                report.failures.append(
+                failures.append(
                     "\(name) was not swapped in, the old build keeps running: "
                         + error.localizedDescription.replacingOccurrences(of: path, with: name))
             }
         }
-        swapStale(only: routeID, into: &report)
-        return report
+        return failures
     }
 
     /// Applies an edited config to the live tree: a route bound to another plugin
@@ -121,7 +128,10 @@ extension RouteTree {
 
     /// Every file a live swap watches: the plugin files the config's routes name
     /// that can be located (linked plugins have none), in no order.
-    public var pluginFiles: [String] {
+    public var pluginFiles: [String] { Self.pluginFiles(of: config, loader: loader) }
+
+    /// The plugin files `config`'s routes name that `loader` can locate, in no order.
+    static func pluginFiles(of config: RouteConfig, loader: PluginLoader) -> [String] {
         let base = config.file.deletingLastPathComponent()
         return Array(Set(config.routes.values.compactMap { try? loader.path(of: $0.plugin, relativeTo: base) }))
     }
