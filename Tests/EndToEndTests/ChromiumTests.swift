@@ -151,4 +151,32 @@ struct ChromiumTests {
         #expect(try page.evaluate("document.title") as? String != "owned")
         #expect(try page.evaluate("document.querySelectorAll('#screens img, #screens script').length") as? Int == 0)
     }
+
+    @Test func theKeyboardAloneOpensScreensAndGoesBackToWhereItWas() throws {
+        let app = try ServedApp()
+        let page = try ChromiumPage(app.address)
+        try page.waitForText("Trellis pattern gallery")
+        try page.waitUntil(
+            "document.activeElement.dataset.key === 'list:demos'", "the list focused, as in the terminal")
+        for _ in 0..<3 { try page.press("ArrowDown") }
+        try page.press("Enter")
+        try page.waitForText("Airports by city")
+        try page.waitUntil("document.activeElement.dataset.key === 'field:search'", "the field, the first control")
+        try page.type("seoul")
+        try page.waitForText("Seoul (KR)")
+        try page.press("Tab")
+        try page.waitUntil("document.activeElement.dataset.key === 'list:cities'", "Tab to the list")
+        try page.press("Enter")
+        try page.waitForText("Incheon International Airport")
+        try page.press("Escape")
+        try page.waitForText("Airports by city")
+        #expect(
+            try page.evaluate("document.activeElement.dataset.key") as? String == "list:cities", "back where it was")
+        try page.press("Escape")
+        try page.waitForText("Trellis pattern gallery")
+        try page.waitUntil("document.activeElement.dataset.key === 'list:demos'")
+        #expect(
+            try page.evaluate("document.querySelector('.row.active').textContent") as? String == "Coordinator: Airports"
+        )
+    }
 }

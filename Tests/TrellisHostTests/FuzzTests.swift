@@ -144,6 +144,42 @@ struct FuzzTests {
         _ = session.treeText()
     }
 
+    /// What a page sends, mutated, to the tabs of the gallery and the Airports
+    /// search: a message may be refused (and said), never trap; every update sent
+    /// back is JSON the page can read.
+    @Test func mutatedPageMessagesNeverTrapAWebSessionAndItsUpdatesStayJSON() async throws {
+        let seeds = [
+            #"{"type":"choose","id":"page","index":2}"#, #"{"type":"select","list":"planets","row":3}"#,
+            #"{"type":"sort","id":"sizes","column":1,"ascending":false}"#, #"{"type":"toggle","id":"Sync","on":true}"#,
+            #"{"type":"edit","field":"note","text":"line one\nline two"}"#, #"{"type":"choose","id":"page","index":0}"#,
+            #"{"type":"tap","id":"More"}"#, #"{"type":"edit","field":"search","text":"seoul"}"#,
+            #"{"type":"window","list":"cities","from":140}"#, #"{"type":"select","list":"cities","row":0}"#,
+            #"{"type":"back"}"#, #"{"type":"choose","id":"Every","index":1}"#,
+        ]
+        var random = Generator(state: 0x5E55_1015)
+        var updates = 0
+        for (round, example) in ["Examples/widgets.json", "Examples/airports.json"].enumerated() {
+            let config = try RouteConfig.load(from: Products.repository.appendingPathComponent(example))
+            let tree = RouteTree(config: config, loader: PluginLoader(config: config))
+            try tree.launch()
+            let session = WebSession(tree: tree, id: "fuzz\(round)")
+            for step in 0..<900 {
+                if step % 50 == 0 { await Task.yield() }
+                let seed = seeds[step % seeds.count]
+                let message =
+                    step % 3 == 0 ? seed : String(decoding: Self.mutate(Array(seed.utf8), with: &random), as: UTF8.self)
+                try Data(message.utf8).write(to: Self.evidence)
+                session.receive(message)
+                guard let update = session.update() else { continue }
+                updates += 1
+                let read = try? JSONSerialization.jsonObject(with: Data(update.utf8))
+                #expect(read != nil, "not JSON, after \(message): \(update.prefix(300))")
+            }
+            session.end()
+        }
+        #expect(updates > 300, "the messages changed the screens")
+    }
+
     @Test func mutatedPluginFilesNeverTrapTheELFReader() throws {
         let original = [UInt8](try Data(contentsOf: Products.plugin("NextScreen")))
         let table = Int(original[0x28..<0x30].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })

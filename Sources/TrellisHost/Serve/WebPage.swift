@@ -400,6 +400,8 @@ enum WebPage {
         // elements, from the window of rows the host sent.
         const rowHeight = { list: 1.6, rows: 2.8, table: 1.6 };
 
+        const activeRows = new Map();
+
         function makeList(node) {
           const holder = element("div", "list-holder " + node.k);
           const list = element("div", "list");
@@ -409,7 +411,9 @@ enum WebPage {
           list.dataset.key = "list:" + node.id;
           const sizer = element("div", "sizer");
           list.append(sizer);
-          holder._list = { list: list, sizer: sizer, rows: new Map(), count: 0, start: 0, length: 0, active: 0, asked: -1 };
+          // The row last chosen in a list of this id comes back with it, as the terminal's focus does.
+          holder._list = { list: list, sizer: sizer, rows: new Map(), count: 0, start: 0, length: 0,
+            active: activeRows.get(node.id) || 0, asked: -1 };
           if (node.k === "table") holder.append(makeHeader(node, holder));
           holder.append(list);
           list.addEventListener("scroll", () => drawRows(holder));
@@ -418,11 +422,14 @@ enum WebPage {
             const row = event.target.closest(".row");
             if (!row) return;
             holder._list.active = Number(row.dataset.index);
+            activeRows.set(node.id, holder._list.active);
             drawRows(holder);
             choose(holder);
           });
           holder._node = node;
           takeRows(holder, node.n, node.o, node.r.length, Object.fromEntries(node.r.map((row, index) => [node.o + index, row])));
+          // Once it is on the page and has a height: a row chosen before is brought into sight.
+          if (holder._list.active > 0) requestAnimationFrame(() => scrollToActive(holder));
           return holder;
         }
 
@@ -534,6 +541,18 @@ enum WebPage {
           return row;
         }
 
+        // Scrolls the list so its active row is in sight, and draws it.
+        function scrollToActive(holder) {
+          const state = holder._list;
+          const unit = state.list.scrollHeight / Math.max(state.count, 1);
+          const top = state.active * unit;
+          if (top < state.list.scrollTop) state.list.scrollTop = top;
+          else if (top + unit > state.list.scrollTop + state.list.clientHeight) {
+            state.list.scrollTop = top + unit - state.list.clientHeight;
+          }
+          drawRows(holder);
+        }
+
         function listKey(holder, event) {
           const state = holder._list;
           const page = Math.max(Math.floor(state.list.clientHeight / (state.list.scrollHeight / Math.max(state.count, 1))), 1);
@@ -541,13 +560,8 @@ enum WebPage {
           if (event.key in moves) {
             event.preventDefault();
             state.active = Math.max(0, Math.min(state.count - 1, state.active + moves[event.key]));
-            const unit = state.list.scrollHeight / Math.max(state.count, 1);
-            const top = state.active * unit;
-            if (top < state.list.scrollTop) state.list.scrollTop = top;
-            else if (top + unit > state.list.scrollTop + state.list.clientHeight) {
-              state.list.scrollTop = top + unit - state.list.clientHeight;
-            }
-            drawRows(holder);
+            activeRows.set(holder._node.id, state.active);
+            scrollToActive(holder);
           } else if (event.key === "Enter" || event.key === " ") {
             event.preventDefault();
             choose(holder);
@@ -605,6 +619,9 @@ enum WebPage {
             }
             return;
           }
+          // What had the focus before the screens change: where going back returns to.
+          const active = document.activeElement;
+          const focusedBefore = active && active.dataset ? active.dataset.key : undefined;
           if (message.t === "all") {
             screens = build(message.screens);
             screensHolder.replaceChildren(screens);
@@ -619,13 +636,13 @@ enum WebPage {
             }
           }
           if (message.status) showStatus(message.status);
-          settleFocus();
+          settleFocus(focusedBefore);
         }
 
         // A screen that comes on top gets the focus where it was when it was last on
         // top, else on its first control, as in the terminal; the screens under a
         // dialog cannot be used.
-        function settleFocus() {
+        function settleFocus(focusedBefore) {
           const all = [...screensHolder.querySelectorAll(".screen")];
           all.forEach((screen, index) => { screen.inert = index !== all.length - 1; });
           const top = all[all.length - 1];
@@ -633,11 +650,15 @@ enum WebPage {
             refocus(screensHolder, focusAfterUpdate);
             focusAfterUpdate = null;
           }
-          if (!top || top.dataset.sid === topScreen) return;
-          const leaving = screensHolder.querySelector('.screen[data-sid="' + topScreen + '"]');
+          if (!top) return;
           const focused = document.activeElement;
-          if (leaving && focused && focused.dataset && focused.dataset.key) rememberedFocus.set(topScreen, focused.dataset.key);
-          topScreen = top.dataset.sid;
+          // A screen keeps the focus it has; one that had nothing to focus yet (still
+          // loading) gets it when its controls come.
+          if (top.dataset.sid === topScreen && focused && focused !== document.body && top.contains(focused)) return;
+          if (top.dataset.sid !== topScreen) {
+            if (topScreen && focusedBefore) rememberedFocus.set(topScreen, focusedBefore);
+            topScreen = top.dataset.sid;
+          }
           const remembered = rememberedFocus.get(topScreen);
           const target = (remembered && [...top.querySelectorAll("[data-key]")].find((c) => c.dataset.key === remembered)) ||
             top.querySelector("button, input, textarea, select, [tabindex='0']");
