@@ -179,4 +179,22 @@ struct ChromiumTests {
             try page.evaluate("document.querySelector('.row.active').textContent") as? String == "Coordinator: Airports"
         )
     }
+
+    @Test func aListOfSixteenThousandCitiesIsDrawnVirtuallyAndScrolledToItsEnd() throws {
+        let app = try ServedApp()
+        let page = try ChromiumPage(app.address)
+        try open("Coordinator: Airports", page)
+        try page.waitForText("16877 cities")
+        let drawn = try page.evaluate("document.querySelectorAll('.row').length") as? Int ?? 0
+        #expect(drawn > 5 && drawn < 200, "only the rows in sight are elements: \(drawn)")
+        try page.evaluate("document.querySelector('[data-key=\"list:cities\"]').focus()")
+        try page.press("End")
+        // The last rows are not on the page until it asks the host for them.
+        try page.waitUntil(
+            "[...document.querySelectorAll('.row')].some(r => r.dataset.index === '16876' && r.textContent !== '…')",
+            "the last city, fetched")
+        #expect(try page.evaluate("document.querySelectorAll('.row').length") as? Int ?? 0 < 200)
+        try page.press("Enter")
+        try page.waitUntil("location.pathname.split('/').length > 4", "the last city opened")
+    }
 }

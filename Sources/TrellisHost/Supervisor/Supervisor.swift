@@ -23,8 +23,9 @@ public enum Supervisor {
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
     /// Where a `serve` the supervisor starts again after a crash finds the port and
-    /// token it served at (`PORT TOKEN`), and the crash report for its pages.
+    /// token it served at (`PORT TOKEN`).
     public static let servedAgainVariable = "TRELLIS_SERVED_AGAIN"
+    /// Where that `serve` finds the crash report, for the pages that come back.
     public static let crashReportVariable = "TRELLIS_CRASH_REPORT"
 
     /// The app process being supervised, for the forwarding signal handlers.
