@@ -23,7 +23,9 @@ func screenPlugin(_ name: String, contracts: [Target.Dependency] = [], resources
 }
 
 let plugins =
-    ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositories", "Widgets", "Notes"].map { screenPlugin($0) }
+    ["MainScreen", "NextScreen", "Launcher", "CandyStore", "Repositories", "Notes"].map { screenPlugin($0) }
+    // The gallery's picture, which `trellis serve` shows as one.
+    + [screenPlugin("Widgets", resources: [.copy("Resources/gallery.png")])]
     + ["TutorialRoot", "LoggedOut", "LoggedIn", "OffGame", "TicTacToe"].map {
         screenPlugin($0, contracts: [ticTacToeContracts])
     }

@@ -58,6 +58,7 @@ struct ServeCommand {
         }
         server.keepTime = keepTime
         server.crashReport = crashReport
+        server.pictures = WebPictures(config: config, loader: loader)
         // Kept while serving: it swaps screens in every tab as their files change.
         var liveSwap: LiveSwap?
         if parsed.has("--watch") {
@@ -66,7 +67,10 @@ struct ServeCommand {
                     trees: { [weak server] in server?.trees ?? [] }, config: config, loader: loader, loop: loop,
                     loadConfig: { try Trellis.loadConfig(configPath, pluginFolders: parsed.allValues("--plugins")) },
                     say: { Trellis.printError($0) })
-                liveSwap?.onApply = { current.config = $0 }
+                liveSwap?.onApply = { [weak server] edited in
+                    current.config = edited
+                    server?.pictures = WebPictures(config: edited, loader: loader)
+                }
             } catch {
                 throw CommandError(message: "--watch: \(error)")
             }

@@ -106,6 +106,12 @@ struct ChromiumTests {
         try page.click(".table-header button", text: "Moons")
         try page.waitForText("Moons ▼")
         try page.screenshot("serve-widgets-layout")
+        // The gallery's picture, from the plugin's resources, as a picture.
+        try page.click("button.tab", text: "About")
+        try page.waitUntil(
+            "(() => { const p = document.querySelector('img.picture-image'); return p && p.complete && p.naturalWidth > 100; })()",
+            "the gallery's picture, loaded")
+        try page.screenshot("serve-widgets-about")
         try page.press("Escape")
         try page.waitForText("Leave the gallery?")
         try page.click(".dialog button", text: "Leave")

@@ -276,4 +276,26 @@ struct ServeTests {
         let (_, _, later, _) = try openPage(on: app)
         #expect(later.contains("After the edit"), "a new tab is built from the edited config")
     }
+
+    @Test func aPluginsPictureIsServedFromItsResourcesAndNothingElseIs() throws {
+        let browser = try WebTestClient(port: port)
+        let cookie = ["Cookie: trellis-token=\(token)"]
+        browser.request("/picture/Widgets/gallery.png", host: host, cookie)
+        let (head, body) = browser.response()
+        #expect(head.hasPrefix("HTTP/1.1 200 OK") && head.contains("Content-Type: image/png"), "\(head)")
+        #expect(body.utf8.count > 1000)
+        for path in [
+            "/picture/Widgets/../../../../etc/passwd", "/picture/Widgets/%2E%2E/%2E%2E/config.json",
+            "/picture/Widgets/%2e%2e%2fTrellis_Widgets.resources%2fgallery.png", "/picture/NoSuchPlugin/gallery.png",
+            "/picture/Widgets/nothing.png", "/picture/Widgets/gallery.txt", "/picture//etc/hostname",
+            "/picture/Widgets/%00.png", "/picture/Widgets",
+        ] {
+            let client = try WebTestClient(port: port)
+            client.request(path, host: host, cookie)
+            #expect(client.response().head.hasPrefix("HTTP/1.1 404"), "\(path)")
+        }
+        let stranger = try WebTestClient(port: port)
+        stranger.request("/picture/Widgets/gallery.png", host: host)
+        #expect(stranger.response().head.hasPrefix("HTTP/1.1 403"), "no cookie, no picture")
+    }
 }

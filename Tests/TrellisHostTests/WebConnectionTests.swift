@@ -6,6 +6,7 @@ import Testing
 /// A browser connection of `trellis serve` as bytes in and out: the token becomes
 /// a cookie and leaves the address, the page's files need the cookie, the
 /// WebSocket needs it and the page's origin, and bad frames close it.
+@MainActor
 struct WebConnectionTests {
     private let access = WebAccess(token: "s3cret", address: "127.0.0.1", port: 8765)
     private let files: [String: WebConnection.File] = ["/": ("text/html; charset=utf-8", Array("<p>page</p>".utf8))]

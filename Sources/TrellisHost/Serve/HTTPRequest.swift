@@ -57,7 +57,8 @@ struct HTTPRequest: Equatable, Sendable {
         return version == "HTTP/1.1" ? !connection.contains("close") : connection.contains("keep-alive")
     }
 
-    private static func percentDecoded(_ text: Substring) -> String? {
+    /// `text` with its `%XX` escapes decoded, if they are whole and make UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         var index = text.utf8.startIndex
         while index < text.utf8.endIndex {

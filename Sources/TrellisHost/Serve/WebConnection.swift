@@ -7,6 +7,7 @@
 /// the page again at each address under `/app/` (the route path the page shows
 /// in the address), and `/socket`, the WebSocket. Everything else is refused as ``WebAccess`` says,
 /// or not found.
+@MainActor
 struct WebConnection {
     /// What happened on the connection, for the server to act on.
     enum Event: Equatable {
@@ -35,13 +36,16 @@ struct WebConnection {
     let access: WebAccess
     /// The page's files by path (`/`, `/app.js`, `/app.css`).
     let files: [String: File]
+    /// The plugins' pictures (`/picture/…`), if the app has any to serve.
+    var pictures: WebPictures?
     private var requests = HTTPRequestParser()
     private var frames: WebSocketFrameParser?
     private(set) var isClosed = false
 
-    init(access: WebAccess, files: [String: File]) {
+    init(access: WebAccess, files: [String: File], pictures: WebPictures? = nil) {
         self.access = access
         self.files = files
+        self.pictures = pictures
     }
 
     /// Whether the connection has become a WebSocket.
@@ -109,7 +113,10 @@ struct WebConnection {
             }
             return
         }
-        guard let file = files[request.path] ?? (request.path.hasPrefix(Self.appPath) ? files["/"] : nil) else {
+        let file =
+            files[request.path] ?? (request.path.hasPrefix(Self.appPath) ? files["/"] : nil)
+            ?? pictures?.file(at: request.path)
+        guard let file else {
             respond(
                 .text(.notFound, "nothing at \(request.path.prefix(200))"), closing: !request.keepsAlive,
                 head: isHead, into: &output)

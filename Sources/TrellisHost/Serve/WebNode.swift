@@ -80,6 +80,9 @@ struct WebNodeBuilder {
     var rowStyles: [String: [Int: TextStyle]] = [:]
     /// The lists of the screen being built whose rows are for reading.
     var listsForReading: Set<String> = []
+    /// The plugin whose resources the screen's pictures are in, found when a
+    /// picture asks.
+    var plugin: () -> String? = { nil }
 
     /// How many rows of a list are sent at once.
     static let windowLength = 150
@@ -152,7 +155,10 @@ struct WebNodeBuilder {
                     + optionalNumber("w", area.width) + optionalNumber("h", area.height))
         case let .label(title, icon): return WebNode(head: kind("label") + member("s", title) + member("icon", icon))
         case let .image(image):
-            return WebNode(head: kind("image") + member("src", image.source) + member("alt", image.alternativeText))
+            let address = plugin().flatMap { WebPictures.address(of: image.source, plugin: $0) }
+            return WebNode(
+                head: kind("image") + member("src", image.source) + member("alt", image.alternativeText)
+                    + (address.map { member("url", $0) } ?? ""))
         case let .table(table): return self.table(table)
         case .spacer: return WebNode(head: kind("spacer"))
         case let .scroll(scroll):

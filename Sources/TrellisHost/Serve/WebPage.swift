@@ -80,6 +80,7 @@ enum WebPage {
         .label .icon { color: #b5bd68; }
         .image { margin: 0; display: inline-flex; flex-direction: column; gap: 0.2em; }
         .image .picture { border: 1px dashed #6a6e76; border-radius: 4px; padding: 1.5em 2em; color: #a0a0a0; }
+        .image .picture-image { max-width: min(100%, 40em); border: 1px solid #5a5e66; border-radius: 4px; }
         .image figcaption { font-size: 0.8em; color: #8a8a8a; }
         .scroll { overflow: auto; border: 1px solid #3a3e45; border-radius: 4px; padding: 0.3em 0.5em; }
         .panes { display: flex; gap: 0; border: 1px solid #3a3e45; border-radius: 4px; min-height: 60vh; }
@@ -309,7 +310,17 @@ enum WebPage {
               const figure = element("figure", "image");
               figure.setAttribute("role", "img");
               figure.setAttribute("aria-label", node.alt || node.src);
-              figure.append(element("div", "picture", node.alt || node.src), element("figcaption", "", node.src));
+              if (node.url) {
+                // A picture of the plugin's resources, from the host; alt text if it cannot load.
+                const picture = element("img", "picture-image");
+                picture.alt = node.alt;
+                picture.src = node.url;
+                figure.append(picture);
+              } else {
+                // A URL or a file the host does not serve: the page loads nothing from elsewhere.
+                figure.append(element("div", "picture", node.alt || node.src));
+              }
+              figure.append(element("figcaption", "", node.alt || node.src));
               return figure;
             }
             case "spacer": return element("div", "spacer");

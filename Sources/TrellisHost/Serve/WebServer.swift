@@ -45,6 +45,8 @@ public final class WebServer {
 
     /// How long a session is kept after its page went away.
     public var keepTime = WebServer.defaultKeepTime
+    /// The plugins' pictures, served to the pages at `/picture/…`.
+    public var pictures: WebPictures?
     /// The supervisor's report of the crash this server was started again after:
     /// each page that comes back to a session of the crashed server is shown it.
     public var crashReport: String?
@@ -162,7 +164,8 @@ public final class WebServer {
                 continue
             }
             clients[descriptor] = Client(
-                descriptor: descriptor, connection: WebConnection(access: access, files: WebPage.files), now: now)
+                descriptor: descriptor,
+                connection: WebConnection(access: access, files: WebPage.files, pictures: pictures), now: now)
         }
     }
 

@@ -79,15 +79,34 @@ public final class WebSession {
         }
         let screens = layers.enumerated().compactMap { index, chain -> WebNode? in
             guard let view = chain.last else { return nil }
-            let builder = WebNodeBuilder(
+            var builder = WebNodeBuilder(
                 windows: index == layers.count - 1 ? windows : [:], rowStyles: view.rowStyles,
                 listsForReading: view.listsForReading)
+            builder.plugin = { [tree] in Self.plugin(of: view, in: tree) }
             let identity = UInt(bitPattern: ObjectIdentifier(view).hashValue)
             var head = "\"k\":\"screen\",\"sid\":\"\(identity)\""
             if index > 0 { head += ",\"modal\":true" }
             return WebNode(head: head, children: [builder.node(view.displayedContent)])
         }
         return WebNode(head: "\"k\":\"screens\"", children: screens)
+    }
+
+    /// The plugin of the route whose router shows `view`, or that attached the
+    /// router that does (a screen a plugin pushes itself is its plugin's).
+    private static func plugin(of view: ViewController, in tree: RouteTree) -> String? {
+        guard let root = tree.rootRouter else { return nil }
+        var pending: [(router: Routing, plugin: String?)] = [(root, nil)]
+        // A loop, not recursion: a tree of any depth is safe.
+        while let (router, above) = pending.popLast() {
+            let plugin = tree.route(of: router)?.plugin ?? above
+            if router.viewableRouting?.viewControllable.viewController === view
+                || tree.embeddedView(of: router) === view
+            {
+                return plugin
+            }
+            pending += router.children.map { ($0, plugin) }
+        }
+        return nil
     }
 
     private func statusJSON() -> String {
