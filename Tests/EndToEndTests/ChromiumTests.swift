@@ -184,6 +184,13 @@ struct ChromiumTests {
         #expect(
             try page.evaluate("document.querySelector('.row.active').textContent") as? String == "Coordinator: Airports"
         )
+        // ? shows the keys, as in the terminal; Esc closes it, going nowhere.
+        try page.press("?")
+        try page.waitUntil("!document.getElementById('help').hidden", "the help")
+        try page.press("Escape")
+        try page.waitUntil("document.getElementById('help').hidden", "the help closed")
+        #expect(try page.evaluate("location.pathname") as? String == "/app/launcher")
+        #expect(try page.evaluate("document.activeElement.dataset.key") as? String == "list:demos")
     }
 
     @Test func aListOfSixteenThousandCitiesIsDrawnVirtuallyAndScrolledToItsEnd() throws {

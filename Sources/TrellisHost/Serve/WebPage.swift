@@ -27,7 +27,21 @@ enum WebPage {
         </head>
         <body>
         <main id="screens" aria-label="The app"></main>
-        <footer><span id="route"></span><span id="notice" role="status" aria-live="polite"></span><span id="keys"></span></footer>
+        <footer><span id="route"></span><span id="notice" role="status" aria-live="polite"></span><span id="keys"></span><button id="help-button" type="button" aria-controls="help">? keys</button></footer>
+        <div id="help" role="dialog" aria-labelledby="help-title" hidden>
+        <h2 id="help-title">Keys</h2>
+        <dl>
+        <dt>Tab, Shift-Tab</dt><dd>the next or the previous control</dd>
+        <dt>Enter, Space</dt><dd>use the control: press a button, open a row</dd>
+        <dt>↑ ↓ Page Up, Page Down, Home, End</dt><dd>move in a list or a table</dd>
+        <dt>← →</dt><dd>the next tab</dd>
+        <dt>Esc, the browser's Back</dt><dd>go back</dd>
+        <dt>?</dt><dd>this help, with the messages of this tab</dd>
+        </dl>
+        <h2>Messages</h2>
+        <ol id="messages"></ol>
+        <button id="help-close" class="button" type="button">Close</button>
+        </div>
         <p id="ended" hidden></p>
         <div id="crash" role="alertdialog" aria-labelledby="crash-title" hidden>
         <h2 id="crash-title">trellis started again after a crash</h2>
@@ -114,6 +128,14 @@ enum WebPage {
         #route { font-weight: bold; }
         #notice { flex: 1; color: #f0c674; }
         #keys { color: #b0b0b0; }
+        #help-button { background: none; border: 1px solid #5a5e66; border-radius: 4px; color: #b0b0b0;
+          padding: 0 0.5em; cursor: pointer; font-size: 0.9em; }
+        #help { position: fixed; right: 1.5em; bottom: 3em; z-index: 25; width: min(32em, 90vw); max-height: 70vh;
+          overflow: auto; background: #282a2e; border: 1px solid #5a5e66; border-radius: 8px; padding: 1em 1.5em; }
+        #help h2 { font-size: 1em; margin: 0.2em 0 0.5em; }
+        #help dl { display: grid; grid-template-columns: auto 1fr; gap: 0.3em 1em; margin: 0 0 1em; }
+        #help dt { font-weight: bold; } #help dd { margin: 0; }
+        #messages { margin: 0 0 1em; padding-left: 1.5em; color: #f0c674; }
         #crash { position: fixed; inset: 2em; z-index: 30; background: #282a2e; border: 1px solid #cc6666;
           border-radius: 8px; padding: 1em 1.5em; display: flex; flex-direction: column; gap: 0.8em; }
         #crash[hidden] { display: none; }
@@ -685,6 +707,12 @@ enum WebPage {
           const path = status.route.join(" › ");
           routeText.textContent = path;
           noticeText.textContent = status.notice || "";
+          if (status.notice) {
+            // Kept for the help's log, as the terminal's message log keeps them.
+            const line = element("li", "", status.notice);
+            messagesList.append(line);
+            while (messagesList.children.length > 200) messagesList.firstChild.remove();
+          }
           const hasDialog = screensHolder.querySelector(".screen.modal") !== null;
           keysText.textContent = "Tab next · Enter use" + (status.back || hasDialog ? " · Esc back" : "");
           document.title = path ? "trellis: " + path : "trellis";
@@ -734,9 +762,17 @@ enum WebPage {
         });
 
         document.addEventListener("keydown", (event) => {
+          const typing = event.target.closest && event.target.closest("input, textarea, select");
+          if (event.key === "?" && !typing && !event.ctrlKey && !event.altKey) {
+            event.preventDefault();
+            toggleHelp();
+            return;
+          }
           if (event.key === "Escape" && !event.defaultPrevented) {
             event.preventDefault();
-            if (!crashBox.hidden) crashBox.hidden = true; else send({ type: "back" });
+            if (!crashBox.hidden) crashBox.hidden = true;
+            else if (!helpBox.hidden) toggleHelp();
+            else send({ type: "back" });
           }
         });
 
@@ -769,6 +805,22 @@ enum WebPage {
             }
           });
         }
+
+        const helpBox = document.getElementById("help");
+        const messagesList = document.getElementById("messages");
+        let focusBeforeHelp = null;
+
+        function toggleHelp() {
+          helpBox.hidden = !helpBox.hidden;
+          if (!helpBox.hidden) {
+            focusBeforeHelp = document.activeElement;
+            document.getElementById("help-close").focus();
+          } else if (focusBeforeHelp) {
+            focusBeforeHelp.focus();
+          }
+        }
+        document.getElementById("help-button").addEventListener("click", toggleHelp);
+        document.getElementById("help-close").addEventListener("click", toggleHelp);
 
         let reconnects = 0;
         const crashBox = document.getElementById("crash");
