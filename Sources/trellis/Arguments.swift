@@ -32,6 +32,12 @@ struct Arguments {
             guard let value = parts.count == 2 ? parts[1] : remaining.popFirst() else {
                 throw CommandError.usage("\(parts[0]) needs a value.", help: command.name)
             }
+            // One value wins, and which one would be a guess: a second is refused.
+            if !option.repeats, let first = values[option.name]?.first {
+                throw CommandError.usage(
+                    "\(parts[0]) was given twice (\"\(first.prefix(40))\" and \"\(value.prefix(40))\"); give it once.",
+                    help: command.name)
+            }
             values[option.name, default: []].append(value)
         }
     }
@@ -42,7 +48,7 @@ struct Arguments {
     /// Whether `-h` or `--help` was given.
     var wantsHelp: Bool { has("--help") }
 
-    /// The value of `option`, the last one if it was given more than once.
+    /// The value of `option` (one that does not repeat is given at most once).
     func value(_ option: String) -> String? { values[option]?.last }
 
     /// Every value of an option that may be given more than once, in order.

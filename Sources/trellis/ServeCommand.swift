@@ -33,6 +33,13 @@ struct ServeCommand {
         // app, as in a headless run: every tab waits on it.
         CrashRecord.noteHangLimit(.seconds(10))
         let address = parsed.value("--bind") ?? "127.0.0.1"
+        // Before the config is read: a mistyped address is said first.
+        var parsedAddress = in6_addr()
+        guard inet_pton(AF_INET, address, &parsedAddress) == 1 || inet_pton(AF_INET6, address, &parsedAddress) == 1
+        else {
+            throw CommandError.usage(
+                "--bind \(address.prefix(60)) is not an IP address (for example 127.0.0.1 or ::1).", help: "serve")
+        }
         let keepTime = try parsed.value("--keep").map(parseKeepTime) ?? WebServer.defaultKeepTime
         let configPath = try parsed.singlePositional(command: "serve", name: "config")
         let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
@@ -109,7 +116,10 @@ struct ServeCommand {
     }
 
     private func parseKeepTime(_ text: String) throws -> Duration {
-        guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
+        // Digits and a point only: Double also reads `0x10`, `1e3` and `nan`.
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(text),
+            (0...3600).contains(seconds)
+        else {
             throw CommandError.usage(
                 "--keep must be a number of seconds from 0 to 3600, for example 60; got \"\(text.prefix(40))\".",
                 help: "serve")
@@ -119,6 +129,11 @@ struct ServeCommand {
 
     /// Opens `address` with `xdg-open`, or says how to open it.
     private func openInBrowser(_ address: String) {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard path.split(separator: ":").contains(where: { access("\($0)/xdg-open", X_OK) == 0 }) else {
+            Trellis.printError("--open: xdg-open is not installed (Debian: xdg-utils); open the address by hand")
+            return
+        }
         let opener = Process()
         opener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         opener.arguments = ["xdg-open", address]

@@ -397,5 +397,11 @@ struct BadInputTableTests {
         commandLine("a size of 240 GB", ["run", "--size", "100000x100000"], "--size must be COLSxROWS"),
         commandLine("a negative time-out", ["run", "--timeout", "-1"], "--timeout must be a number of seconds"),
         commandLine("an unknown command", ["launch"], "unknown command \"launch\""),
+        commandLine(
+            "serve: a port out of range", ["serve", "--port", "99999"], "--port must be a number from 0 to 65535"),
+        commandLine("serve: an address that is none", ["serve", "--bind", "nonsense"], "--bind nonsense is not an IP"),
+        commandLine("serve: a port given twice", ["serve", "--port", "1", "--port", "2"], "--port was given twice"),
+        commandLine("serve: a keep in hexadecimal", ["serve", "--keep", "0x10"], "--keep must be a number of seconds"),
+        commandLine("serve: a keep of NaN", ["serve", "--keep", "nan"], "--keep must be a number of seconds"),
     ]
 }

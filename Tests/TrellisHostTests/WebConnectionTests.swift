@@ -25,11 +25,14 @@ struct WebConnectionTests {
         let signIn = browser.receive(get("/?token=s3cret"))
         #expect(text(signIn).hasPrefix("HTTP/1.1 302 Found\r\n"))
         #expect(text(signIn).contains("Location: /\r\n"))
-        #expect(text(signIn).contains("Set-Cookie: trellis-token=s3cret; HttpOnly; SameSite=Strict; Path=/"))
+        #expect(text(signIn).contains("Set-Cookie: trellis-token-8765=s3cret; HttpOnly; SameSite=Strict; Path=/"))
         #expect(!signIn.closes, "kept alive")
+        var sent = connection()
+        let elsewhere = text(sent.receive(get("//evil.example/?token=s3cret&open=x")))
+        #expect(elsewhere.contains("Location: /evil.example/?open=x\r\n"), "never to another site: \(elsewhere)")
 
         let page = browser.receive(
-            get("/", ["Cookie: trellis-token=s3cret"]) + get("/missing", ["Cookie: trellis-token=s3cret"]))
+            get("/", ["Cookie: trellis-token-8765=s3cret"]) + get("/missing", ["Cookie: trellis-token-8765=s3cret"]))
         #expect(text(page).hasPrefix("HTTP/1.1 200 OK\r\n") && text(page).contains("<p>page</p>"))
         #expect(text(page).contains("HTTP/1.1 404 Not Found"), "two requests in one read, each answered")
     }
@@ -43,14 +46,14 @@ struct WebConnectionTests {
         }
         var rebound = connection()
         let answer = rebound.receive(
-            Array("GET / HTTP/1.1\r\nHost: attacker.example:8765\r\nCookie: trellis-token=s3cret\r\n\r\n".utf8))
+            Array("GET / HTTP/1.1\r\nHost: attacker.example:8765\r\nCookie: trellis-token-8765=s3cret\r\n\r\n".utf8))
         #expect(text(answer).hasPrefix("HTTP/1.1 403 Forbidden"), "DNS rebinding: a foreign Host")
     }
 
     @Test func theWebSocketOpensWithTheCookieAndTheOriginAndAnswersPingsAndClose() throws {
         try #require(LibCrypto.isAvailable)
         let upgrade = [
-            "Cookie: trellis-token=s3cret", "Upgrade: websocket", "Connection: Upgrade",
+            "Cookie: trellis-token-8765=s3cret", "Upgrade: websocket", "Connection: Upgrade",
             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
         ]
         var foreign = connection()

@@ -22,7 +22,7 @@ struct WebProtocolTests {
 
     @Test func aRequestHeadIsReadInPiecesAndTwoInARow() throws {
         var parser = HTTPRequestParser()
-        let text = "GET /?token=a%20b HTTP/1.1\r\nHost: localhost:8765\r\nCookie: x=1; trellis-token=t \r\n\r\n"
+        let text = "GET /?token=a%20b HTTP/1.1\r\nHost: localhost:8765\r\nCookie: x=1; trellis-token-8765=t \r\n\r\n"
         for byte in text.utf8.dropLast() {
             parser.feed([byte])
             #expect(parser.next() == .needMore)
@@ -33,7 +33,7 @@ struct WebProtocolTests {
             return
         }
         #expect(first.path == "/" && first.query("token") == "a b" && first.header("host") == "localhost:8765")
-        #expect(first.header("Cookie") == "x=1; trellis-token=t", "trailing spaces are not part of a value")
+        #expect(first.header("Cookie") == "x=1; trellis-token-8765=t", "trailing spaces are not part of a value")
         #expect(first.keepsAlive && !second.keepsAlive)
         #expect(second.method == "HEAD" && second.path == "/x")
     }
@@ -114,13 +114,14 @@ struct WebProtocolTests {
         #expect(try refusal(["GET / HTTP/1.1", "Host: 127.0.0.1:8765"]) != nil, "no token, no cookie: 403")
         #expect(try refusal(["GET /?token=s3cret HTTP/1.1", "Host: 127.0.0.1:8765"]) == nil)
         #expect(try refusal(["GET /?token=s3creT HTTP/1.1", "Host: 127.0.0.1:8765"]) != nil)
-        #expect(try refusal(["GET / HTTP/1.1", "Host: localhost:8765", "Cookie: a=b; trellis-token=s3cret"]) == nil)
+        #expect(
+            try refusal(["GET / HTTP/1.1", "Host: localhost:8765", "Cookie: a=b; trellis-token-8765=s3cret"]) == nil)
         #expect(
             try refusal(["GET /?token=s3cret HTTP/1.1", "Host: rebound.example:8765"]) != nil,
             "a DNS name rebound to the loopback is refused even with the token")
         #expect(try refusal(["GET /?token=s3cret HTTP/1.1", "Host: localhost:9999"]) != nil)
 
-        let socket = ["GET /socket HTTP/1.1", "Host: localhost:8765", "Cookie: trellis-token=s3cret"]
+        let socket = ["GET /socket HTTP/1.1", "Host: localhost:8765", "Cookie: trellis-token-8765=s3cret"]
         #expect(access.originRefusal(of: try request(socket + ["Origin: http://localhost:8765"])) == nil)
         #expect(access.originRefusal(of: try request(socket + ["Origin: http://evil.example"])) != nil)
         #expect(access.originRefusal(of: try request(socket)) != nil, "no Origin: refused")
@@ -131,6 +132,13 @@ struct WebProtocolTests {
         let token = WebAccess.makeToken()
         #expect(token.count == 64 && token != WebAccess.makeToken())
         #expect(WebAccess(token: "t", address: "::1", port: 80).allowedHosts.contains("[::1]:80"))
+        // A wildcard address is no host: each of this machine's addresses is.
+        let everywhere = WebAccess(token: "t", address: "0.0.0.0", port: 80).allowedHosts
+        #expect(everywhere.contains("127.0.0.1:80") && everywhere.contains("localhost:80"), "\(everywhere)")
+        #expect(!everywhere.contains("0.0.0.0:80") && !everywhere.contains("rebound.example:80"))
+        #expect(WebAccess(token: "t", address: "::", port: 80).allowedHosts.contains("[::1]:80"))
+        // Two servers of one machine, two cookies: a browser shares cookies across ports.
+        #expect(access.cookieName == "trellis-token-8765")
     }
 
     /// A frame from a browser: masked with `mask`.

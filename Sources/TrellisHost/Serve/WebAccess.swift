@@ -18,9 +18,26 @@ struct WebAccess: Sendable {
     /// The address bound (`127.0.0.1`, `::1`, or one `--bind` gave).
     let address: String
     let port: Int
+    /// The hosts a request may name: the bound address and `localhost`, each with
+    /// the port; for a wildcard address (`0.0.0.0`, `::`), each address of this
+    /// machine's interfaces and its host name.
+    let allowedHosts: [String]
 
-    /// The cookie that stands for the token once a page has shown it.
-    static let cookieName = "trellis-token"
+    init(token: String, address: String, port: Int) {
+        self.token = token
+        self.address = address
+        self.port = port
+        let addresses =
+            ["0.0.0.0", "::"].contains(address) ? Self.interfaceAddresses(ipv6: address == "::") : [address]
+        var names = addresses.map { $0.contains(":") ? "[\($0)]" : $0 } + ["localhost"]
+        if ["0.0.0.0", "::"].contains(address), let name = Self.hostName() { names.append(name.lowercased()) }
+        allowedHosts = names.map { "\($0):\(port)" }
+    }
+
+    /// The cookie that stands for the token once a page has shown it: one a port,
+    /// since a browser shares cookies across the ports of a host, and two servers
+    /// on one machine must not sign each other out.
+    var cookieName: String { "trellis-token-\(port)" }
 
     /// A fresh token, from the system's generator (the kernel's `getrandom`,
     /// cryptographically secure on Linux).
@@ -30,11 +47,35 @@ struct WebAccess: Sendable {
             .map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    /// The hosts a request may name: the bound address and `localhost`, each
-    /// with the port.
-    var allowedHosts: [String] {
-        let bound = address.contains(":") ? "[\(address)]" : address
-        return ["\(bound):\(port)", "localhost:\(port)"]
+    /// The addresses of this machine's interfaces: IPv4, and IPv6 too when `ipv6`.
+    private static func interfaceAddresses(ipv6: Bool) -> [String] {
+        var first: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&first) == 0 else { return ["127.0.0.1"] }
+        defer { freeifaddrs(first) }
+        var addresses: [String] = []
+        var next = first
+        while let interface = next {
+            next = interface.pointee.ifa_next
+            guard let address = interface.pointee.ifa_addr else { continue }
+            let family = Int32(address.pointee.sa_family)
+            guard family == AF_INET || (ipv6 && family == AF_INET6) else { continue }
+            var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
+            guard getnameinfo(address, length, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 else {
+                continue
+            }
+            // A link-local IPv6 address's zone (`%eth0`) is not part of a Host field.
+            let name = String(decoding: text.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+            addresses.append(String(name.prefix { $0 != "%" }).lowercased())
+        }
+        return Array(Set(addresses)).sorted()
+    }
+
+    private static func hostName() -> String? {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count) == 0 else { return nil }
+        let text = String(decoding: name.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+        return text.isEmpty ? nil : text
     }
 
     /// Why `request` is refused, or `nil` when it may go on: a bad `Host`, or
@@ -63,7 +104,7 @@ struct WebAccess: Sendable {
         for field in request.headers where field.name.lowercased() == "cookie" {
             for pair in field.value.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == Self.cookieName {
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == cookieName {
                     return String(parts[1]).trimmingCharacters(in: .whitespaces)
                 }
             }
@@ -74,7 +115,7 @@ struct WebAccess: Sendable {
     /// The header that gives the browser the cookie: not readable by scripts,
     /// sent only to this site's own pages.
     var setCookie: (name: String, value: String) {
-        ("Set-Cookie", "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/")
+        ("Set-Cookie", "\(cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/")
     }
 
     /// Whether `given` is `secret`, in time that depends on their lengths only.

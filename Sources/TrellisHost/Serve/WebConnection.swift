@@ -92,7 +92,8 @@ struct WebConnection {
         let hasCookie = access.cookieToken(of: request).map { WebAccess.isSame($0, access.token) } ?? false
         if !hasCookie {
             // The token, once: it becomes a cookie, and the address loses it.
-            let location = request.target(without: "token")
+            // One leading slash: `//host/` in a Location is another site.
+            let location = "/" + request.target(without: "token").drop { $0 == "/" }
             var redirect = HTTPResponse(status: .found, headers: [("Location", location), access.setCookie])
             redirect.body = Array("Signed in; go to \(location)\n".utf8)
             respond(redirect, closing: !request.keepsAlive, head: isHead, into: &output)

@@ -167,8 +167,18 @@ enum WebPage {
         let topScreen = null;
         const rememberedFocus = new Map();
 
+        // The longest message trellis takes (a text area's text): more closes the connection.
+        const longestMessage = 1 << 20;
+
+        // Sends `message`; false, and said in the footer, if it is too long to send.
         function send(message) {
-          if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+          const text = JSON.stringify(message);
+          if (text.length > longestMessage / 3 && new TextEncoder().encode(text).length > longestMessage) {
+            showNotice("that text is longer than 1 MiB, more than the page may send; it was not sent");
+            return false;
+          }
+          if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
+          return true;
         }
 
         function element(tag, className, text) {
@@ -423,9 +433,13 @@ enum WebPage {
         function watchText(input) {
           input._pending = [];
           input.addEventListener("input", () => {
+            if (!send({ type: "edit", field: input._node.id, text: input.value })) {
+              // Not sent, so not the app's: the field shows the app's text again.
+              input.value = input._node.s;
+              return;
+            }
             input._pending.push(input.value);
             if (input._pending.length > 50) input._pending.shift();
-            send({ type: "edit", field: input._node.id, text: input.value });
           });
         }
 

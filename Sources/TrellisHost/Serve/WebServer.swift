@@ -4,8 +4,12 @@ import TrellisCore
 /// `trellis serve`'s server: a listening socket and its connections on the event
 /// loop, each a ``WebConnection`` whose WebSocket drives a ``WebSession`` of its
 /// own. Nothing blocks: reads and writes are non-blocking, output waits in the
-/// connection until the socket takes it, and a connection that sends nothing for
-/// ``idleLimit`` (a slow or half-open client) is closed.
+/// connection until the socket takes it, and a connection that gets no answer
+/// within ``idleLimit`` (a slow, half-open or trickling client: one request head,
+/// or a WebSocket's hello, takes that long at most) is closed. When all
+/// ``mostConnections`` are taken, the oldest that is not an open page makes room
+/// for the new one, so connections held open by another program cannot keep the
+/// browser out.
 ///
 /// A page's first message says hello, with the session it had if it is a page
 /// that reloaded: a session whose page went away is kept for ``keepTime`` (its
@@ -14,12 +18,14 @@ import TrellisCore
 @MainActor
 public final class WebServer {
     /// A connection and what the server keeps for it.
+    @MainActor
     private final class Client {
         let descriptor: Int32
         var connection: WebConnection
         var output: [UInt8] = []
         var closesAfterOutput = false
-        var lastHeard: ContinuousClock.Instant
+        /// When it was accepted, or last answered: it must make progress from there.
+        var lastProgress: ContinuousClock.Instant
         var session: WebSession?
         /// Whether the WebSocket is open and its page has not said hello yet.
         var awaitsHello = false
@@ -27,14 +33,19 @@ public final class WebServer {
         init(descriptor: Int32, connection: WebConnection, now: ContinuousClock.Instant) {
             self.descriptor = descriptor
             self.connection = connection
-            lastHeard = now
+            lastProgress = now
         }
+
+        /// Whether it is a page that said hello: the one kind of connection kept
+        /// however long it is silent.
+        var isOpenPage: Bool { connection.isWebSocket && !awaitsHello }
     }
 
-    /// How long a connection may stay silent: an open page sends nothing while
-    /// the user reads, so only one that has not become a WebSocket is held to it.
+    /// How long a connection may go without an answer: an open page sends nothing
+    /// while the user reads, so only one that has not become a page is held to it.
     static let idleLimit: Duration = .seconds(30)
-    /// The most connections at once; more are refused at once (closed).
+    /// The most connections at once; past it, the oldest that is not an open page
+    /// is closed for a new one (or the new one, when all are pages).
     static let mostConnections = 256
     /// The most output a connection may have waiting before it is closed.
     static let mostWaitingOutput = 8 << 20
@@ -122,12 +133,11 @@ public final class WebServer {
     public func run(on loop: EventLoop, until shouldStop: () -> Bool) {
         while !shouldStop() {
             let now = loop.now
-            for client in Array(clients.values) where !client.connection.isWebSocket {
-                if now - client.lastHeard > Self.idleLimit { drop(client) }
+            for client in Array(clients.values) where !client.isOpenPage {
+                if now - client.lastProgress > Self.idleLimit { drop(client) }
             }
             let waiting = clients.values.filter { !$0.output.isEmpty }.map(\.descriptor)
-            let nextIdle = clients.values.filter { !$0.connection.isWebSocket }.map { $0.lastHeard + Self.idleLimit }
-                .min()
+            let nextIdle = clients.values.filter { !$0.isOpenPage }.map { $0.lastProgress + Self.idleLimit }.min()
             let frameTime = loop.needsFrame ? loop.nextFrameTime : nil
             endParkedSessions(now: now)
             let nextEnd = (parked.values.map(\.until) + ended.map(\.until)).min()
@@ -159,9 +169,15 @@ public final class WebServer {
             guard descriptor >= 0 else { return }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            guard clients.count < Self.mostConnections else {
-                close(descriptor)
-                continue
+            if clients.count >= Self.mostConnections {
+                guard
+                    let oldest = clients.values.filter({ !$0.isOpenPage }).min(by: { $0.lastProgress < $1.lastProgress }
+                    )
+                else {
+                    close(descriptor)
+                    continue
+                }
+                drop(oldest)
             }
             clients[descriptor] = Client(
                 descriptor: descriptor,
@@ -177,8 +193,13 @@ public final class WebServer {
             drop(client)
             return
         }
-        client.lastHeard = now
         let output = client.connection.receive(Array(buffer[..<count]))
+        // An answer to a request, or a page's message: bytes that only trickle in
+        // (a head never finished, pings instead of a hello) are not progress.
+        if output.events.contains(where: { $0 != .opened }) || (!client.connection.isWebSocket && !output.bytes.isEmpty)
+        {
+            client.lastProgress = now
+        }
         client.output += output.bytes
         client.closesAfterOutput = client.closesAfterOutput || output.closes
         for event in output.events {

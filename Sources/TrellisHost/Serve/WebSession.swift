@@ -26,8 +26,6 @@ public final class WebSession {
     private var windows: [String: Int] = [:]
     private var windowsScreen: ObjectIdentifier?
 
-    /// The longest message the page may send: a text area's text, a little over 1 MiB.
-    static let longestMessage = (1 << 20) + 4096
     /// How many rows of a list the page is sent at once: those in its window.
     public static let windowLength = WebNodeBuilder.windowLength
 
@@ -123,7 +121,7 @@ public final class WebSession {
     /// Acts on a message from the page. One it cannot read is said in the status
     /// line, not ignored.
     public func receive(_ text: String) {
-        guard text.utf8.count <= Self.longestMessage, let message = try? JSONParser.parse(text),
+        guard text.utf8.count <= WebSocketFrameParser.largestMessage, let message = try? JSONParser.parse(text),
             let type = message["type"]?.stringValue
         else {
             session.post("the page sent a message this trellis cannot read")
