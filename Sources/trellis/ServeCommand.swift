@@ -44,6 +44,9 @@ struct ServeCommand {
         let configPath = try parsed.singlePositional(command: "serve", name: "config")
         let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
         let loop = EventLoop()
+        // Several tabs: what a plugin says from a timer or a task that names no tab
+        // goes here, not to a tab another person may be using.
+        RouteTree.unclaimedReports = { Trellis.printError($0) }
         let server: WebServer
         // What new tabs are built from: an edited config, with --watch.
         let current = CurrentConfig(config)

@@ -210,4 +210,24 @@ struct ChromiumTests {
         try page.press("Enter")
         try page.waitUntil("location.pathname.split('/').length > 4", "the last city opened")
     }
+
+    @Test func theBrowsersForwardIsUndoneAndBackGoesBackAScreenAtATime() throws {
+        let app = try ServedApp()
+        let page = try ChromiumPage(app.address)
+        try open("VIPER: Candy Store", page)
+        try page.click(".row, button", text: "Sweet Candy Store")
+        try page.waitForText("Chocolate Bar")
+        let deepest = try page.evaluate("location.pathname") as? String ?? ""
+        try page.goBack()
+        try page.waitUntil("location.pathname === '/app/launcher/candyStore'", "one screen back")
+        try page.waitForText("Sweet Candy Store")
+        // The app has no forward: the page stays where the app is.
+        try page.evaluate("history.forward()")
+        try page.waitUntil(
+            "location.pathname === '/app/launcher/candyStore' && history.state.index === 1", "forward undone")
+        #expect(!page.text().contains("Chocolate Bar"), "\(deepest) is not shown again")
+        try page.goBack()
+        try page.waitUntil("location.pathname === '/app/launcher'", "back to the launcher")
+        try page.waitForText("Trellis pattern gallery")
+    }
 }

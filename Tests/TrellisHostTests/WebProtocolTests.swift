@@ -47,6 +47,8 @@ struct WebProtocolTests {
         ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", .badRequest),
         ("GET  / HTTP/1.1\r\nHost: a\r\n\r\n", .badRequest),
         ("GET http://evil/ HTTP/1.1\r\nHost: a\r\n\r\n", .badRequest),
+        // A browser reads `/\\host` as `//host`: a redirect there would leave the site.
+        ("GET /\\evil.example/?token=t HTTP/1.1\r\nHost: a\r\n\r\n", .badRequest),
         ("GET / HTTP/1.1\r\nHost: a\u{1}\r\n\r\n", .badRequest),
         ("GET / HTTP/1.1\r\nBad Field: a\r\nHost: a\r\n\r\n", .badRequest),
         ("GET / HTTP/1.1\r\nHost: a\r\n" + String(repeating: "X-A: b\r\n", count: 101) + "\r\n", .headerFieldsTooLarge),
@@ -137,6 +139,10 @@ struct WebProtocolTests {
         #expect(everywhere.contains("127.0.0.1:80") && everywhere.contains("localhost:80"), "\(everywhere)")
         #expect(!everywhere.contains("0.0.0.0:80") && !everywhere.contains("rebound.example:80"))
         #expect(WebAccess(token: "t", address: "::", port: 80).allowedHosts.contains("[::1]:80"))
+        // A browser names port 80 by leaving it out.
+        let plain = WebAccess(token: "t", address: "127.0.0.1", port: 80).allowedHosts
+        #expect(plain.contains("127.0.0.1") && plain.contains("localhost:80"))
+        #expect(!WebAccess(token: "t", address: "127.0.0.1", port: 81).allowedHosts.contains("127.0.0.1"))
         // Two servers of one machine, two cookies: a browser shares cookies across ports.
         #expect(access.cookieName == "trellis-token-8765")
     }

@@ -147,7 +147,9 @@ struct HTTPRequestParser {
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             return .refused(.versionNotSupported, "HTTP version \(version.prefix(16))")
         }
-        guard target.hasPrefix("/"), target.utf8.count <= 4096, !target.contains(where: { $0 == " " || $0 > "~" })
+        // No backslash: browsers read `/\\host` as `//host`, another site.
+        guard target.hasPrefix("/"), target.utf8.count <= 4096,
+            !target.contains(where: { $0 == " " || $0 == "\\" || $0 > "~" })
         else { return .refused(.badRequest, "a request target that is not a path") }
         guard lines.count <= mostFields else {
             return .refused(.headerFieldsTooLarge, "more than \(mostFields) fields")

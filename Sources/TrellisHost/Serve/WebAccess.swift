@@ -31,7 +31,8 @@ struct WebAccess: Sendable {
             ["0.0.0.0", "::"].contains(address) ? Self.interfaceAddresses(ipv6: address == "::") : [address]
         var names = addresses.map { $0.contains(":") ? "[\($0)]" : $0 } + ["localhost"]
         if ["0.0.0.0", "::"].contains(address), let name = Self.hostName() { names.append(name.lowercased()) }
-        allowedHosts = names.map { "\($0):\(port)" }
+        // A browser leaves port 80 out of Host and Origin.
+        allowedHosts = names.map { "\($0):\(port)" } + (port == 80 ? names : [])
     }
 
     /// The cookie that stands for the token once a page has shown it: one a port,

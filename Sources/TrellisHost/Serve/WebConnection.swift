@@ -30,6 +30,9 @@ struct WebConnection {
 
     /// The path of the WebSocket.
     static let socketPath = "/socket"
+    /// The most bytes of answers one read's pipelined requests get before the
+    /// connection is closed.
+    static let mostOutputPerRead = 16 << 20
     /// Where the page's addresses of routes start (`/app/launcher/airports`).
     static let appPath = "/app/"
 
@@ -67,6 +70,12 @@ struct WebConnection {
             case let .refused(status, message):
                 respond(.text(status, message), closing: true, into: &output)
             case let .request(request):
+                guard output.bytes.count <= Self.mostOutputPerRead else {
+                    // Pipelined requests whose answers would fill memory: not a browser.
+                    output.closes = true
+                    isClosed = true
+                    return output
+                }
                 answer(request, into: &output)
                 if frames != nil {
                     // Frames that came with the upgrade.

@@ -36,19 +36,27 @@ struct WebNode: Equatable {
     /// top), each a JSON array the page applies in order:
     /// - `["s",path,node]` sets the node at `path`;
     /// - `["r",path,count,start,length,{"index":row,…}]` gives a list's count, the
-    ///   window it shows, and the rows of that window that changed.
+    ///   window it shows, and the rows of that window that changed;
+    /// - `["a",path,node]` adds a last child to the node at `path` (a stack, a grid,
+    ///   the screens: a dialog that opens);
+    /// - `["d",path,count]` keeps its first `count` children (a dialog that closes).
     ///
-    /// A node whose own members or number of children changed is sent whole; else
-    /// only what changed under it.
+    /// A node whose own members changed is sent whole; else only what changed
+    /// under it, its first children compared by place.
     static func changes(from old: WebNode, to new: WebNode, at path: [Int] = []) -> [String] {
-        guard old.head == new.head, old.children.count == new.children.count, (old.rows == nil) == (new.rows == nil)
-        else {
+        guard old.head == new.head, (old.rows == nil) == (new.rows == nil) else {
             return old == new ? [] : ["[\"s\",\(pathJSON(path)),\(new.json)]"]
         }
         var changes: [String] = []
         // Breadth of a tree is bounded by what a plugin draws; its depth by the builder's limit.
         for (index, (before, after)) in zip(old.children, new.children).enumerated() where before != after {
             changes += Self.changes(from: before, to: after, at: path + [index])
+        }
+        for added in new.children.dropFirst(old.children.count) {
+            changes.append("[\"a\",\(pathJSON(path)),\(added.json)]")
+        }
+        if old.children.count > new.children.count {
+            changes.append("[\"d\",\(pathJSON(path)),\(new.children.count)]")
         }
         if let before = old.rows, let after = new.rows, before != after {
             var changed: [String] = []
@@ -83,6 +91,9 @@ struct WebNodeBuilder {
     /// The plugin whose resources the screen's pictures are in, found when a
     /// picture asks.
     var plugin: () -> String? = { nil }
+    /// How many lists of each id the screen has shown so far, so two of one id
+    /// (a plugin's mistake) keep windows of their own.
+    private let listsSeen = ListCount()
 
     /// How many rows of a list are sent at once.
     static let windowLength = 150
@@ -225,11 +236,18 @@ struct WebNodeBuilder {
         }
     }
 
-    /// A list-like node whose rows in the window are made by `row`.
+    /// A list-like node whose rows in the window are made by `row`. The window
+    /// is the one the page asked for under the list's id (`id#2` for the second
+    /// list of that id, named in the node as `w`).
     private func list(_ head: String, id: String, count: Int, row: (Int) -> String) -> WebNode {
-        let start = min(max(windows[id] ?? 0, 0), max(count - Self.windowLength, 0))
+        let seen = listsSeen.counts[id, default: 0]
+        listsSeen.counts[id] = seen + 1
+        let key = seen == 0 ? id : "\(id)#\(seen + 1)"
+        let start = min(max(windows[key] ?? 0, 0), max(count - Self.windowLength, 0))
         let end = min(start + Self.windowLength, count)
-        return WebNode(head: head, rows: WebNode.Rows(count: count, start: start, items: (start..<end).map(row)))
+        return WebNode(
+            head: head + (seen == 0 ? "" : member("w", key)),
+            rows: WebNode.Rows(count: count, start: start, items: (start..<end).map(row)))
     }
 
     private func kind(_ name: String) -> String { "\"k\":\"\(name)\"" }
@@ -252,6 +270,11 @@ struct WebNodeBuilder {
         @unknown default: "highlight"
         }
     }
+}
+
+/// The lists a build has met, by id.
+private final class ListCount {
+    var counts: [String: Int] = [:]
 }
 
 /// JSON text for the page.

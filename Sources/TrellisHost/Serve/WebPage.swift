@@ -298,7 +298,12 @@ enum WebPage {
               const label = element("label", "picker");
               const select = element("select");
               select.dataset.key = "picker:" + node.id;
-              select.addEventListener("change", () => send({ type: "choose", id: label._node.id, index: select.selectedIndex }));
+              select.addEventListener("change", () => {
+                // The app says what is chosen: the picker shows its choice until it does.
+                const wanted = select.selectedIndex;
+                select.selectedIndex = label._node.selected;
+                send({ type: "choose", id: label._node.id, index: wanted });
+              });
               label.append(element("span", "picker-label"), select);
               update(label, node);
               return label;
@@ -432,6 +437,13 @@ enum WebPage {
 
         function watchText(input) {
           input._pending = [];
+          // Leaving a field shows the app's text: an edit the app did not take is not kept.
+          input.addEventListener("blur", () => {
+            if (input._node && input.value !== input._node.s) {
+              input.value = input._node.s;
+              input._pending = [];
+            }
+          });
           input.addEventListener("input", () => {
             if (!send({ type: "edit", field: input._node.id, text: input.value })) {
               // Not sent, so not the app's: the field shows the app's text again.
@@ -537,7 +549,7 @@ enum WebPage {
             const wanted = Math.max(first - 50, 0);
             if (state.asked !== wanted) {
               state.asked = wanted;
-              send({ type: "window", list: node.id, from: wanted });
+              send({ type: "window", list: node.w || node.id, from: wanted });
             }
           }
           const rows = [];
@@ -558,7 +570,7 @@ enum WebPage {
             row.classList.add("active");
             row.setAttribute("aria-selected", "true");
           }
-          if (!item) {
+          if (item === undefined) {
             row.textContent = "…";
             return row;
           }
@@ -640,7 +652,7 @@ enum WebPage {
         function setNode(path, node) {
           const old = elementAt(path);
           if (!old) return;
-          if (old._node && old._node.k === node.k && old._node.id === node.id && !node.c && update(old, node)) return;
+          if (sameShape(old._node, node) && update(old, node)) return;
           const made = build(node);
           const parent = path.length === 0 ? null : elementAt(path.slice(0, -1));
           if (parent) parent._kids[path[path.length - 1]] = made; else screens = made;
@@ -648,6 +660,32 @@ enum WebPage {
           const key = old.contains(focused) && focused.dataset ? focused.dataset.key : null;
           old.replaceWith(made);
           if (key) refocus(made, key);
+        }
+
+        // Whether `node` can be drawn by changing the element made for `before`: a
+        // control of the same kind and id, whose kind of input and size are the same.
+        function sameShape(before, node) {
+          return before && before.k === node.k && before.id === node.id && !node.c &&
+            before.secure === node.secure && before.w === node.w && before.h === node.h;
+        }
+
+        // Where a node's children are: the element itself, or a modal screen's dialog.
+        function childHolder(parent) {
+          return parent.classList.contains("modal") ? parent.querySelector(".dialog") : parent;
+        }
+
+        function addChild(path, node) {
+          const parent = elementAt(path);
+          if (!parent || !parent._kids) return;
+          const made = build(node);
+          parent._kids.push(made);
+          childHolder(parent).append(made);
+        }
+
+        function keepChildren(path, count) {
+          const parent = elementAt(path);
+          if (!parent || !parent._kids) return;
+          while (parent._kids.length > count) parent._kids.pop().remove();
         }
 
         function refocus(within, key) {
@@ -669,27 +707,34 @@ enum WebPage {
           // What had the focus before the screens change: where going back returns to.
           const active = document.activeElement;
           const focusedBefore = active && active.dataset ? active.dataset.key : undefined;
+          const focusWasInScreens = active !== null && screensHolder.contains(active);
           if (message.t === "all") {
             screens = build(message.screens);
             screensHolder.replaceChildren(screens);
+            // A session's screens are numbered afresh (a new session after a crash).
             topScreen = null;
+            rememberedFocus.clear();
           } else if (message.t === "diff") {
             for (const change of message.ops) {
               if (change[0] === "s") setNode(change[1], change[2]);
               else if (change[0] === "r") {
                 const holder = elementAt(change[1]);
                 if (holder && holder._list) takeRows(holder, change[2], change[3], change[4], change[5]);
-              }
+              } else if (change[0] === "a") addChild(change[1], change[2]);
+              else if (change[0] === "d") keepChildren(change[1], change[2]);
             }
           }
           if (message.status) showStatus(message.status);
-          settleFocus(focusedBefore);
+          settleFocus(focusedBefore, focusWasInScreens);
         }
 
-        // A screen that comes on top gets the focus where it was when it was last on
-        // top, else on its first control, as in the terminal; the screens under a
-        // dialog cannot be used.
-        function settleFocus(focusedBefore) {
+        // A screen that comes on top gets the focus it had when it was last on top,
+        // else its first control, as in the terminal; a control drawn again keeps
+        // the focus; a screen still loading gets it when its controls come. The
+        // focus is never taken from elsewhere (the page's help, a click on nothing).
+        let screenNeedsFocus = false;
+
+        function settleFocus(focusedBefore, focusWasInScreens) {
           const all = [...screensHolder.querySelectorAll(".screen")];
           all.forEach((screen, index) => { screen.inert = index !== all.length - 1; });
           const top = all[all.length - 1];
@@ -699,17 +744,24 @@ enum WebPage {
           }
           if (!top) return;
           const focused = document.activeElement;
-          // A screen keeps the focus it has; one that had nothing to focus yet (still
-          // loading) gets it when its controls come.
-          if (top.dataset.sid === topScreen && focused && focused !== document.body && top.contains(focused)) return;
+          const lost = !focused || focused === document.body;
+          let wanted = null;
           if (top.dataset.sid !== topScreen) {
             if (topScreen && focusedBefore) rememberedFocus.set(topScreen, focusedBefore);
             topScreen = top.dataset.sid;
+            wanted = rememberedFocus.get(topScreen);
+            screenNeedsFocus = true;
+          } else if (lost && focusWasInScreens) {
+            wanted = focusedBefore;
+            screenNeedsFocus = true;
           }
-          const remembered = rememberedFocus.get(topScreen);
-          const target = (remembered && [...top.querySelectorAll("[data-key]")].find((c) => c.dataset.key === remembered)) ||
+          if (!screenNeedsFocus || !helpBox.hidden || !crashBox.hidden) return;
+          const target = (wanted && [...top.querySelectorAll("[data-key]")].find((c) => c.dataset.key === wanted)) ||
             top.querySelector("button, input, textarea, select, [tabindex='0']");
-          if (target) target.focus(); else top.focus();
+          if (target) {
+            target.focus();
+            screenNeedsFocus = false;
+          }
         }
 
         function showNotice(text) {
@@ -752,10 +804,15 @@ enum WebPage {
             historyDepths.push(route.length);
             history.pushState({ index: historyIndex }, "", address);
           } else if (route.length < historyDepths[historyIndex] && historyIndex > 0) {
+            // Back to the last entry no deeper than the route: several at once when
+            // the app went back more than one screen.
+            let target = historyIndex - 1;
+            while (target > 0 && historyDepths[target] > route.length) target -= 1;
             ignoredPops += 1;
-            historyIndex -= 1;
+            const steps = target - historyIndex;
+            historyIndex = target;
             historyDepths[historyIndex] = route.length;
-            history.back();
+            history.go(steps);
           } else {
             historyDepths[historyIndex] = route.length;
             if (location.pathname !== address || location.search) history.replaceState({ index: historyIndex }, "", address);
@@ -767,10 +824,14 @@ enum WebPage {
           if (ignoredPops > 0) {
             ignoredPops -= 1;
           } else if (index < historyIndex) {
+            // Back, once for each entry gone back over.
+            for (let step = index; step < historyIndex; step++) send({ type: "back" });
             historyIndex = index;
-            send({ type: "back" });
-          } else {
-            historyIndex = Math.min(index, historyDepths.length - 1);
+          } else if (index > historyIndex) {
+            // The app has no forward: the browser is taken back to where the app is.
+            ignoredPops += 1;
+            history.go(historyIndex - index);
+            return;
           }
           history.replaceState({ index: historyIndex }, "", addressOf(status.route));
         });
@@ -784,7 +845,10 @@ enum WebPage {
           }
           if (event.key === "Escape" && !event.defaultPrevented) {
             event.preventDefault();
-            if (!crashBox.hidden) crashBox.hidden = true;
+            if (!crashBox.hidden) {
+              crashBox.hidden = true;
+              settleFocus();
+            }
             else if (!helpBox.hidden) toggleHelp();
             else send({ type: "back" });
           }
@@ -838,7 +902,10 @@ enum WebPage {
 
         let reconnects = 0;
         const crashBox = document.getElementById("crash");
-        document.getElementById("crash-dismiss").addEventListener("click", () => { crashBox.hidden = true; });
+        document.getElementById("crash-dismiss").addEventListener("click", () => {
+          crashBox.hidden = true;
+          settleFocus();
+        });
 
         connect();
         """#

@@ -49,7 +49,8 @@ public struct WebPictures {
             let resolvedFolder = Self.realPath(folder), let resolved = Self.realPath(folder + "/" + source),
             resolved.hasPrefix(resolvedFolder + "/")
         else { return nil }
-        let file = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        // Not blocking: a FIFO named like a picture must not hold the server.
+        let file = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard file >= 0 else { return nil }
         defer { close(file) }
         var status = stat()

@@ -26,6 +26,10 @@ public final class WebServer {
         var closesAfterOutput = false
         /// When it was accepted, or last answered: it must make progress from there.
         var lastProgress: ContinuousClock.Instant
+        /// When it last sent anything (a page's pong included), and whether it has
+        /// been pinged since: a page that stops answering is gone (a laptop that slept).
+        var lastHeard: ContinuousClock.Instant
+        var isPinged = false
         var session: WebSession?
         /// Whether the WebSocket is open and its page has not said hello yet.
         var awaitsHello = false
@@ -34,6 +38,7 @@ public final class WebServer {
             self.descriptor = descriptor
             self.connection = connection
             lastProgress = now
+            lastHeard = now
         }
 
         /// Whether it is a page that said hello: the one kind of connection kept
@@ -47,6 +52,9 @@ public final class WebServer {
     /// The most connections at once; past it, the oldest that is not an open page
     /// is closed for a new one (or the new one, when all are pages).
     static let mostConnections = 256
+    /// How long an open page may be silent before it is pinged; it is dropped
+    /// (its session kept for a reload) if it is silent as long again.
+    static let pageSilence: Duration = .seconds(30)
     /// The most output a connection may have waiting before it is closed.
     static let mostWaitingOutput = 8 << 20
     /// The message a page sends to time a bare round trip; answered `{"t":"pong"}`.
@@ -133,11 +141,23 @@ public final class WebServer {
     public func run(on loop: EventLoop, until shouldStop: () -> Bool) {
         while !shouldStop() {
             let now = loop.now
-            for client in Array(clients.values) where !client.isOpenPage {
-                if now - client.lastProgress > Self.idleLimit { drop(client) }
+            for client in Array(clients.values) {
+                if !client.isOpenPage, now - client.lastProgress > Self.idleLimit { drop(client) }
+                guard client.isOpenPage, now - client.lastHeard > Self.pageSilence else { continue }
+                if client.isPinged, now - client.lastHeard > Self.pageSilence * 2 {
+                    drop(client)
+                } else if !client.isPinged {
+                    // Browsers answer a ping by themselves.
+                    client.isPinged = true
+                    client.output += WebSocketFrameParser.frame(.ping([]))
+                    flush(client)
+                }
             }
             let waiting = clients.values.filter { !$0.output.isEmpty }.map(\.descriptor)
-            let nextIdle = clients.values.filter { !$0.isOpenPage }.map { $0.lastProgress + Self.idleLimit }.min()
+            let nextIdle = clients.values.map {
+                $0.isOpenPage
+                    ? $0.lastHeard + Self.pageSilence * ($0.isPinged ? 2 : 1) : $0.lastProgress + Self.idleLimit
+            }.min()
             let frameTime = loop.needsFrame ? loop.nextFrameTime : nil
             endParkedSessions(now: now)
             let nextEnd = (parked.values.map(\.until) + ended.map(\.until)).min()
@@ -193,6 +213,8 @@ public final class WebServer {
             drop(client)
             return
         }
+        client.lastHeard = now
+        client.isPinged = false
         let output = client.connection.receive(Array(buffer[..<count]))
         // An answer to a request, or a page's message: bytes that only trickle in
         // (a head never finished, pings instead of a hello) are not progress.
@@ -202,6 +224,11 @@ public final class WebServer {
         }
         client.output += output.bytes
         client.closesAfterOutput = client.closesAfterOutput || output.closes
+        guard client.output.count <= Self.mostWaitingOutput else {
+            // Requests whose answers pile up unread: the client is not a browser.
+            drop(client)
+            return
+        }
         for event in output.events {
             switch event {
             case .opened:
@@ -213,9 +240,14 @@ public final class WebServer {
                 // A bare round trip, answered at once: what the page's latency is measured against.
                 client.output += WebConnection.send(#"{"t":"pong"}"#)
             case let .message(text):
-                // What the plugins report while they act on it is this tab's.
-                RouteTree.acting = client.session?.tree
-                client.session?.receive(text)
+                guard let session = client.session else { break }
+                // What the plugins report while they act on it is this tab's, and a
+                // crash meanwhile names its route.
+                RouteTree.acting = session.tree
+                session.session.noteKeyForCrashReport()
+                session.receive(text)
+                CrashRecord.noteActivity("")
+                RouteTree.acting = nil
             }
         }
         sendUpdate(to: client)
@@ -247,6 +279,7 @@ public final class WebServer {
         }
         guard let session = client.session else { return }
         RouteTree.acting = session.tree
+        defer { RouteTree.acting = nil }
         client.output += WebConnection.send("{\"t\":\"hello\",\"session\":\"\(session.id)\"\(crash)}")
         if let link = hello["open"]?.stringValue, !link.isEmpty { session.open(link) }
     }

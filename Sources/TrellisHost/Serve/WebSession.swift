@@ -22,6 +22,9 @@ public final class WebSession {
     private var sentStatus = ""
     /// The route path last shown, for a crash report to name.
     private var shownPath = ""
+    /// The numbers the screens go by on the page.
+    private var screenNumbers: [ObjectIdentifier: (view: WeakView, number: Int)] = [:]
+    private var nextScreenNumber = 0
     /// The first row each list of the screen on top shows, as the page asked.
     private var windows: [String: Int] = [:]
     private var windowsScreen: ObjectIdentifier?
@@ -81,8 +84,7 @@ public final class WebSession {
                 windows: index == layers.count - 1 ? windows : [:], rowStyles: view.rowStyles,
                 listsForReading: view.listsForReading)
             builder.plugin = { [tree] in Self.plugin(of: view, in: tree) }
-            let identity = UInt(bitPattern: ObjectIdentifier(view).hashValue)
-            var head = "\"k\":\"screen\",\"sid\":\"\(identity)\""
+            var head = "\"k\":\"screen\",\"sid\":\"\(number(of: view))\""
             if index > 0 { head += ",\"modal\":true" }
             return WebNode(head: head, children: [builder.node(view.displayedContent)])
         }
@@ -105,6 +107,17 @@ public final class WebSession {
             pending += router.children.map { ($0, plugin) }
         }
         return nil
+    }
+
+    /// The number `view` goes by on the page: its own for as long as it lives
+    /// (an address a new view reuses is a new number).
+    private func number(of view: ViewController) -> Int {
+        let key = ObjectIdentifier(view)
+        if let known = screenNumbers[key], known.view.view === view { return known.number }
+        if screenNumbers.count > 64 { screenNumbers = screenNumbers.filter { $0.value.view.view != nil } }
+        nextScreenNumber += 1
+        screenNumbers[key] = (WeakView(view: view), nextScreenNumber)
+        return nextScreenNumber
     }
 
     private func statusJSON() -> String {
@@ -197,4 +210,9 @@ public final class WebSession {
         }
         windows[list] = Int(from)
     }
+}
+
+/// A screen the session numbers, not kept alive by the numbering.
+private struct WeakView {
+    weak var view: ViewController?
 }

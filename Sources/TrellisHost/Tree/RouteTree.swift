@@ -85,6 +85,10 @@ public final class RouteTree {
         Self.launched.removeAll { $0.tree == nil }
         Self.launched.append(WeakRouteTree(tree: self))
         Self.installHooks()
+        // What the root's build reports is this tree's.
+        let previous = Self.acting
+        Self.acting = self
+        defer { Self.acting = previous }
         if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.notify($0) } }
         let built = try buildReturningScope(
             routeID: config.root, parameters: .object([:]), listener: nil,
@@ -103,20 +107,40 @@ public final class RouteTree {
     /// router of a tree (a notice, a misuse) goes to it; `nil` for the last launched.
     public static weak var acting: RouteTree?
 
-    /// The tree a report with no router of its own goes to.
-    private static var reporting: RouteTree? { acting ?? launched.last(where: { $0.tree != nil })?.tree }
+    /// Where a report goes that names no tree and comes while none is acting (a
+    /// timer's, a task's), when several trees run: `serve` writes it to standard
+    /// error rather than show one tab what another tab's plugin said. `nil` (one
+    /// tree): the last launched takes it.
+    public static var unclaimedReports: ((String) -> Void)?
+
+    /// The tree a report with no router of its own goes to: the acting one, else
+    /// (unless ``unclaimedReports`` takes it) the last launched.
+    private static var reporting: RouteTree? {
+        acting ?? (unclaimedReports == nil ? launched.last(where: { $0.tree != nil })?.tree : nil)
+    }
 
     /// The tree that built `router`'s interactor, else the one acting.
     private static func tree(of interactor: Interactable?) -> RouteTree? {
         ((interactor as? Interactor)?.hostTag as? RouteTag)?.tree ?? reporting
     }
 
+    /// Says `report` in the tree it belongs to, or where ``unclaimedReports`` says.
+    private static func report(_ report: String) {
+        if let tree = reporting { tree.notify(report) } else { unclaimedReports?(report) }
+    }
+
     /// Points the SDK's hooks at the tree each report belongs to: a router's or
     /// an interactor's own tree when it is known, else the acting one.
     private static func installHooks() {
-        HostHooks.onTaskFailure = { interactor, error in tree(of: interactor)?.taskDidFail(of: interactor, error) }
-        HostHooks.onMisuse = { misuse in reporting?.notify("a plugin's programming error: \(misuse)") }
-        HostHooks.onNotice = { notice in reporting?.notify(notice) }
+        HostHooks.onTaskFailure = { interactor, error in
+            if let tree = tree(of: interactor) {
+                tree.taskDidFail(of: interactor, error)
+            } else {
+                unclaimedReports?("a task of a screen failed: \(error.userMessage)")
+            }
+        }
+        HostHooks.onMisuse = { misuse in report("a plugin's programming error: \(misuse)") }
+        HostHooks.onNotice = { notice in report(notice) }
         HostHooks.onDetach = { router in
             guard let tree = tree(of: router.interactable) else { return }
             tree.leakDetector.expectDeallocation(of: router, origin: tree.origin(of: router))
