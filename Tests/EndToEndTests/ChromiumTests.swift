@@ -89,6 +89,10 @@ struct ChromiumTests {
         try page.waitUntil(
             "[...document.querySelectorAll('button')].some(b => b.textContent.trim() === 'Pin')", "the Pin button")
         try page.screenshot("serve-repositories")
+        try page.click("button", text: "Pin")
+        try page.click("button", text: "Unpin")
+        try page.waitUntil(
+            "[...document.querySelectorAll('button')].some(b => b.textContent.trim() === 'Pin')", "unpinned again")
         try escape(page, until: "Pin")
         try escape(page, until: "Repositories (fetched")
 
@@ -117,6 +121,26 @@ struct ChromiumTests {
         try page.click(".dialog button", text: "Leave")
         try page.waitForText("Trellis pattern gallery")
         #expect(try page.evaluate("location.pathname") as? String == "/app/launcher")
+
+        // Notes (in the tests' own data folder): a note made, written in, saved, and shown in the list.
+        try open("Notes: a list, an editor, files", page)
+        try page.click("input[placeholder='Name of a new note']")
+        try page.type("Groceries")
+        try page.click("button", text: "New note")
+        try page.click("textarea")
+        try page.type("Apples and pears")
+        try page.click("button", text: "Save")
+        try page.waitForText("Saved")
+        try page.screenshot("serve-notes")
+        try escape(page, until: "Write here")
+        try page.waitUntil(
+            "[...document.querySelectorAll('.row')].some(r => r.textContent.includes('Groceries') && r.textContent.includes('Apples and pears'))",
+            "the note in the list, with its first line")
+
+        // Everything the page loaded came from the host.
+        let outside = try page.evaluate(
+            "performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin))")
+        #expect((outside as? [Any])?.isEmpty == true, "loaded from outside the host: \(outside ?? "")")
     }
 
     @Test func aReloadComesBackToTheSameSessionAndADeepLinkOpensThroughTheWorkflow() throws {
