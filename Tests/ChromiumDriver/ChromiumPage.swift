@@ -21,6 +21,9 @@ public final class ChromiumPage {
     private var received: [UInt8] = []
     private var nextID = 0
     private var session = ""
+    /// What the page's scripts threw, as the browser reported it: a page that
+    /// works throws nothing.
+    public private(set) var exceptions: [String] = []
 
     /// Starts the browser, `width` by `height` pixels, and opens `address`.
     public init(_ address: String, width: Int = 1100, height: Int = 760) throws {
@@ -62,6 +65,7 @@ public final class ChromiumPage {
             "Target.attachToTarget", ["targetId": targetID, "flatten": true], inSession: false)
         session = attached["sessionId"] as? String ?? ""
         _ = try call("Page.enable")
+        _ = try call("Runtime.enable")
         // Headless, no window has the focus: the page is told it has, as a window a person types into.
         _ = try call("Emulation.setFocusEmulationEnabled", ["enabled": true])
         _ = try call("Page.navigate", ["url": address])
@@ -185,9 +189,16 @@ public final class ChromiumPage {
             if let end = received.firstIndex(of: 0) {
                 let reply = Array(received[..<end])
                 received.removeFirst(end + 1)
-                guard let object = try JSONSerialization.jsonObject(with: Data(reply)) as? [String: Any],
-                    object["id"] as? Int == id
-                else { continue }
+                guard let object = try JSONSerialization.jsonObject(with: Data(reply)) as? [String: Any] else {
+                    continue
+                }
+                if object["method"] as? String == "Runtime.exceptionThrown",
+                    let details = (object["params"] as? [String: Any])?["exceptionDetails"] as? [String: Any]
+                {
+                    let thrown = (details["exception"] as? [String: Any])?["description"] as? String
+                    exceptions.append(thrown ?? details["text"] as? String ?? "an exception")
+                }
+                guard object["id"] as? Int == id else { continue }
                 if let error = object["error"] { throw ChromiumError("\(method): \(error)") }
                 return object["result"] as? [String: Any] ?? [:]
             }

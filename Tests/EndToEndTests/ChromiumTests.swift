@@ -141,6 +141,8 @@ struct ChromiumTests {
         let outside = try page.evaluate(
             "performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin))")
         #expect((outside as? [Any])?.isEmpty == true, "loaded from outside the host: \(outside ?? "")")
+        try page.evaluate("0")
+        #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")
     }
 
     @Test func aReloadComesBackToTheSameSessionAndADeepLinkOpensThroughTheWorkflow() throws {
@@ -180,6 +182,12 @@ struct ChromiumTests {
         try page.waitForText("<script>")
         #expect(try page.evaluate("document.title") as? String != "owned")
         #expect(try page.evaluate("document.querySelectorAll('#screens img, #screens script').length") as? Int == 0)
+        #expect(page.exceptions.isEmpty, "\(page.exceptions)")
+        // The other tests' check that the page threw nothing would see a throw.
+        try page.evaluate("setTimeout(() => { window.thrown = true; throw new Error('a throw the check must see'); })")
+        try page.waitUntil("window.thrown === true")
+        try page.evaluate("0")
+        #expect(page.exceptions.contains { $0.contains("a throw the check must see") }, "\(page.exceptions)")
     }
 
     @Test func theKeyboardAloneOpensScreensAndGoesBackToWhereItWas() throws {
@@ -215,6 +223,7 @@ struct ChromiumTests {
         try page.waitUntil("document.getElementById('help').hidden", "the help closed")
         #expect(try page.evaluate("location.pathname") as? String == "/app/launcher")
         #expect(try page.evaluate("document.activeElement.dataset.key") as? String == "list:demos")
+        #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")
     }
 
     @Test func aListOfSixteenThousandCitiesIsDrawnVirtuallyAndScrolledToItsEnd() throws {
@@ -233,6 +242,7 @@ struct ChromiumTests {
         #expect(try page.evaluate("document.querySelectorAll('.row').length") as? Int ?? 0 < 200)
         try page.press("Enter")
         try page.waitUntil("location.pathname.split('/').length > 4", "the last city opened")
+        #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")
     }
 
     @Test func theBrowsersForwardIsUndoneAndBackGoesBackAScreenAtATime() throws {
@@ -253,5 +263,6 @@ struct ChromiumTests {
         try page.goBack()
         try page.waitUntil("location.pathname === '/app/launcher'", "back to the launcher")
         try page.waitForText("Trellis pattern gallery")
+        #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")
     }
 }
