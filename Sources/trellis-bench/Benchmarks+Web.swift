@@ -32,9 +32,13 @@ extension Benchmarks {
             // if it shows the same, for a second).
             let listBefore = before.dropFirst(2)
             let end = ContinuousClock.now + .seconds(1)
+            let deadline = ContinuousClock.now + .seconds(60)
             while shownText(tree).first != typed
                 || (shownText(tree).dropFirst(2) == listBefore && ContinuousClock.now < end)
             {
+                guard ContinuousClock.now < deadline else {
+                    throw BenchError("the Airports search did not show \"\(typed)\" in 60 s")
+                }
                 loop.wait(for: [], until: ContinuousClock.now + .milliseconds(2))
                 sent += session.update()?.utf8.count ?? 0
             }

@@ -99,11 +99,7 @@ struct ServeCommand {
         signal(SIGTERM) { _ in ServeCommand.stopRequested = 1 }
         // A parent may have started this process with them blocked (a test
         // runner does): the main thread must get them, so its wait ends.
-        var stopping = sigset_t()
-        sigemptyset(&stopping)
-        sigaddset(&stopping, SIGINT)
-        sigaddset(&stopping, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
+        Signals.unblock([SIGINT, SIGTERM])
         signal(SIGPIPE, SIG_IGN)
         server.run(on: loop) { ServeCommand.stopRequested != 0 }
         return .success

@@ -17,6 +17,20 @@ struct ChromiumTests {
 
     private func quoted(_ text: String) -> String { ChromiumPage.quoted(text) }
 
+    /// Opens the Candy Store's list of candies: two screens pushed on the launcher.
+    private func openTheCandies(_ page: ChromiumPage) throws {
+        try open("VIPER: Candy Store", page)
+        try page.click(".row, button", text: "Sweet Candy Store")
+        try page.waitForText("Chocolate Bar")
+    }
+
+    /// Expects the page's script to have thrown nothing so far.
+    private func expectNothingThrown(by page: ChromiumPage) throws {
+        // A call reads the browser's events that came meanwhile.
+        try page.evaluate("0")
+        #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")
+    }
+
     private func open(_ demo: String, _ page: ChromiumPage) throws {
         try page.waitForText("Trellis pattern gallery")
         try page.click(".row", text: demo)
@@ -65,9 +79,7 @@ struct ChromiumTests {
         try escape(page, until: "Player 1 name")
 
         // The Candy Store: pushed and popped.
-        try open("VIPER: Candy Store", page)
-        try page.click(".row, button", text: "Sweet Candy Store")
-        try page.waitForText("Chocolate Bar")
+        try openTheCandies(page)
         try page.screenshot("serve-candy-store")
         try escape(page, until: "Chocolate Bar")
         try escape(page, until: "Sweet Candy Store")
@@ -141,16 +153,13 @@ struct ChromiumTests {
         let outside = try page.evaluate(
             "performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin))")
         #expect((outside as? [Any])?.isEmpty == true, "loaded from outside the host: \(outside ?? "")")
-        try page.evaluate("0")
-        #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")
+        try expectNothingThrown(by: page)
     }
 
     @Test func aReloadComesBackToTheSameSessionAndADeepLinkOpensThroughTheWorkflow() throws {
         let app = try ServedApp()
         let page = try ChromiumPage(app.address)
-        try open("VIPER: Candy Store", page)
-        try page.click(".row, button", text: "Sweet Candy Store")
-        try page.waitForText("Chocolate Bar")
+        try openTheCandies(page)
         let address = try page.evaluate("location.pathname") as? String
         #expect(address?.hasPrefix("/app/launcher/candyStore/") == true, "\(address ?? "")")
         try page.evaluate("location.reload()")
@@ -223,7 +232,7 @@ struct ChromiumTests {
         try page.waitUntil("document.getElementById('help').hidden", "the help closed")
         #expect(try page.evaluate("location.pathname") as? String == "/app/launcher")
         #expect(try page.evaluate("document.activeElement.dataset.key") as? String == "list:demos")
-        #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")
+        try expectNothingThrown(by: page)
     }
 
     @Test func aListOfSixteenThousandCitiesIsDrawnVirtuallyAndScrolledToItsEnd() throws {
@@ -242,15 +251,13 @@ struct ChromiumTests {
         #expect(try page.evaluate("document.querySelectorAll('.row').length") as? Int ?? 0 < 200)
         try page.press("Enter")
         try page.waitUntil("location.pathname.split('/').length > 4", "the last city opened")
-        #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")
+        try expectNothingThrown(by: page)
     }
 
     @Test func theBrowsersForwardIsUndoneAndBackGoesBackAScreenAtATime() throws {
         let app = try ServedApp()
         let page = try ChromiumPage(app.address)
-        try open("VIPER: Candy Store", page)
-        try page.click(".row, button", text: "Sweet Candy Store")
-        try page.waitForText("Chocolate Bar")
+        try openTheCandies(page)
         let deepest = try page.evaluate("location.pathname") as? String ?? ""
         try page.goBack()
         try page.waitUntil("location.pathname === '/app/launcher/candyStore'", "one screen back")
@@ -263,6 +270,6 @@ struct ChromiumTests {
         try page.goBack()
         try page.waitUntil("location.pathname === '/app/launcher'", "back to the launcher")
         try page.waitForText("Trellis pattern gallery")
-        #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")
+        try expectNothingThrown(by: page)
     }
 }

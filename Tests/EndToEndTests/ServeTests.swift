@@ -53,6 +53,15 @@ struct ServeTests {
         #expect(rebound.response().head.hasPrefix("HTTP/1.1 403"), "DNS rebinding")
     }
 
+    /// A config of Main → a test screen of `behaviour`, whose button builds it.
+    private func mainScreen(withNext behaviour: String, in folder: TemporaryFolder) throws -> URL {
+        try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "\(behaviour)" } } }
+                """)
+    }
+
     /// A page's socket, said hello on: the session's id, its first message, and the server's hello.
     private func openPage(resuming session: String? = nil, on app: ServedApp? = nil) throws -> (
         WebTestClient, id: String, first: String, hello: String
@@ -125,11 +134,7 @@ struct ServeTests {
 
     @Test func whatAPluginReportsGoesToTheTabWhoseScreenItIs() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(
-            routes: """
-                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
-                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "failingTask" } } }
-                """)
+        let config = try mainScreen(withNext: "failingTask", in: folder)
         let app = try ServedApp(config: config.path)
         let (first, _, _, _) = try openPage(on: app)
         // Opened last: before each tab had its own, the SDK's reports went to the last tree built.
@@ -197,11 +202,7 @@ struct ServeTests {
 
     @Test func anEndedSessionsRIBsAreCheckedForLeaksAndALeakIsSaid() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(
-            routes: """
-                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
-                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "leakyRouter" } } }
-                """)
+        let config = try mainScreen(withNext: "leakyRouter", in: folder)
         let app = try ServedApp(config: config.path, arguments: ["--keep", "0"])
         let (clean, _, _, _) = try openPage(on: app)
         let (leaky, _, _, _) = try openPage(on: app)
@@ -222,11 +223,7 @@ struct ServeTests {
 
     @Test func aCrashIsServedAgainAtTheSameAddressAndThePageThatComesBackIsShownTheReport() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(
-            routes: """
-                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
-                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "segfaultInBuild" } } }
-                """)
+        let config = try mainScreen(withNext: "segfaultInBuild", in: folder)
         let app = try ServedApp(config: config.path)
         let (page, id, _, _) = try openPage(on: app)
         page.sendText(#"{"type":"tap","id":"main.button"}"#)

@@ -67,11 +67,7 @@ public enum Supervisor {
             if serves {
                 // A test runner may start `serve` with these blocked: its supervisor must
                 // still pass them on, or the server never hears it should stop.
-                var stopping = sigset_t()
-                sigemptyset(&stopping)
-                sigaddset(&stopping, SIGINT)
-                sigaddset(&stopping, SIGTERM)
-                pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
+                Signals.unblock([SIGINT, SIGTERM])
             }
             // On a terminal it draws on, the app owns the screen: its messages wait
             // until it ends. A line session (TERM=dumb) shows them as they come.

@@ -180,10 +180,7 @@ enum TerminalState {
         for signal in reportedSignals { install(reportSignal, for: signal) }
         installCrashHandlers()
         // A parent may have started us with these blocked; the app needs them.
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for signal in reportedSignals { sigaddset(&handled, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        Signals.unblock(reportedSignals)
     }
 
     /// Handlers for the crash signals: restore the terminal if it is raw, and
@@ -208,10 +205,7 @@ enum TerminalState {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(Watchdog.reportSignal, &action, nil)
-        var only = sigset_t()
-        sigemptyset(&only)
-        sigaddset(&only, Watchdog.reportSignal)
-        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        Signals.unblock([Watchdog.reportSignal])
     }
 
     static func removeHandlers() {
