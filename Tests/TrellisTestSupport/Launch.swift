@@ -1,7 +1,6 @@
 import Foundation
+import TrellisCore
 import TrellisHost
-
-@testable import TrellisCore
 
 /// Loads the config at `file`, builds its tree with the real plugins, and returns a
 /// session over it at 80x24, as `trellis run --headless` would.
