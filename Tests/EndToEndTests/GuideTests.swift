@@ -48,7 +48,7 @@ struct GuideTests {
         let package = try await SwiftBuild.buildExample("Guide", in: folder.url)
         let test = try await TrellisProcess.run(
             ["swift", "test", "--package-path", package.path], in: package,
-            executable: URL(fileURLWithPath: "/usr/bin/env"))
+            executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
 
         let run = try await TrellisProcess.run(

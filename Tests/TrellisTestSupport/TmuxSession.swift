@@ -3,8 +3,10 @@ import Foundation
 /// A shell in a detached tmux pane of a given size, on a tmux server of its own,
 /// so a test can type into a real terminal and read the screen as a person sees it.
 public final class TmuxSession {
-    /// How long ``waitForScreen(_:)`` waits for the screen to show what it expects.
-    static let patience: TimeInterval = 20
+    /// How long ``waitForScreen(_:)`` waits for the screen to show what it expects:
+    /// a guard against a hang, not a measure of speed (a screen shows in well under
+    /// a second on an idle machine; a loaded two-core machine has taken tens).
+    static let patience: TimeInterval = 60
 
     private let socket = "trellis-test-\(UUID().uuidString)"
     private let name = "app"
