@@ -199,6 +199,11 @@ public final class LeakDetector {
     /// Expects `router`, its interactor and its view to be deallocated within the
     /// grace period; `origin` names the route and plugin for a report.
     func expectDeallocation(of router: Routing, origin: Origin) {
+        expectDeallocation(of: DetachedRIB(router), origin: origin)
+    }
+
+    /// ``expectDeallocation(of:origin:)`` for a RIB whose parts were looked up once.
+    func expectDeallocation(of rib: DetachedRIB, origin: Origin) {
         guard mode != .off else { return }
         let serial = nextSerial
         nextSerial += 1
@@ -209,11 +214,11 @@ public final class LeakDetector {
         var unticketed: [Expectation] = []
         // A slot's proxy stands for the child's router: both must go. The proxy is
         // what the parent holds, so it is named for what keeping it means.
-        let child = router.unproxied
-        let interactable = child.interactable
+        let child = rib.child
+        let interactable = rib.interactable
         // The router's ticket is kept by its interactor, which the SDK's router
         // tells when it goes away: a router keeps no host state of its own.
-        if base != 0, let interactor = interactable as? Interactor {
+        if base != 0, let interactor = rib.interactor {
             if interactor.isFollowed(by: child) {
                 Self.retire(interactor.routerDeallocationTicket(for: child))
                 interactor.setRouterDeallocationTicket(base | Kind.router.rawValue, for: child)
@@ -241,7 +246,7 @@ public final class LeakDetector {
                 unticketed.append(Expectation(kind: .view, object: view, type: type(of: view)))
             }
         }
-        if let proxy = router as? SlotProxy {
+        if let proxy = rib.proxy {
             if base != 0 {
                 Self.retire(proxy.deallocationTicket)
                 proxy.deallocationTicket = base | Kind.proxy.rawValue

@@ -76,6 +76,12 @@ public final class RouteTree {
         }
     }
 
+    /// A tree that goes away leaves ``launched``: a report then finds the tree
+    /// launched before it, and a detach with no tree finds an empty list at once.
+    isolated deinit {
+        Self.launched.removeAll { $0.tree == nil }
+    }
+
     /// Builds the root route, activates it and loads it.
     ///
     /// - Throws: ``RouteError`` when the root cannot be built: with nothing to show,
@@ -99,24 +105,35 @@ public final class RouteTree {
         start(viewable, generation: built.generation)
     }
 
+    // The statics below are read at every detach (the leak check's tree) and
+    // written on the main actor only, never passed inout: exclusivity cannot be
+    // violated, and checking it at run time was a fifth of an attach and detach
+    // (Docs/Performance.md, "Attach and detach").
     /// The trees of this process that have launched, the last launched last.
-    private static var launched: [WeakRouteTree] = []
+    @exclusivity(unchecked) private static var launched: [WeakRouteTree] = []
 
     /// The tree whose work is being done, when several run in one process
     /// (`trellis serve` has one a browser tab): a plugin's report that names no
     /// router of a tree (a notice, a misuse) goes to it; `nil` for the last launched.
-    public static weak var acting: RouteTree?
+    @exclusivity(unchecked) public static weak var acting: RouteTree?
 
     /// Where a report goes that names no tree and comes while none is acting (a
     /// timer's, a task's), when several trees run: `serve` writes it to standard
     /// error rather than show one tab what another tab's plugin said. `nil` (one
     /// tree): the last launched takes it.
-    public static var unclaimedReports: ((String) -> Void)?
+    @exclusivity(unchecked) public static var unclaimedReports: ((String) -> Void)?
 
     /// The tree a report with no router of its own goes to: the acting one, else
     /// (unless ``unclaimedReports`` takes it) the last launched.
     private static var reporting: RouteTree? {
-        acting ?? (unclaimedReports == nil ? launched.last(where: { $0.tree != nil })?.tree : nil)
+        if let acting { return acting }
+        guard unclaimedReports == nil else { return nil }
+        // A loop, not `last(where:)`: a closure formed on the main actor is checked
+        // at each call to run there, which cost as much as the detach itself.
+        for entry in launched.reversed() {
+            if let tree = entry.tree { return tree }
+        }
+        return nil
     }
 
     /// The tree that built `router`'s interactor, else the one acting.
@@ -143,7 +160,8 @@ public final class RouteTree {
         HostHooks.onNotice = { notice in report(notice) }
         HostHooks.onDetach = { router in
             guard let tree = tree(of: router.interactable) else { return }
-            tree.leakDetector.expectDeallocation(of: router, origin: tree.origin(of: router))
+            let rib = DetachedRIB(router)
+            tree.leakDetector.expectDeallocation(of: rib, origin: tree.origin(of: rib))
         }
     }
 
@@ -163,7 +181,11 @@ public final class RouteTree {
 
     /// How a report names `router`: its route and plugin.
     func origin(of router: Routing) -> LeakDetector.Origin {
-        LeakDetector.Origin(route: tag(of: router), routerType: type(of: router.unproxied))
+        origin(of: DetachedRIB(router))
+    }
+
+    func origin(of rib: DetachedRIB) -> LeakDetector.Origin {
+        LeakDetector.Origin(route: tag(of: rib), routerType: type(of: rib.child))
     }
 
     /// Hands a deep link to the root's interactor.
@@ -184,11 +206,12 @@ public final class RouteTree {
 
     /// What the tree keeps on `router`: its route and plugin.
     func tag(of router: Routing) -> RouteTag? {
-        let router = router.unproxied
-        if let interactor = router.interactable as? Interactor {
-            return interactor.hostTag(for: router) as? RouteTag
-        }
-        return records.first { $0.router === router }?.tag
+        tag(of: DetachedRIB(router))
+    }
+
+    func tag(of rib: DetachedRIB) -> RouteTag? {
+        if let interactor = rib.interactor { return interactor.hostTag(for: rib.child) as? RouteTag }
+        return records.first { $0.router === rib.child }?.tag
     }
 
     @exclusivity(unchecked) var shownChecks: [ShownCheck] = []

@@ -114,3 +114,24 @@ extension Routing {
     /// The router a slot's proxy stands for, or this router if it is not one.
     var unproxied: Routing { (self as? SlotProxy)?.current ?? self }
 }
+
+/// A detached router's parts, each looked up once: a detach's bookkeeping reads
+/// them several times, and each is a call into the SDK's resilient library (or a
+/// cast) that a million detaches a second feel (Docs/Performance.md).
+@MainActor
+struct DetachedRIB {
+    /// The slot's proxy the parent detached, if it was one.
+    let proxy: SlotProxy?
+    /// The router the proxy stood for, else the one detached.
+    let child: Routing
+    let interactable: Interactable
+    /// The interactor as the SDK's class: `nil` for a mock.
+    let interactor: Interactor?
+
+    init(_ router: Routing) {
+        proxy = router as? SlotProxy
+        child = proxy?.current ?? router
+        interactable = child.interactable
+        interactor = interactable as? Interactor
+    }
+}
