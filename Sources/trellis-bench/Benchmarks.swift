@@ -16,13 +16,14 @@ struct Benchmarks {
     /// `dlopen` + `dlsym` + entry call on distinct copies, alternating with the
     /// host's whole load path on other copies. Both use the Main screen, the plugin
     /// the cold-start chains are made of, so the floor is the one they stand on.
-    func pluginLoad(copies: Int = 200) throws -> (floor: Double, load: Double) {
+    /// A `round` past 0 loads copies of its own: an image is mapped once a process.
+    func pluginLoad(copies: Int = 200, round: Int = 0) throws -> (floor: Double, load: Double) {
         var floor: [Double] = []
         var load: [Double] = []
         let loader = PluginLoader(searchPath: [])
         for index in 0..<copies {
-            let bare = try fixtures.copy(of: "MainScreen", index, tag: "floor").path
-            let checked = try fixtures.copy(of: "MainScreen", index, tag: "load")
+            let bare = try fixtures.copy(of: "MainScreen", index, tag: "floor\(round)-").path
+            let checked = try fixtures.copy(of: "MainScreen", index, tag: "load\(round)-")
             floor.append(bareLoad(bare))
             load.append(try seconds { _ = try loader.load(fileAt: checked) })
         }
@@ -54,16 +55,19 @@ struct Benchmarks {
     /// distinct copy each time), and, interleaved, the same attach once loaded and
     /// the dlopen floor of another copy of Next: `dlopen` costs more as images
     /// accumulate in the process, so its floor is measured where the attach is.
-    func firstAttach(samples: Int = 100) throws -> (first: Double, loadedAttach: Double, floor: Double) {
+    /// A `round` past 0 loads copies of its own, as ``pluginLoad(copies:round:)``.
+    func firstAttach(samples: Int = 100, round: Int = 0) throws -> (
+        first: Double, loadedAttach: Double, floor: Double
+    ) {
         var first: [Double] = []
         var again: [Double] = []
         var floor: [Double] = []
-        let main = try fixtures.copy(of: "MainScreen", 0, tag: "attach-main")
+        let main = try fixtures.copy(of: "MainScreen", 0, tag: "attach-main\(round)-")
         let loader = PluginLoader(searchPath: [])
         for index in 0..<samples {
-            let next = try fixtures.copy(of: "NextScreen", index, tag: "attach")
-            floor.append(bareLoad(try fixtures.copy(of: "NextScreen", index, tag: "attach-floor").path))
-            let file = fixtures.folder.appendingPathComponent("attach-\(index).json")
+            let next = try fixtures.copy(of: "NextScreen", index, tag: "attach\(round)-")
+            floor.append(bareLoad(try fixtures.copy(of: "NextScreen", index, tag: "attach-floor\(round)-").path))
+            let file = fixtures.folder.appendingPathComponent("attach-\(round)-\(index).json")
             try
                 #"{ "root": "main", "routes": { "main": { "plugin": "\#(main.path)", "children": { "next": "next" } }, "next": { "plugin": "\#(next.path)" } } }"#
                 .write(to: file, atomically: true, encoding: .utf8)

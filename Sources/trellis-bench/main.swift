@@ -4,7 +4,7 @@ import TrellisHost
 
 /// `trellis-bench`: what Trellis costs, against the dlopen floor and a static build.
 let usage = """
-    USAGE: swift run -c release trellis-bench [--json FILE] [--quick] [--smoke] [--web]
+    USAGE: swift run -c release trellis-bench [--json FILE] [--quick] [--smoke] [--web] [--guard]
 
     Builds the release products it measures (trellis, trellis-static and the
     plugins), then prints a table of medians, the goals they are held to, and the
@@ -16,6 +16,10 @@ let usage = """
       --smoke       a --quick run that checks every figure is there and a number,
                     not the goals (noisy machines): what Scripts/test runs
       --web         only `trellis serve`'s figures and their goals
+      --guard       only the goals a refactor most often breaks (attach and
+                    detach, first attach, plugin load, frame, search keystroke),
+                    each measured again up to 3 times before it counts as
+                    missed: what Scripts/test runs, in release
       -h, --help    show this help
     """
 
@@ -25,6 +29,7 @@ var jsonFile: String?
 var quick = false
 var smoke = false
 var webOnly = false
+var guardOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -44,6 +49,8 @@ while let argument = arguments.popFirst() {
         smoke = true
     case "--web":
         webOnly = true
+    case "--guard":
+        guardOnly = true
     default:
         FileHandle.standardError.write(Data("trellis-bench: unknown option \(argument)\n\(usage)\n".utf8))
         exit(2)
@@ -71,6 +78,15 @@ for product in [
 
 // Not inside a main-queue item (no top-level `await`): the event loop the in-process
 // benchmarks wait on drains the main queue from here, as `trellis run` does.
+if guardOnly {
+    let held = try MainActor.assumeIsolated {
+        let fixtures = try Fixtures(products: products)
+        defer { fixtures.remove() }
+        return try BenchmarkGuard(bench: Benchmarks(fixtures: fixtures, products: products, repository: repository))
+            .run()
+    }
+    exit(held ? 0 : 1)
+}
 if webOnly {
     let figures = try MainActor.assumeIsolated {
         try BenchmarkReport.measureWeb(products: products, repository: repository, quick: quick)
