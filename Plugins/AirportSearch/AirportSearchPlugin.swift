@@ -15,22 +15,24 @@ final class AirportSearchPlugin: TrellisPlugin {
 }
 
 /// The SDK boundary: a navigation container is the RIB's view; the app coordinator
-/// starts on it and lives as long as the RIB is attached.
+/// starts on it and lives as long as the RIB is attached. Building reads nothing:
+/// the airport data is read once the screen is shown, off the main actor.
 final class AirportSearchBuilder: ScreenBuildable {
     func build(with context: ScreenContext) throws -> Routing {
-        let service = try AirportService.shared()
         let navigationController = ViewController()
-        let coordinator = AppCoordinator(navigationController: navigationController, service: service)
+        let coordinator = AppCoordinator(navigationController: navigationController)
         return ViewableRouter(
             interactor: CoordinatorInteractor(coordinator: coordinator), viewController: navigationController)
     }
 }
 
-/// Starts the app coordinator when the RIB is attached and stops it when detached.
+/// Starts the app coordinator when the RIB is attached, hands it the airport data
+/// once read, and stops it when detached. Data that cannot be read is shown by the
+/// host in place of the screen.
 final class CoordinatorInteractor: Interactor {
-    private let coordinator: BaseCoordinator
+    private let coordinator: AppCoordinator
 
-    init(coordinator: BaseCoordinator) {
+    init(coordinator: AppCoordinator) {
         self.coordinator = coordinator
         super.init()
     }
@@ -38,6 +40,10 @@ final class CoordinatorInteractor: Interactor {
     override func didBecomeActive() {
         super.didBecomeActive()
         coordinator.start()
+        task { [weak self] in
+            let service = try await AirportService.shared()
+            self?.coordinator.serviceDidLoad(service)
+        }
     }
 
     override func willResignActive() {

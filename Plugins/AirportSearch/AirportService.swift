@@ -28,7 +28,7 @@ struct CityViewModel: Equatable, Sendable {
 }
 
 /// Why the airport data cannot be read.
-struct AirportDataError: Error, CustomStringConvertible {
+struct AirportDataError: Error, CustomStringConvertible, Sendable {
     let path: String
 
     var description: String {
@@ -52,21 +52,24 @@ final class AirportService: Sendable {
     let allCities: (models: [CityViewModel], titles: [String])
     private let airportsByCity: [String: [AirportModel]]
 
-    /// The service, reading the data file the first time.
-    @MainActor static func shared() throws -> AirportService {
+    /// The service, reading the data file off the main actor the first time: its
+    /// 16,877 cities take a second or more to read on a slow machine, and the main
+    /// actor draws every screen meanwhile.
+    @MainActor static func shared() async throws -> AirportService {
         if let loaded { return loaded }
         // Found beside the plugin's library, not the host's: a missing file is an
         // error this screen shows, where Bundle.module would trap.
         let resources = PluginResources(of: AirportService.self, target: "AirportSearch")
-        guard let path = resources.path(of: "airports.tsv"),
-            let text = try? String(contentsOfFile: path, encoding: .utf8)
-        else {
-            throw AirportDataError(
-                path: resources.folder.map { $0 + "/airports.tsv" }
-                    ?? "Trellis_AirportSearch.resources/airports.tsv beside \(resources.library ?? "the plugin's library")"
-            )
+        let missing = AirportDataError(
+            path: resources.folder.map { $0 + "/airports.tsv" }
+                ?? "Trellis_AirportSearch.resources/airports.tsv beside \(resources.library ?? "the plugin's library")")
+        guard let path = resources.path(of: "airports.tsv") else { throw missing }
+        let service = try await offMainActor {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw missing }
+            return AirportService(tsv: text)
         }
-        let service = AirportService(tsv: text)
+        // Two screens that asked at once both read the file; the first one kept is shared.
+        if let loaded { return loaded }
         loaded = service
         return service
     }

@@ -24,44 +24,56 @@ class BaseCoordinator {
 
 final class AppCoordinator: BaseCoordinator {
     private let navigationController: ViewController
-    private let service: AirportService
+    private var search: SearchCoordinator?
 
-    init(navigationController: ViewController, service: AirportService) {
+    init(navigationController: ViewController) {
         self.navigationController = navigationController
-        self.service = service
     }
 
     override func start() {
-        let search = SearchCoordinator(navigationController: navigationController, service: service)
+        let search = SearchCoordinator(navigationController: navigationController)
+        self.search = search
         add(coordinator: search)
         search.start()
+    }
+
+    /// The airport data is read: the search can search it.
+    func serviceDidLoad(_ service: AirportService) {
+        search?.serviceDidLoad(service)
+    }
+
+    override func stop() {
+        super.stop()
+        search = nil
     }
 }
 
 final class SearchCoordinator: BaseCoordinator {
     private let navigationController: ViewController
-    private let service: AirportService
+    private let searchVC = SearchViewController()
     private let disposeBag = DisposeBag()
 
-    init(navigationController: ViewController, service: AirportService) {
+    init(navigationController: ViewController) {
         self.navigationController = navigationController
-        self.service = service
     }
 
+    /// Shows the search at once, saying "Loading cities…" until the data is read.
     override func start() {
-        let searchVC = SearchViewController()
+        // The search screen is the demo's first: no back of its own, so Esc
+        // reaches whoever attached the demo.
+        navigationController.push(searchVC)
+    }
+
+    func serviceDidLoad(_ service: AirportService) {
         // Weak here too: an inner closure's weak capture makes the outer one hold
         // `self` strongly, and the view would keep its coordinator alive.
-        searchVC.viewModelBuilder = { [weak self, service, disposeBag] input in
+        searchVC.viewModelBuilder = { [weak self, disposeBag] input in
             let viewModel = SearchViewModel(input: input, airportService: service)
             viewModel.router.citySelected
                 .bind { [weak self] city, airports in self?.showAirports(of: city, airports) }
                 .disposed(by: disposeBag)
             return viewModel
         }
-        // The search screen is the demo's first: no back of its own, so Esc
-        // reaches whoever attached the demo.
-        navigationController.push(searchVC)
     }
 
     override func stop() {

@@ -1,5 +1,5 @@
 import Testing
-import TrellisSDK
+@_spi(TrellisHost) import TrellisSDK
 
 @testable import TrellisCore
 @testable import TrellisHost
@@ -60,6 +60,28 @@ struct RenderTests {
         #expect(layers.count == 2)
         #expect(layers[0].last === pushed)
         #expect(layers[1].last === modal)
+    }
+
+    /// Airports' search, pushed on its navigation view, used to stay on screen
+    /// ("Loading cities…") when the RIB's task failed and the host put the error
+    /// on the navigation view: the error must stand in for the whole screen.
+    @Test func aViewWhoseWorkFailedEndsItsLayerWithItsFailure() {
+        let root = ViewController()
+        let navigation = ViewController()
+        let pushed = ViewController(content: .text("Loading cities…"))
+        root.embed(navigation)
+        navigation.push(pushed)
+        pushed.present(ViewController())
+        navigation.failure = .text("cannot read the airport data")
+
+        #expect(
+            Window.layers(from: root).map { $0.map(ObjectIdentifier.init) } == [
+                [root, navigation].map(ObjectIdentifier.init)
+            ])
+        let frame = Window(width: 40, height: 6).draw(root: root, status: StatusLine(), focus: nil)
+        #expect(
+            frame.canvas.text.contains("cannot read the airport data") && !frame.canvas.text.contains("Loading"),
+            "\(frame.canvas.text)")
     }
 
     @Test func aScrolledListKeepsItsWidthAndItsLeftEdge() {
