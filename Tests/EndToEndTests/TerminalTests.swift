@@ -385,6 +385,45 @@ struct TerminalConventionTests {
         try tmux.waitForText("EXITED=0")
     }
 
+    /// A search and Enter typed in one burst (one write, as a fast typist or a
+    /// paste of `seoul⏎` sends them) used to open "108 Mile", the top of the
+    /// unfiltered list, every time: Enter waited for the screen at most 250 ms, or
+    /// not at all once the screen had loaded long before. It waits for the search
+    /// the text started, however long it takes.
+    @Test func aSearchAndEnterTypedInOneBurstOpenTheResultOfTheWholeText() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
+        try tmux.waitForText("type to narrow")
+        for _ in 1...5 {
+            try tmux.send(["-l", "seoul\r"])
+            let opened = try tmux.waitForText("Airports of ")
+            #expect(opened.contains("Airports of Seoul (KR)"), "\(opened)")
+            try tmux.send(["Escape"])
+            try tmux.waitForText("[seoul")
+            try tmux.send(["C-u"])
+            try tmux.waitForText("type to narrow")
+        }
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
+    /// With a long typeahead limit, `s`, a pause, then `eoul⏎` used to open the
+    /// top result for `s` (Saanen): Enter went at the first change after the
+    /// edit, the results of an earlier query.
+    @Test func enterAfterAPauseMidWordActsOnTheWholeWord() throws {
+        let tmux = try TmuxSession()
+        try tmux.run("TRELLIS_TYPEAHEAD_SECONDS=3 \(trellis) run Examples/airports.json; echo EXITED=$?")
+        try tmux.waitForText("type to narrow")
+        try tmux.send(["-l", "s"])
+        try tmux.waitForScreen { $0.contains("[s") && !$0.contains("type to narrow") }
+        try tmux.send(["-l", "eoul\r"])
+        let opened = try tmux.waitForText("Airports of ")
+
+        #expect(opened.contains("Airports of Seoul (KR)"), "\(opened)")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
     /// Alt-b used to read as Esc then b: back to the launcher, the text lost.
     @Test func altKeysEditByWordInAFieldAndNeverGoBack() throws {
         let tmux = try TmuxSession()

@@ -1,4 +1,5 @@
 import TrellisCore
+@_spi(TrellisHost) import TrellisSDK
 
 /// Runs headless commands against a session on the event loop, waiting for the
 /// screen the way a person would.
@@ -80,17 +81,20 @@ public final class HeadlessRunner {
         }
     }
 
-    /// Runs the app's work until the screen has not changed for `quiet`, or for
-    /// `limit` at most: what a person typing commands is shown after each is the
-    /// screen it led to, its asynchronous result included.
+    /// Runs the app's work until the screen has not changed for `quiet` and no
+    /// work a plugin runs with `offMainActor` is under way, or for `limit` at most
+    /// while none is (``TypeAhead/defaultWorkLimit`` while some is): what a person typing
+    /// commands is shown after each is the screen it led to, its asynchronous
+    /// result included, however long the work takes.
     public func settle(quiet: Duration = .milliseconds(200), limit: Duration = .seconds(2)) {
-        let end = loop.now + limit
+        let start = loop.now
         loop.drain()
-        while loop.now < end {
+        while true {
             loop.didDrawFrame()
-            let quietEnd = min(loop.now + quiet, end)
-            waitForChange(until: quietEnd)
-            if !loop.needsFrame { return }
+            let end = start + (HostHooks.offMainWorkUnderWay > 0 ? TypeAhead.defaultWorkLimit : limit)
+            guard loop.now < end else { return }
+            waitForChange(until: min(loop.now + quiet, end))
+            if !loop.needsFrame, HostHooks.offMainWorkUnderWay == 0 { return }
         }
     }
 

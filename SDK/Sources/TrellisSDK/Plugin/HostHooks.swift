@@ -49,6 +49,10 @@ public enum HostHooks {
     /// on the thread the object went away on.
     nonisolated(unsafe) public static var onDeallocation: (@Sendable (Int) -> Void)?
 
+    /// How many ``offMainActor(isolation:_:)`` calls (from any plugin) are under
+    /// way: keys typed after an edit wait while the work the edit started runs.
+    public static var offMainWorkUnderWay: Int { OffMainWork.underWay }
+
     static func screenDidChange() {
         onScreenChange?()
     }
