@@ -99,4 +99,54 @@ struct PasteDecodingTests {
         #expect(decoder.decode(Array("\u{1B}[200~half".utf8)) == [])
         #expect(decoder.flush() == [.paste("half")])
     }
+
+    /// A paste over 1 MiB used to be cut there, the rest replayed as keys: a
+    /// 1,060,001-byte paste ending in `q` quit the launcher. It is one paste, read
+    /// in a terminal's 4 KiB pieces, and only what follows its end is keys.
+    @Test func aLargePasteReadInPiecesIsOnePasteAndNeverKeys() {
+        var decoder = KeyDecoder()
+        let text = String(repeating: "line of text\r\n", count: 80_000) + "q"
+        let bytes = Array(("\u{1B}[200~" + text + "\u{1B}[201~j").utf8)
+        var keys: [Key] = []
+        var offset = 0
+        while offset < bytes.count {
+            keys += decoder.decode(bytes[offset..<min(offset + 4096, bytes.count)])
+            #expect(offset + 4096 >= bytes.count || decoder.isInPaste)
+            offset += 4096
+        }
+        #expect(keys == [.paste(String(repeating: "line of text\n", count: 80_000) + "q"), .character("j")])
+        #expect(!decoder.isWaiting)
+    }
+
+    @Test func anEndMarkerSplitAnywhereAcrossPiecesEndsThePaste() {
+        let bytes = Array("\u{1B}[200~abc\u{1B}[201~x".utf8)
+        for split in 1..<bytes.count {
+            var decoder = KeyDecoder()
+            let keys = decoder.decode(bytes[..<split]) + decoder.decode(bytes[split...])
+            #expect(keys == [.paste("abc"), .character("x")], "split at \(split)")
+        }
+    }
+
+    /// A paste larger than the largest taken is refused whole, never cut: what
+    /// follows its end marker is keys again.
+    @Test func aPasteOverTheLargestIsRefusedWholeWithItsSize() {
+        var decoder = KeyDecoder()
+        let size = KeyDecoder.maximumPasteLength + 10
+        var keys = decoder.decode(Array("\u{1B}[200~".utf8))
+        let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+        var sent = 0
+        while sent < size {
+            let count = min(piece.count, size - sent)
+            keys += decoder.decode(piece[..<count])
+            sent += count
+        }
+        keys += decoder.decode(Array("\u{1B}[2".utf8)) + decoder.decode(Array("01~q".utf8))
+        #expect(keys == [.pasteTooLarge(bytes: size), .character("q")])
+    }
+
+    @Test func invalidUTF8AndControlBytesInAPasteAreDropped() {
+        var decoder = KeyDecoder()
+        let bytes: [UInt8] = Array("\u{1B}[200~a".utf8) + [0xFF, 0x01, 0x7F] + Array("é\u{1B}[201~".utf8)
+        #expect(decoder.decode(bytes) == [.paste("aé")])
+    }
 }

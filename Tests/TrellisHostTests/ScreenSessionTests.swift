@@ -321,6 +321,17 @@ struct PasteTests {
         session.press(.paste("text"))
         #expect(session.frame().text.contains("paste: no text field has the focus"))
     }
+
+    @Test func aPasteTooLargeIsRefusedWholeAndSaysWhy() throws {
+        let tree = SingleScreenTree(.vstack([.textField(id: "city", text: "kept", placeholder: "City")]))
+        let session = ScreenSession(tree: tree, window: Window(width: 120, height: 6))
+        try session.execute(.focus("City"))
+
+        session.press(.pasteTooLarge(bytes: 20 << 20))
+
+        #expect(tree.view.content.textFields == ["kept"])
+        #expect(session.frame().text.contains("paste: 20.0 MB is more than the 16.0 MB a paste may be"))
+    }
 }
 
 /// Editing keys shells have: Ctrl-U, Ctrl-W, Ctrl-A, Ctrl-E; Enter in a field submits it.

@@ -88,6 +88,14 @@ public final class TmuxSession {
         guard result.status == 0 else { throw TmuxError.failed("tmux paste-buffer exited with \(result.status)") }
     }
 
+    /// Pastes the contents of `file` as the terminal pastes (bracketed, when the
+    /// program asked for it): for pastes larger than a command line may carry.
+    public func paste(file: URL) throws {
+        _ = tmux(["load-buffer", file.path])
+        let result = tmux(["paste-buffer", "-p", "-t", name])
+        guard result.status == 0 else { throw TmuxError.failed("tmux paste-buffer exited with \(result.status)") }
+    }
+
     /// The screen with its colours and attributes as SGR escape sequences.
     public func screenWithAttributes() -> String {
         tmux(["capture-pane", "-p", "-e", "-t", name]).output

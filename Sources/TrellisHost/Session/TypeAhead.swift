@@ -84,7 +84,7 @@ struct TypeAhead {
     /// keys held: not Esc, the help, Ctrl keys, a paste or the mouse.
     static func mayWait(_ key: Key) -> Bool {
         switch key {
-        case .escape, .help, .control, .paste, .click, .wheel: false
+        case .escape, .help, .control, .paste, .pasteTooLarge, .click, .wheel: false
         default: true
         }
     }

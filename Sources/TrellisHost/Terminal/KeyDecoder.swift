@@ -5,37 +5,74 @@ import TrellisCore
 /// An Esc byte may be a lone Esc or the start of an escape sequence; the decoder
 /// holds it until more bytes arrive, and the caller calls ``flush()`` when none
 /// come within a short wait, which makes it a lone Esc.
+///
+/// A bracketed paste is one key however large, never keys: once its start marker
+/// is read, every byte is the paste's until its end marker, read in as many
+/// pieces as the terminal sends it (the caller waits ``pasteWait`` for the next
+/// piece, not the Esc's wait). A paste over ``maximumPasteLength`` is refused
+/// whole (``Key/pasteTooLarge(bytes:)``), never cut.
 public struct KeyDecoder {
     private var pending: [UInt8] = []
+    /// The paste being read, from its start marker on.
+    private var paste: PasteBuffer?
 
     /// Creates a decoder with nothing pending.
     public init() {}
 
     /// Whether bytes are held that could begin a longer sequence.
-    public var isWaiting: Bool { !pending.isEmpty }
+    public var isWaiting: Bool { !pending.isEmpty || paste != nil }
+
+    /// Whether a paste's end marker is awaited: the wait for more is ``pasteWait``.
+    public var isInPaste: Bool { paste != nil }
+
+    /// How long a paste's next piece may take before what arrived is the paste: a
+    /// terminal sends a paste as fast as it can be read, in pieces.
+    public static let pasteWait: Duration = .seconds(1)
 
     /// Decodes `bytes`, together with any held from before.
     ///
     /// - Returns: The keys complete so far; an incomplete sequence stays held.
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
-        pending.append(contentsOf: bytes)
         var keys: [Key] = []
-        var index = 0
-        while index < pending.count {
-            guard let (key, length) = Self.key(in: pending[index...]) else { break }
-            if let key { keys.append(key) }
-            index += length
+        var incoming = Array(bytes)
+        while true {
+            if var body = paste {
+                guard let rest = body.take(incoming) else {
+                    paste = body
+                    return keys
+                }
+                keys.append(body.key)
+                paste = nil
+                incoming = rest
+            }
+            pending.append(contentsOf: incoming)
+            var index = 0
+            while index < pending.count {
+                if pending[index...].starts(with: Self.pasteStart) {
+                    paste = PasteBuffer()
+                    break
+                }
+                guard let (key, length) = Self.key(in: pending[index...]) else { break }
+                if let key { keys.append(key) }
+                index += length
+            }
+            guard paste != nil else {
+                pending.removeFirst(index)
+                return keys
+            }
+            incoming = Array(pending[(index + Self.pasteStart.count)...])
+            pending = []
         }
-        pending.removeFirst(index)
-        return keys
     }
 
     /// Ends the wait for more bytes: a held Esc is a lone Esc; a held incomplete
-    /// character is dropped.
+    /// character is dropped; a paste whose end marker never came is what arrived.
     public mutating func flush() -> [Key] {
-        defer { pending = [] }
-        // A paste whose end marker never came: what arrived is the paste.
-        if pending.starts(with: Self.pasteStart) { return [Self.paste(pending.dropFirst(Self.pasteStart.count))] }
+        defer {
+            pending = []
+            paste = nil
+        }
+        if let paste { return [paste.key] }
         guard pending.first == 0x1B else { return [] }
         // Esc followed by a partial sequence: the Esc stands alone, the rest is noise.
         return [.escape]
@@ -65,43 +102,44 @@ public struct KeyDecoder {
 
     /// The longest escape sequence held while waiting for its end.
     static let maximumSequenceLength = 64
-    /// The longest paste held while waiting for its end marker; a longer one is
-    /// taken as it is, and the rest of it arrives as another paste or is dropped.
-    static let maximumPasteLength = 1 << 20
+    /// The largest paste taken: a larger one is refused whole. Sixteen megabytes
+    /// is far more than a field or a note takes by hand, and bounds what a stream
+    /// that never sends its end marker can make the app hold.
+    public static let maximumPasteLength = ScreenSession.largestPaste
 
-    private static let pasteStart = Array("\u{1B}[200~".utf8)
-    private static let pasteEnd = Array("\u{1B}[201~".utf8)
-
-    /// A paste between its markers, or `nil` while its end has not arrived.
-    private static func pastedText(in bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
-        let body = bytes.dropFirst(pasteStart.count)
-        if let end = body.firstRange(of: pasteEnd) {
-            return (paste(body[..<end.lowerBound]), end.upperBound - bytes.startIndex)
-        }
-        return bytes.count > maximumPasteLength ? (paste(body), bytes.count) : nil
-    }
+    fileprivate static let pasteStart = Array("\u{1B}[200~".utf8)
+    fileprivate static let pasteEnd = Array("\u{1B}[201~".utf8)
 
     /// Pasted bytes as text: line breaks (`\r\n`, `\r`) become `\n`, which a text
     /// area keeps and a one-line field takes as a space; tabs become spaces; other
-    /// control characters and invalid UTF-8 are dropped.
-    private static func paste(_ bytes: ArraySlice<UInt8>) -> Key {
-        let text = String(decoding: bytes, as: UTF8.self)
-            .replacingOccurrences(of: "\r\n", with: "\n")
-            .unicodeScalars.compactMap { scalar -> Character? in
-                if scalar == "\n" || scalar == "\r" { return "\n" }
-                if scalar == "\t" { return " " }
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FFFD}" { return nil }
-                return Character(scalar)
+    /// control characters and invalid UTF-8 are dropped. Byte by byte, since a
+    /// paste may be megabytes: a control character is one byte in UTF-8.
+    fileprivate static func pasteKey(_ bytes: [UInt8]) -> Key {
+        var cleaned: [UInt8] = []
+        cleaned.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0D:
+                cleaned.append(0x0A)
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+            case 0x0A: cleaned.append(0x0A)
+            case 0x09: cleaned.append(0x20)
+            case 0x00..<0x20, 0x7F: break
+            default: cleaned.append(byte)
             }
-        return .paste(String(text))
+            index += 1
+        }
+        if let text = String(validating: cleaned, as: UTF8.self) { return .paste(text) }
+        // Invalid UTF-8 is dropped, not shown as a replacement character.
+        return .paste(String(String(decoding: cleaned, as: UTF8.self).unicodeScalars.filter { $0 != "\u{FFFD}" }))
     }
 
     private static func escapeSequence(in bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return nil }
         switch bytes[start + 1] {
-        case UInt8(ascii: "[") where bytes.starts(with: pasteStart):
-            return pastedText(in: bytes)
         case UInt8(ascii: "[") where pasteStart.starts(with: bytes):
             // Perhaps the start of a paste: wait for the rest.
             return nil
@@ -220,5 +258,59 @@ public struct KeyDecoder {
         let slice = bytes.prefix(length)
         guard let scalar = String(validating: slice, as: UTF8.self)?.unicodeScalars.first else { return (nil, 1) }
         return (.character(Character(scalar)), length)
+    }
+}
+
+/// A paste read so far: its bytes up to ``KeyDecoder/maximumPasteLength``, and
+/// how many there were. Each piece is searched for the end marker once, with the
+/// bytes before it that could start the marker.
+private struct PasteBuffer {
+    private var bytes: [UInt8] = []
+    /// Every byte of the paste read so far, those past the maximum included.
+    private var received = 0
+    /// The last bytes read past the maximum, where an end marker split across
+    /// pieces begins.
+    private var tail: [UInt8] = []
+
+    /// The paste as a key: its text, or its refusal when it was too large.
+    var key: Key {
+        received > KeyDecoder.maximumPasteLength
+            ? .pasteTooLarge(bytes: received) : KeyDecoder.pasteKey(bytes)
+    }
+
+    /// Takes the next piece of the paste.
+    ///
+    /// - Returns: The bytes after the end marker once it is read, else `nil`.
+    mutating func take(_ piece: [UInt8]) -> [UInt8]? {
+        let marker = KeyDecoder.pasteEnd
+        let keeps = received <= KeyDecoder.maximumPasteLength
+        // The bytes searched: what could start the marker, then the piece.
+        let carried = keeps ? Array(bytes.suffix(marker.count - 1)) : tail
+        let window = carried + piece
+        guard let end = window.firstRange(of: marker) else {
+            received += piece.count
+            if received <= KeyDecoder.maximumPasteLength {
+                bytes += piece
+            } else {
+                bytes = []
+                tail = Array(window.suffix(marker.count - 1))
+            }
+            return nil
+        }
+        // The paste's bytes in this piece end where the marker starts.
+        let inPiece = end.lowerBound - carried.count
+        if inPiece < 0 {
+            // The marker began in bytes already kept: they were not the paste's.
+            if keeps { bytes.removeLast(-inPiece) }
+            received += inPiece
+        } else {
+            received += inPiece
+            if received <= KeyDecoder.maximumPasteLength {
+                bytes += piece[..<inPiece]
+            } else {
+                bytes = []
+            }
+        }
+        return Array(window[end.upperBound...])
     }
 }

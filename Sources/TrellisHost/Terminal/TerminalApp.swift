@@ -135,7 +135,9 @@ public enum TerminalApp {
                 let input = terminal.readInput()
                 if input.ended { return .signal(SIGHUP) }
                 keys += decoder.decode(input.bytes)
-                escapeDeadline = decoder.isWaiting ? loop.now + escapeWait : nil
+                escapeDeadline =
+                    decoder.isInPaste
+                    ? loop.now + KeyDecoder.pasteWait : decoder.isWaiting ? loop.now + escapeWait : nil
             } else if let pending = escapeDeadline, pending <= loop.now {
                 keys += decoder.flush()
                 escapeDeadline = nil

@@ -19,6 +19,9 @@ public enum Key: Hashable, Sendable {
     /// never keys; its line breaks are `\n`, which a text area keeps and a
     /// one-line field takes as spaces, and its tabs are spaces.
     case paste(String)
+    /// A paste larger than the terminal front end takes (16 MiB), refused whole:
+    /// nothing of it is pasted, and the status line says so.
+    case pasteTooLarge(bytes: Int)
     /// A left mouse click at a cell (from 0, 0 at the top left).
     case click(column: Int, row: Int)
     /// The mouse wheel turned, up or down, with the pointer at a cell (-1, -1

@@ -49,6 +49,12 @@ extension ScreenSession {
             showsHelp = true
             return
         }
+        if case let .pasteTooLarge(bytes) = key {
+            notice =
+                "paste: \(Self.megabytes(bytes)) is more than the \(Self.megabytes(Self.largestPaste)) a paste may be; "
+                + "nothing was pasted (paste it in parts, or put it in a file)"
+            return
+        }
         if case let .paste(text) = key {
             guard let field = focusedField else {
                 notice = "paste: no text field has the focus"
@@ -302,5 +308,14 @@ extension ScreenSession {
         case .character("G"): .end
         default: key
         }
+    }
+
+    /// The largest paste the terminal front end takes (its decoder's maximum).
+    public nonisolated static let largestPaste = 16 << 20
+
+    /// `bytes` in megabytes, one decimal: `20.5 MB`.
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = bytes / (1 << 20 / 10)
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// Bracketed pastes of any size are one paste, never keys. A paste over 1 MiB
+/// used to be cut there and the rest replayed as key presses: a 1,060,001-byte
+/// paste ending in `q` quit the launcher, a 1.1 MB multi-line paste pressed Enter
+/// in Airports' search, and Notes saved a note cut mid-line.
+struct LargePasteTests {
+    private let trellis = Products.trellis.path
+
+    @Test func aMegabytePasteEndingInQLeavesTheLauncherRunning() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("paste.txt")
+        try (String(repeating: "x", count: 1_060_000) + "q").write(to: file, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.waitForText("Coordinator: Airports")
+
+        try tmux.paste(file: file)
+        let screen = try tmux.waitForText("paste: no text field has the focus")
+
+        #expect(!screen.contains("EXITED"), "\(screen)")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+
+    @Test func aMultiLinePasteIntoTheSearchIsTextAndPressesNothing() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("paste.txt")
+        try String(repeating: "seoul\n", count: 190_000).write(to: file, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
+        try tmux.waitForText("type to narrow")
+
+        try tmux.paste(file: file)
+        // The whole paste is the search, its line breaks spaces: no city is called that.
+        let screen = try tmux.waitForText("0 of 16877 cities")
+
+        #expect(!screen.contains("Airports of"), "Enter was never pressed: \(screen)")
+        #expect(screen.contains("seoul seoul"), "\(screen)")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
+}
