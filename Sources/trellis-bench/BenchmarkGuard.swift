@@ -2,7 +2,9 @@ import Foundation
 import TrellisCore
 import TrellisHost
 
-/// `trellis-bench --guard`: the few goals a refactor most often breaks, measured
+/// `trellis-bench --guard`: the few goals a refactor most often breaks (and those
+/// of the costs that once grew with the work: a list's keystroke, its filter's,
+/// a paste's), measured
 /// quickly in release, for CI. Each is a ratio to a baseline measured in the same
 /// run; a goal missed is measured again, in rounds of its own, and fails only when
 /// every round misses it, so a busy moment of a shared machine does not fail CI but
@@ -42,6 +44,20 @@ struct BenchmarkGuard {
             Check(goal: "search_keystroke_us") { report, _ in
                 report.searchKeystroke = try bench.searchKeystroke(try airports())
                 report.bareFilter = try bench.bareFilter()
+            },
+            Check(goal: "list_keystroke_us") { report, _ in
+                for rows in KeystrokeFigures.rowCounts {
+                    report.keystrokes.list[rows] = try bench.listKeystroke(rows: rows)
+                }
+            },
+            Check(goal: "filter_keystroke_us") { report, _ in
+                for rows in KeystrokeFigures.rowCounts {
+                    report.keystrokes.filter[rows] = try bench.filterKeystroke(rows: rows)
+                }
+                report.keystrokes.bareRowFilter = bench.bareRowFilter(rows: KeystrokeFigures.rowCounts[1])
+            },
+            Check(goal: "paste_us_per_kib") { report, _ in
+                for kib in KeystrokeFigures.pasteKiB { report.keystrokes.pastePerKiB[kib] = try bench.paste(kib: kib) }
             },
         ]
     }

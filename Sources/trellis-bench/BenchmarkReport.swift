@@ -37,6 +37,7 @@ struct BenchmarkReport {
     var areaKeystrokeBytes = 0
     var fieldKeystrokeBytes = 0
     var badInputFrame = 0.0
+    var keystrokes = KeystrokeFigures()
     var webBytes = (sent: 0, changedText: 0)
     var webSessionKiB = 0.0
     var webSessionLeaks = 0
@@ -81,6 +82,7 @@ struct BenchmarkReport {
         }
         report.fieldKeystrokeBytes = try bench.fieldKeystrokeBytes()
         report.badInputFrame = bench.badInputFrameTime()
+        report.keystrokes = try bench.keystrokes()
         try report.measureWeb(bench, quick: quick)
         report.bytesPerKeystroke = bench.bytesPerKeystroke(
             try bench.session(repository.appendingPathComponent("config.json").path))
@@ -262,7 +264,7 @@ struct BenchmarkReport {
                 swap.leaks == 0 && swap.endedWell,
                 "\(swap.leaks) leaks, " + (swap.endedWell ? "ended well" : "did not end well")
             ),
-        ]
+        ] + keystrokes.goals
     }
 
     var goalsMet: Bool { goals.allSatisfy(\.holds) }
@@ -285,6 +287,7 @@ struct BenchmarkReport {
         "gallery_frame_us", "area_keystroke_us", "area_bytes_per_keystroke", "field_bytes_per_keystroke",
         "bad_input_frame_us", "web_bytes_per_keystroke", "web_changed_text_bytes", "web_session_kb",
         "web_session_leaks", "default_plugin_files_kb", "web_action_to_dom_us", "web_echo_us",
+        "list_keystroke_us", "filter_keystroke_us", "bare_row_filter_us", "paste_us_per_kib",
     ]
 
     /// What each route's mapped plugin adds to the resident set, in KiB: from one
@@ -341,6 +344,11 @@ struct BenchmarkReport {
             row("gallery_frame_us (slowest tab)", String(format: "%.1f", galleryFrame)),
             row("area_keystroke_us (bytes held)", series(areaKeystroke, "%.1f")),
             row("bad_input_frame_us (slowest)", String(format: "%.1f", badInputFrame)),
+            row("list_keystroke_us (rows)", series(keystrokes.list, "%.1f")),
+            row(
+                "filter_keystroke_us (rows)",
+                series(keystrokes.filter, "%.1f") + String(format: "  (bare loop: %.1f)", keystrokes.bareRowFilter)),
+            row("paste_us_per_kib (KiB)", series(keystrokes.pastePerKiB, "%.1f")),
             row(
                 "web_bytes_per_keystroke (airports)",
                 "\(webBytes.sent / 5)  (changed rows' text: \(webBytes.changedText / 5))"),
@@ -442,7 +450,11 @@ struct BenchmarkReport {
               "web_session_leaks": \(webSessionLeaks),
               "default_plugin_files_kb": \(String(format: "%.1f", defaultPluginFilesKiB)),
               "web_action_to_dom_us": \(webActionToDOM.map { String(format: "%.1f", $0.action) } ?? "null"),
-              "web_echo_us": \(webActionToDOM.map { String(format: "%.1f", $0.echo) } ?? "null")
+              "web_echo_us": \(webActionToDOM.map { String(format: "%.1f", $0.echo) } ?? "null"),
+              "list_keystroke_us": \(object(keystrokes.list)),
+              "filter_keystroke_us": \(object(keystrokes.filter)),
+              "bare_row_filter_us": \(String(format: "%.3f", keystrokes.bareRowFilter)),
+              "paste_us_per_kib": \(object(keystrokes.pastePerKiB))
             }
 
             """

@@ -17,9 +17,10 @@ let usage = """
                     not the goals (noisy machines): what Scripts/test runs
       --web         only `trellis serve`'s figures and their goals
       --guard       only the goals a refactor most often breaks (attach and
-                    detach, first attach, plugin load, frame, search keystroke),
-                    each measured again up to 3 times before it counts as
-                    missed: what Scripts/test runs, in release
+                    detach, first attach, plugin load, frame, search keystroke,
+                    a list's and its filter's keystroke, a paste), each measured
+                    again up to 3 times before it counts as missed: what
+                    Scripts/test runs, in release
       -h, --help    show this help
     """
 
