@@ -120,7 +120,17 @@ struct PluginFileSafety {
 
     /// Whether `group` is the user's own private group (named after the user).
     private static func isPrivateGroup(_ group: gid_t) -> Bool {
-        guard group == getgid(), let entry = getgrgid(group), let user = getpwuid(getuid()) else { return false }
-        return strcmp(entry.pointee.gr_name, user.pointee.pw_name) == 0
+        group == privateGroup
     }
+
+    /// The user's own private group, if their group is one: read once, since it
+    /// reads the group and user databases (`/etc/group`, `/etc/passwd`), which
+    /// every plugin under a group-writable folder (`/tmp`) paid for at each load.
+    private static let privateGroup: gid_t? = {
+        let group = getgid()
+        guard let entry = getgrgid(group), let user = getpwuid(getuid()),
+            strcmp(entry.pointee.gr_name, user.pointee.pw_name) == 0
+        else { return nil }
+        return group
+    }()
 }
