@@ -42,4 +42,37 @@ struct LargePasteTests {
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
     }
+
+    /// Notes used to save a note nobody asked to save: a 2 MB paste's overflow
+    /// replayed its line breaks as keys, one of which pressed Save.
+    @Test func aLargePasteIntoANoteEditsItAndSavesNothing() throws {
+        let data = try TemporaryFolder()
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("paste.txt")
+        try String(repeating: "pasted line of the large paste\n", count: 70_000)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(columns: 100, rows: 30, environment: ["XDG_DATA_HOME": data.url.path])
+        let notes = data.url.appendingPathComponent("trellis/notes")
+        try tmux.run("\(trellis) run config.json --size 100x30; echo EXITED=$?")
+        try tmux.waitForText("Trellis pattern gallery")
+        try tmux.send(["-l", "/notes"])
+        try tmux.waitForText("1 of 7")
+        try tmux.send(["Enter"])
+        try tmux.send(["Enter"])
+        try tmux.waitForText("1 note · / filters · Enter opens")
+        try tmux.click("Welcome  Welcome to Notes")
+        try tmux.waitForText("[ Save ]  Saved copy")
+
+        try tmux.paste(file: file)
+        try tmux.waitForText("Edited, not saved")
+
+        let saved = try String(contentsOf: notes.appendingPathComponent("Welcome.txt"), encoding: .utf8)
+        #expect(!saved.contains("pasted line"), "the note was saved without being asked")
+        try tmux.send(["Escape"])
+        try tmux.waitForText("Discard your edits?")
+        try tmux.click("[ Discard ]")
+        try tmux.waitForText("1 note · / filters")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
 }
