@@ -99,7 +99,14 @@ public enum TerminalApp {
                     _ = session.frame()
                     typeAhead.noteFrame(of: session, now: loop.now)
                 }
-                let isDue = typeAhead.deadline.map { $0 <= loop.now } ?? false
+                var isDue = typeAhead.deadline.map { $0 <= loop.now } ?? false
+                if isDue {
+                    // The work an edit started may not have begun yet (its task is
+                    // queued behind a busy moment): let it begin, so keys wait for
+                    // it rather than go at the short limit.
+                    loop.drain()
+                    isDue = typeAhead.deadline.map { $0 <= loop.now } ?? false
+                }
                 if isDue
                     || !typeAhead.isNotReady(for: first, session: session, changes: loop.screenChanges, now: loop.now)
                 {
