@@ -124,6 +124,12 @@ struct StyledTextTests {
         #expect(coloured.contains("\u{1B}[0;36mX") || coloured.contains("\u{1B}[36mX"), "\(coloured.debugDescription)")
         #expect(coloured.contains("35mO") && coloured.contains("1;32mW"))
 
+        let alert = ViewController()
+        alert.presentAlert(Alert(title: "Delete it?", buttons: [.cancel(), .destructive("Delete")]))
+        var diff = FrameDiff(usesColor: true)
+        let drawn = diff.update(to: Window(width: 40, height: 10).draw(root: alert, status: StatusLine(), focus: nil))
+        #expect(drawn.contains("1;31m"), "an alert's destructive button in red: \(drawn.debugDescription)")
+
         let plain = output(content, usesColor: false)
         #expect(!plain.contains("36m") && !plain.contains("35m"), "no colour under NO_COLOR")
         #expect(plain.contains("\u{1B}[1mBoard") && plain.contains("1mW"), "bold stays")

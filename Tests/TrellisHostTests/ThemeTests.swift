@@ -6,7 +6,7 @@ import Testing
 struct ThemeTests {
     private let styles: [CellStyle] = [
         .plain, .focused, .placeholder, .focusedPlaceholder, .match, .focusedMatch, .chrome,
-        .status, .title, .first, .second, .highlight,
+        .status, .title, .first, .second, .highlight, .destructive,
     ]
 
     /// SGR codes that set a colour: 30-37, 39, 40-47, 49, 90-97, 100-107.
@@ -21,12 +21,22 @@ struct ThemeTests {
         let plain = theme.attributes(of: .plain)
         for style in [
             CellStyle.focused, .placeholder, .focusedPlaceholder, .match, .focusedMatch, .status, .title, .highlight,
+            .destructive,
         ] {
             #expect(theme.attributes(of: style) != plain, "\(style) looks like plain text in \(theme)")
         }
         // The placeholder never looks like typed text, focused or not.
         #expect(theme.attributes(of: .focusedPlaceholder) != theme.attributes(of: .focused))
         #expect(theme.attributes(of: .focusedMatch) != theme.attributes(of: .focused))
+    }
+
+    /// A destructive button (an alert's Delete) was drawn in the highlight's
+    /// green, the colour of something won: it is a warning's colour, apart from it.
+    @Test(arguments: [Theme.default, .light, .highContrast])
+    func aDestructiveActionIsRedNeverTheHighlightsGreen(theme: Theme) {
+        #expect(theme.attributes(of: .destructive) != theme.attributes(of: .highlight))
+        #expect(colours(theme.attributes(of: .destructive)).allSatisfy { $0 == 31 || $0 == 91 })
+        #expect(!colours(theme.attributes(of: .destructive)).isEmpty)
     }
 
     @Test func noneUsesNoColourAndTheOthersDo() {

@@ -267,6 +267,7 @@ struct WebNodeBuilder {
         case .first: "first"
         case .second: "second"
         case .highlight: "highlight"
+        case .destructive: "destructive"
         @unknown default: "highlight"
         }
     }

@@ -74,6 +74,7 @@ enum WebPage {
         .styled.first { color: #81a2be; font-weight: bold; }
         .styled.second { color: #de935f; font-weight: bold; }
         .styled.highlight { color: #b5bd68; font-weight: bold; }
+        .styled.destructive { color: #cc6666; font-weight: bold; }
         button, input, textarea, select { font: inherit; color: inherit; }
         .button { white-space: pre-line; }
         .button, .tab, .table-header button { background: #373b41; border: 1px solid #5a5e66; border-radius: 5px;

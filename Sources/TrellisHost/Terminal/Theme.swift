@@ -58,6 +58,9 @@ public enum Theme: String, CaseIterable, Sendable {
         case (.light, .highlight): "1;32"
         case (.highContrast, .highlight): "1;92"
         case (.none, .highlight): "1"
+        case (.default, .destructive), (.light, .destructive): "1;31"
+        case (.highContrast, .destructive): "1;91"
+        case (.none, .destructive): "1"
         }
     }
 }

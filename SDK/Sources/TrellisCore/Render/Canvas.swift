@@ -15,8 +15,9 @@ public enum CellStyle: Equatable, Sendable {
     /// The status line.
     case status
     /// Text a plugin gave a meaning (``TrellisSDK/TextStyle``): a title, the first
-    /// or the second of two sides, something won or kept.
-    case title, first, second, highlight
+    /// or the second of two sides, something won or kept, an action that cannot
+    /// be undone.
+    case title, first, second, highlight, destructive
 
     /// The style of text a plugin gave `meaning`.
     ///
@@ -30,6 +31,7 @@ public enum CellStyle: Equatable, Sendable {
         case .first: self = .first
         case .second: self = .second
         case .highlight: self = .highlight
+        case .destructive: self = .destructive
         @unknown default: self = .plain
         }
     }

@@ -107,7 +107,7 @@ final class AlertViewController: ViewController {
     init(alert: Alert, buttons: [Alert.Button]) {
         let row = buttons.map { button -> ViewNode in
             let node = ViewNode.button(title: button.title, id: button.id)
-            return button.role == .destructive ? .styled(.highlight, node) : node
+            return button.role == .destructive ? .styled(.destructive, node) : node
         }
         super.init(
             content: .vstack(

@@ -332,6 +332,9 @@ public enum TextStyle: Equatable, Sendable {
     case second
     /// Something won or kept (a winning line, a pinned star): bold, in colour.
     case highlight
+    /// An action that cannot be undone (an alert's Delete or Discard): bold, in
+    /// the colour of a warning, never that of ``highlight``. SDK 1.1.
+    case destructive
 }
 
 /// Something the user did to a view, reported to its view controller.
