@@ -21,6 +21,16 @@ struct TextAreaTests {
         frame.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// An unfocused text area said `1:1` in its edge, a cursor it did not have.
+    @Test func onlyTheFocusedAreaSaysWhereItsCursorIs() throws {
+        let (session, _, _) = launch("Dear Ann,")
+        try session.execute(.focus("Save"))
+        #expect(!session.frame().text.contains(":1 "), "\(session.frame().text)")
+
+        try session.execute(.focus("Note"))
+        #expect(session.frame().text.contains(" 1:"), "\(session.frame().text)")
+    }
+
     @Test func linesWrapAtTheWidthAndTheFrameSaysWhereTheCursorIs() throws {
         let (session, _, text) = launch()
         #expect(rows(session.frame()).prefix(2) == ["┌──────────┐", "│Note      │"])

@@ -32,7 +32,8 @@ extension Layout {
     static let largestAreaText = 1 << 20
 
     /// A text area in its frame: its lines, wrapped, from the one that keeps the
-    /// cursor in sight, and the cursor's line and column in the bottom edge.
+    /// cursor in sight, and, when it has the focus, the cursor's line and column in
+    /// the bottom edge.
     mutating func drawTextArea(
         id: String, text: String, placeholder: String, width: Int, height: Int, into canvas: inout Canvas,
         x: Int, y: Int
@@ -47,8 +48,10 @@ extension Layout {
         let place = " \(line):\(text.distance(from: lineStart, to: index) + 1) "
         let rule = String(repeating: "─", count: width)
         canvas.write("┌" + rule + "┐", x: x, y: y, style: style)
+        // Only the focused area has a cursor to place: an unfocused one said `1:1`.
         let bottom =
-            TextWidth.of(place) + 2 <= width ? String(rule.dropLast(TextWidth.of(place) + 1)) + place + "─" : rule
+            isFocused && TextWidth.of(place) + 2 <= width
+            ? String(rule.dropLast(TextWidth.of(place) + 1)) + place + "─" : rule
         canvas.write("└" + bottom + "┘", x: x, y: y + height + 1, style: style)
         for row in 0..<height {
             canvas.write("│", x: x, y: y + 1 + row, style: style)
