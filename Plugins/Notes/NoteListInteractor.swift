@@ -32,6 +32,9 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
     weak var router: NoteListRouting?
     private let store: NoteStore
     private let state = BehaviorRelay(value: NoteListState())
+    /// The note New note made, while its editor is open: dropped when the editor
+    /// closes if nothing was written in it.
+    private var madeNow: String?
 
     init(presenter: NoteListPresentable, store: NoteStore) {
         self.store = store
@@ -54,8 +57,13 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
         reload()
     }
 
-    /// The editor closed: the list shows what it saved.
+    /// The editor closed: a note made and left empty goes, and the list shows
+    /// what the editor saved.
     func noteEditorDidClose() {
+        if let made = madeNow {
+            madeNow = nil
+            store.removeIfUntouched(made)
+        }
         reload()
     }
 
@@ -85,7 +93,7 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
             return
         }
         do {
-            try store.create(name)
+            if try store.create(name) { madeNow = name }
             update {
                 $0.newName = ""
                 $0.problem = nil

@@ -112,11 +112,23 @@ struct NoteStore: Sendable {
 
     /// Makes the empty note `name`, unless a note has that name already (made
     /// by another run meanwhile, too: the file is created only if absent).
-    func create(_ name: String) throws {
+    ///
+    /// - Returns: Whether it made the note.
+    @discardableResult
+    func create(_ name: String) throws -> Bool {
         let descriptor = open(path(of: name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if descriptor < 0, errno == EEXIST { return }
+        if descriptor < 0, errno == EEXIST { return false }
         guard descriptor >= 0 else { throw NoteStoreError.system("creating the note", path(of: name)) }
         close(descriptor)
+        return true
+    }
+
+    /// Drops the note `name` if it is still empty and no edits wait in a draft:
+    /// a note made and left without a word leaves no file behind.
+    func removeIfUntouched(_ name: String) {
+        var status = stat()
+        guard stat(path(of: name), &status) == 0, status.st_size == 0, !exists(draftPath(of: name)) else { return }
+        unlink(path(of: name))
     }
 
     func path(of name: String) -> String { folder + "/" + name + ".txt" }

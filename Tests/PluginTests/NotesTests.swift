@@ -104,6 +104,28 @@ struct NotesTests {
         #expect(screen.lines.first == "Ideas", "the editor of the new note")
         #expect(file("Ideas.txt") == "")
     }
+
+    /// New note, then Esc, used to leave an empty file behind.
+    @Test func aNewNoteLeftWithoutAWordLeavesNoFile() async throws {
+        let screen = try openNotes()
+        try await screen.expect("Welcome")
+        try screen.type("Empty", into: "Name of a new note")
+        try screen.submit("Name of a new note")
+        try await screen.expect("Saved copy")
+        try screen.back()
+        try await screen.expect("1 note · / filters")
+        #expect(file("Empty.txt") == nil)
+
+        try screen.type("Kept", into: "Name of a new note")
+        try screen.submit("Name of a new note")
+        try await screen.expect("Saved copy")
+        try screen.type("a word", into: "Write here")
+        try screen.tap("Save")
+        try await screen.expect("Saved.")
+        try screen.back()
+        try await screen.expect("2 notes · / filters")
+        #expect(file("Kept.txt") == "a word")
+    }
 }
 
 /// What the Notes demo does with files it cannot safely edit.
