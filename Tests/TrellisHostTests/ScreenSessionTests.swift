@@ -574,6 +574,20 @@ struct HelpOverlayTests {
         session.press(.help)
         #expect(session.frame().text.contains("Keys on this screen"))
     }
+
+    /// In a field the help listed Ctrl-P twice, as the palette and as Up, and
+    /// offered j, k, g and G, which type text there.
+    @Test func inAFieldTheHelpOffersOnlyTheKeysAFieldTakes() throws {
+        let tree = SingleScreenTree(
+            .vstack([.textField(id: "q", text: "", placeholder: "Ask"), .list(id: "l", rows: ["a"])]))
+        let session = ScreenSession(tree: tree, window: Window(width: 80, height: 30))
+        try session.execute(.focus("Ask"))
+        session.press(.help)
+        let help = session.frame().text
+
+        #expect(help.components(separatedBy: "Ctrl-P").count == 2, "\(help)")
+        #expect(!help.contains("j, k") && !help.contains("g, G"), "\(help)")
+    }
 }
 
 /// A list for reading: Enter is not offered on it, and pressing it says why.

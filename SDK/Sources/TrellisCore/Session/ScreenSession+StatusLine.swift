@@ -7,10 +7,16 @@ extension ScreenSession {
     func drawHelp(over frame: inout Frame, controls: [Control]) {
         var lines = ["Keys on this screen", ""]
         lines += keyHints(controls: controls).map(\.explained)
+        lines += ["", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right"]
+        // In a field, j, k, g and G are text and Ctrl-P opens the palette (above).
+        if focusedField == nil {
+            lines += ["j, k            down, up (Ctrl-N, Ctrl-P too)"]
+        }
+        lines += ["PageUp/Down     page through a list"]
+        if focusedField == nil {
+            lines += ["g, G, Home/End  a list's first, last row"]
+        }
         lines += [
-            "", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right",
-            "j, k            down, up (Ctrl-N, Ctrl-P too)", "PageUp/Down     page through a list",
-            "g, G, Home/End  a list's first, last row",
             "mouse           click to press or select",
             "Ctrl-Z          suspend (fg to come back)", "Ctrl-L          draw the screen again", "",
             "Up, Down scroll · any other key closes this help",
