@@ -575,6 +575,19 @@ struct HelpOverlayTests {
         #expect(session.frame().text.contains("Keys on this screen"))
     }
 
+    @Test func theWheelScrollsTheHelpAndDoesNotCloseIt() {
+        let session = ScreenSession(tree: SingleScreenTree(.button("Go")), window: Window(width: 60, height: 10))
+        session.press(.help)
+        let top = session.frame().text
+        session.press(.wheel(up: false))
+
+        let scrolled = session.frame()
+        #expect(scrolled.controls.isEmpty, "the help is still open over the screen")
+        #expect(scrolled.text != top, "and scrolled")
+        session.press(.wheel(up: true))
+        #expect(session.frame().text == top)
+    }
+
     /// In a field the help listed Ctrl-P twice, as the palette and as Up, and
     /// offered j, k, g and G, which type text there.
     @Test func inAFieldTheHelpOffersOnlyTheKeysAFieldTakes() throws {

@@ -84,6 +84,9 @@ extension ScreenSession {
         case .up, .character("k"): -1
         case .pageDown, .character(" "): 10
         case .pageUp: -10
+        // The wheel scrolls a box, as over a list; it closed the help.
+        case .wheel(up: false, _, _): 3
+        case .wheel(up: true, _, _): -3
         default: nil
         }
     }
