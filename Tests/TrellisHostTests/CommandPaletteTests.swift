@@ -23,6 +23,20 @@ struct CommandPaletteScoreTests {
         #expect(CommandPalette.score(of: "", in: "Quit") == 0)
     }
 
+    /// `nts` listed Widgets, Airports and Repositories before Notes: the letters
+    /// were taken where first found (the `n` of `Open`), not where they score best.
+    @Test func lettersInOrderAreScoredWhereTheyMatchBestAtWordStarts() {
+        var palette = CommandPalette(
+            entries: [
+                "Open “Widgets”", "Open “Coordinator: Airports”", "Open “Notes”", "Open “Clean Swift: Repositories”",
+            ]
+            .map { CommandPalette.Entry(title: $0, key: "", action: .quit) })
+        palette.setQuery("nts")
+
+        #expect(palette.chosen?.title == "Open “Notes”", "\(palette.matches.map(\.title))")
+        #expect(CommandPalette.score(of: "gb", in: "Go back")! > CommandPalette.score(of: "gb", in: "Ring bell")!)
+    }
+
     @Test func theChoiceStopsAtEitherEndAndGoesBackToTheTopWhenTheQueryChanges() {
         var palette = CommandPalette(entries: entries)
         palette.move(by: -1)

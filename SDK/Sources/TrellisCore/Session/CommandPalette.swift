@@ -64,26 +64,37 @@ struct CommandPalette {
     /// How well `query` matches `title`, ignoring case: best as a part of it
     /// (`air` finds `Airports` before `Clean Swift: Repositories`), at a word's
     /// start better still; else its characters in order (`bk` finds `Go back`),
-    /// scored higher at words' starts and for characters that follow each other;
-    /// `nil` if they are not all there.
+    /// scored as fzf scores them, on the best of all the places they could be
+    /// found: higher at words' starts and for characters that follow each other
+    /// (`nts` finds the `N` of `Notes`, not the `n` of `Open`); `nil` if they are
+    /// not all there.
     static func score(of query: String, in title: String) -> Int? {
-        let query = query.lowercased().filter { $0 != " " }
+        let query = Array(query.lowercased().filter { $0 != " " })
         let title = Array(title.lowercased())
-        if !query.isEmpty, let start = Self.firstIndex(of: Array(query), in: title) {
+        if !query.isEmpty, let start = Self.firstIndex(of: query, in: title) {
             return 1000 + (start == 0 || !title[start - 1].isLetter ? 500 : 0) - min(start, 499)
         }
-        var score = 0
-        var position = 0
-        var previous: Int?
-        for character in query {
-            guard let found = title[position...].firstIndex(of: character) else { return nil }
-            if found == 0 || title[found - 1] == " " { score += 3 }
-            if let previous, found == previous + 1 { score += 2 }
-            score += 1
-            previous = found
-            position = found + 1
+        guard !query.isEmpty else { return 0 }
+        // best[j]: the best score of the query so far with its last character
+        // matched at title[j]; one row of a dynamic programme a query character.
+        var best = [Int?](repeating: nil, count: title.count)
+        for (index, character) in query.enumerated() {
+            var next = [Int?](repeating: nil, count: title.count)
+            // The best of `best` before the position (after a gap).
+            var earlier: Int?
+            for position in title.indices {
+                if position > 0, let value = best[position - 1] { earlier = max(earlier ?? value, value) }
+                guard title[position] == character else { continue }
+                let isWordStart = position == 0 || !(title[position - 1].isLetter || title[position - 1].isNumber)
+                let own = 1 + (isWordStart ? 3 : 0)
+                let afterGap = index == 0 ? 0 : earlier
+                // Right after the previous character: worth more than after a gap.
+                let following = index > 0 && position > 0 ? best[position - 1].map { $0 + 2 } : nil
+                if let base = [afterGap, following].compactMap({ $0 }).max() { next[position] = base + own }
+            }
+            best = next
         }
-        return score
+        return best.compactMap { $0 }.max()
     }
 
     /// Where `part` starts in `whole`, if it is there.
