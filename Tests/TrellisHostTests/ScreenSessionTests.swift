@@ -430,6 +430,26 @@ struct ListPagingTests {
         #expect(last.text.contains("▲") && !last.text.contains("▼") && last.text.contains("Row 99"))
     }
 
+    /// A click on ▼ moved the focus to the row after the last shown, half a
+    /// window away, as the list keeps the focus in its middle: it moves a row.
+    @Test func aClickOnAnArrowBesideAListMovesTheFocusOneRow() throws {
+        let tree = SingleScreenTree(.vstack([.text("Rows"), .list(id: "rows", rows: (0..<100).map { "Row \($0)" })]))
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 12))
+        try session.execute(.focus("Row 0"))
+        for _ in 0..<20 { session.press(.down) }
+        let frame = session.frame()
+        let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let down = try #require(lines.firstIndex { $0.contains("▼") })
+        let up = try #require(lines.firstIndex { $0.contains("▲") })
+        let column = lines[down].distance(from: lines[down].startIndex, to: lines[down].firstIndex(of: "▼")!)
+
+        session.press(.click(column: column, row: down))
+        #expect(session.focus == .row(list: "rows", index: 21))
+        session.press(.click(column: column, row: up))
+        session.press(.click(column: column, row: up))
+        #expect(session.focus == .row(list: "rows", index: 19))
+    }
+
     @Test func pageKeysAreDecoded() {
         var decoder = KeyDecoder()
         #expect(decoder.decode(Array("\u{1B}[5~\u{1B}[6~".utf8)) == [.pageUp, .pageDown])

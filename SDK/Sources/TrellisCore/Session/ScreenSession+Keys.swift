@@ -266,10 +266,14 @@ extension ScreenSession {
                 column == first.control.x + first.control.width + 1,
                 let count = shownRowCount(ofList: list)
             else { continue }
+            // The list keeps the focused row in its middle: a row past the middle
+            // scrolls it a row that way. (The row past the edge moved the focus
+            // half a window.)
+            let keptRow = first.index + (last.index - first.index) / 2
             if row == first.control.y, first.index > 0 {
-                moveFocus(to: .row(list: list, index: first.index - 1))
+                moveFocus(to: .row(list: list, index: max(keptRow - 1, 0)))
             } else if row == last.control.y, last.index + 1 < count {
-                moveFocus(to: .row(list: list, index: last.index + 1))
+                moveFocus(to: .row(list: list, index: min(keptRow + 1, count - 1)))
             } else if row > first.control.y, row < last.control.y,
                 let thumb = Layout.scrollThumb(offset: first.index, shown: last.index - first.index + 1, total: count)
             {
