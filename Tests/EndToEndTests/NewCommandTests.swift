@@ -15,6 +15,21 @@ struct NewCommandTests {
             executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
     }
 
+    /// A plugin without slots got `"children": {  }` in its config.
+    @Test func aSlotlessPluginsConfigHasNoEmptyChildren() async throws {
+        let folder = try TemporaryFolder()
+        let made = try await TrellisProcess.run(["new", "Plain", "--in", folder.url.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let config = try String(
+            contentsOf: folder.url.appendingPathComponent("Plain/config.json"), encoding: .utf8)
+
+        #expect(!config.contains("children"), "\(config)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(config.utf8))) != nil, "\(config)")
+        let validate = try await TrellisProcess.run(
+            ["validate", "config.json"], in: folder.url.appendingPathComponent("Plain"))
+        #expect(!validate.stderr.contains("JSON"), "\(validate.stderr)")
+    }
+
     @Test func aScreenWithASlotBuildsPassesItsTestAndRuns() async throws {
         let folder = try TemporaryFolder()
         let made = try await TrellisProcess.run(["new", "Counter", "--in", folder.url.path, "--slot", "details"])
