@@ -150,7 +150,10 @@ private final class RichRowsCache: Sendable {
     func lines(of rows: [ListRow]) -> [String]? {
         entries.withLock { entries in
             guard let index = entries.firstIndex(where: { $0.rows == rows }) else { return nil }
-            let entry = entries.remove(at: index)
+            var entry = entries.remove(at: index)
+            // Equal rows in other storage (a screen that made its rows again) were
+            // compared row by row: keep these, so the next frame's check is at once.
+            entry.rows = rows
             entries.insert(entry, at: 0)
             return entry.lines
         }
