@@ -12,7 +12,7 @@ import TrellisHost
 @MainActor
 struct BenchmarkGuard {
     /// How many rounds a goal gets before it counts as missed.
-    static let rounds = 5
+    static let rounds = 7
 
     /// One guarded goal: its name in ``BenchmarkReport/goals`` and what measures it.
     struct Check {

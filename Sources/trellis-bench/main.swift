@@ -19,7 +19,7 @@ let usage = """
       --guard       only the goals a refactor most often breaks (attach and
                     detach, first attach, plugin load, frame, search keystroke,
                     a list's and its filter's keystroke, a paste), each measured
-                    again up to 5 times before it counts as missed: what
+                    again up to 7 times before it counts as missed: what
                     Scripts/test runs, in release
       -h, --help    show this help
     """
