@@ -54,12 +54,7 @@ struct LargePasteTests {
         let tmux = try TmuxSession(columns: 100, rows: 30, environment: ["XDG_DATA_HOME": data.url.path])
         let notes = data.url.appendingPathComponent("trellis/notes")
         try tmux.run("\(trellis) run config.json --size 100x30; echo EXITED=$?")
-        try tmux.waitForText("Trellis pattern gallery")
-        try tmux.send(["-l", "/notes"])
-        try tmux.waitForText("1 of 7")
-        try tmux.send(["Enter"])
-        try tmux.send(["Enter"])
-        try tmux.waitForText("1 note · / filters · Enter opens")
+        try tmux.openNotesFromTheLauncher()
         try tmux.click("Welcome  Welcome to Notes")
         try tmux.waitForText("[ Save ]  Saved copy")
 

@@ -13,17 +13,8 @@ struct NotesPlayTests {
         // A marker of this test's own in the command line, for pkill.
         let run = "\(Products.trellis.path) run config.json --size 100x30"
 
-        func openWelcome() throws {
-            try tmux.waitForText("Trellis pattern gallery")
-            try tmux.send(["-l", "/notes"])
-            try tmux.waitForText("1 of 7")
-            try tmux.send(["Enter"])
-            try tmux.send(["Enter"])
-            try tmux.waitForText("1 note · / filters · Enter opens")
-        }
-
         try tmux.run(run)
-        try openWelcome()
+        try tmux.openNotesFromTheLauncher()
         try tmux.click("Welcome  Welcome to Notes")
         try tmux.waitForText("[ Save ]  Saved copy")
         try tmux.send(["-l", "Kept through a kill"])
@@ -38,7 +29,7 @@ struct NotesPlayTests {
         kill.waitUntilExit()
         try tmux.waitForText("$ ")
         try tmux.run("stty sane; clear; \(run); echo EXITED=$?")
-        try openWelcome()
+        try tmux.openNotesFromTheLauncher()
         try tmux.waitForText("draft · ")
         try tmux.click("Welcome  Welcome to Notes")
         let recovered = try tmux.waitForText("Recovered edits that were not saved.")

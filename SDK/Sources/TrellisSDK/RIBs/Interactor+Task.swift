@@ -104,15 +104,7 @@ public func offMainActor<Value: Sendable>(
 /// - Throws: What `work` threw, or `CancellationError`.
 @_disfavoredOverload
 public func offMainActor<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    OffMainWork.began()
-    defer { OffMainWork.ended() }
-    let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        offMainActorQueue.async {
-            continuation.resume(with: Result { try work() })
-        }
-    }
-    try Task.checkCancellation()
-    return value
+    try await offMainActor(isolation: nil, work)
 }
 
 /// Where ``offMainActor(isolation:_:)`` runs work: a queue of its own, not a global one. A
