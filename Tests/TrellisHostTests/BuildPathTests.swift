@@ -112,6 +112,22 @@ struct BuildPathTests {
         withExtendedLifetime(kept) {}
     }
 
+    @Test func aRouterNoTreeBuiltIsCheckedByTheTreeOfTheRouterThatDetachedIt() async throws {
+        let (first, _, _, firstLeaks) = try launch(mainLeaf)
+        let (second, _, _, secondLeaks) = try launch(mainLeaf)
+        let kept = PlainRouting()
+        let main = try #require(first.root)
+        main.attachChild(kept)
+        main.detachChild(kept)
+
+        await checkAll(first)
+        await checkAll(second)
+
+        #expect(firstLeaks.reports.count == 1, "\(firstLeaks.reports)")
+        #expect(secondLeaks.reports.isEmpty, "the tree launched last is not the detaching one: \(secondLeaks.reports)")
+        withExtendedLifetime(kept) {}
+    }
+
     @Test func aSlotBuildsWhatTheConfigAppliedSinceBindsIt() throws {
         let (tree, slot, listener, _) = try launch(mainLeaf)
         let first = slot.build(listener: listener, parameters: .object([:]))

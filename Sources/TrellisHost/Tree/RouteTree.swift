@@ -138,7 +138,29 @@ public final class RouteTree {
 
     /// The tree that built `router`'s interactor, else the one acting.
     private static func tree(of interactor: Interactable?) -> RouteTree? {
-        ((interactor as? Interactor)?.hostTag as? RouteTag)?.tree ?? reporting
+        builder(of: interactor) ?? reporting
+    }
+
+    /// The tree that built `interactor`, if one did.
+    private static func builder(of interactor: Interactable?) -> RouteTree? {
+        ((interactor as? Interactor)?.hostTag as? RouteTag)?.tree
+    }
+
+    /// The tree a detached child belongs to: the one that built it, else the one
+    /// that built the router detaching it, else the acting one, else the only tree
+    /// alive. With several trees and no clue (tests running side by side), none:
+    /// a guess would check one tree's routers against another's and report them.
+    private static func tree(detaching child: Routing, from parent: Routing) -> RouteTree? {
+        if let tree = builder(of: child.interactable) ?? builder(of: parent.interactable) ?? acting {
+            return tree
+        }
+        var alive: RouteTree?
+        for entry in launched {
+            guard let tree = entry.tree else { continue }
+            guard alive == nil else { return nil }
+            alive = tree
+        }
+        return alive
     }
 
     /// Says `report` in the tree it belongs to, or where ``unclaimedReports`` says.
@@ -158,8 +180,8 @@ public final class RouteTree {
         }
         HostHooks.onMisuse = { misuse in report("a plugin's programming error: \(misuse)") }
         HostHooks.onNotice = { notice in report(notice) }
-        HostHooks.onDetach = { router in
-            guard let tree = tree(of: router.interactable) else { return }
+        HostHooks.onDetach = { router, parent in
+            guard let tree = tree(detaching: router, from: parent) else { return }
             let rib = DetachedRIB(router)
             tree.leakDetector.expectDeallocation(of: rib, origin: tree.origin(of: rib))
         }

@@ -26,10 +26,12 @@ public enum HostHooks {
         if let onMisuse { onMisuse(misuse) } else { writeToStandardError(misuse) }
     }
 
-    /// Called when a router detaches a child, so the host can check that the
-    /// child's router, interactor and view are deallocated (its leak detector).
+    /// Called when a router detaches a child (the child first, then the router
+    /// that detached it), so the host can check that the child's router,
+    /// interactor and view are deallocated (its leak detector). The parent tells
+    /// which of several trees a child no tree built belongs to.
     // Read at every detach; set once by the host on the main actor: unchecked.
-    @exclusivity(unchecked) public static var onDetach: (@MainActor (Routing) -> Void)?
+    @exclusivity(unchecked) public static var onDetach: (@MainActor (_ child: Routing, _ parent: Routing) -> Void)?
 
     /// Called with something the user should know that is not a programming error
     /// (a workflow that ended at a failed step).

@@ -147,7 +147,7 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
         child.interactable.deactivate()
         // A child is attached once: the first match is the only one.
         if let index = index(of: child) { children.remove(at: index) }
-        HostHooks.onDetach?(child)
+        HostHooks.onDetach?(child, self)
     }
 
     /// Where `child` is among the children. A loop, not `firstIndex(where:)`: a
