@@ -123,6 +123,16 @@ public final class TmuxSession {
         try waitForScreen { $0.contains(text) }
     }
 
+    /// Waits until `file` exists: what a screen that keeps the main thread (and
+    /// so draws nothing) writes to say it got there.
+    public func waitForFile(_ file: URL) throws {
+        let deadline = Date().addingTimeInterval(TmuxSession.patience)
+        while !FileManager.default.fileExists(atPath: file.path) {
+            guard Date() < deadline else { throw TmuxError.fileNeverWritten(file.path, screen: screen()) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     /// Clicks `text` where the screen first shows it (on its second character),
     /// or last with `fromBottom` (a key hint of the status line), as a terminal
     /// reports a left press and release in SGR form.
@@ -169,11 +179,13 @@ public final class TmuxSession {
 public enum TmuxError: Error, CustomStringConvertible {
     case failed(String)
     case screenNeverMatched(String)
+    case fileNeverWritten(String, screen: String)
 
     public var description: String {
         switch self {
         case let .failed(message): "\(message) (is tmux installed? Scripts/test installs it)"
         case let .screenNeverMatched(screen): "the screen never showed what was expected; it showed:\n\(screen)"
+        case let .fileNeverWritten(file, screen): "\(file) was never written; the screen showed:\n\(screen)"
         }
     }
 }

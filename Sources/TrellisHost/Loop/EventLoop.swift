@@ -164,12 +164,12 @@ public final class EventLoop {
 
     /// Milliseconds from `now` to `deadline`, rounded up so a wait never ends early,
     /// and bounded to what `poll` takes.
-    static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+    nonisolated static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
         guard deadline > now else { return 0 }
         return milliseconds(now.duration(to: deadline))
     }
 
-    static func milliseconds(_ duration: Duration) -> Int32 {
+    nonisolated static func milliseconds(_ duration: Duration) -> Int32 {
         let (seconds, attoseconds) = duration.components
         guard seconds < 86_400 else { return 86_400_000 }
         let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000

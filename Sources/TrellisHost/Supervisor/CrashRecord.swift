@@ -20,13 +20,13 @@ public enum CrashRecord {
             case .plugins: 2048..<12288
             case .frames: 12288..<28672
             case .hostExit: 28672..<28704
-            case .heartbeat: 28704..<28736
-            case .served: 28736..<28992
+            case .heartbeat: 28704..<28744
+            case .served: 28744..<29000
             }
         }
     }
 
-    static let size = 28992
+    static let size = 29000
 
     /// The words of ``Slot/heartbeat``, each 8 bytes and aligned, so one store
     /// is read whole by the other process.
@@ -43,6 +43,10 @@ public enum CrashRecord {
         /// 1 while the supervisor waits without a time limit (the app was idle): the
         /// app's next turn wakes it, through ``wakeDescriptor``.
         case supervisorAsleep = 24
+        /// When the user last pressed Ctrl-C, in ns of `CLOCK_MONOTONIC`: the
+        /// app's key reader reads every key, so a stuck app's supervisor learns
+        /// of Ctrl-C here rather than from the terminal.
+        case controlC = 32
     }
 
     /// The app's end of the pipe that wakes its supervisor; -1 when unsupervised.
@@ -114,6 +118,15 @@ public enum CrashRecord {
             UInt64(UInt8(truncatingIfNeeded: signal)) << 48 | milliseconds & 0xFFFF_FFFF_FFFF, at: .pendingEnd, in: page
         )
         wakeSupervisor()
+    }
+
+    /// Notes, from the key reader's thread, that the user pressed Ctrl-C: if the
+    /// main thread is stuck, the supervisor ends the app. A busy app's supervisor
+    /// is woken to check at once; an idle app's main thread reads the key itself.
+    static func noteControlC() {
+        guard let page, !isSupervisor else { return }
+        store(monotonicNanoseconds(), at: .controlC, in: page)
+        if load(.busySince) != 0 { wakeSupervisor() }
     }
 
     static func load(_ beat: Beat) -> UInt64 {

@@ -133,7 +133,7 @@ public struct Watchdog {
             noticedTurn = busySince
             noticeShownAt = now
         }
-        if readsControlC() { end(.userQuit, stuck: elapsed) }
+        if readsControlC() || CrashRecord.load(.controlC) >= start { end(.userQuit, stuck: elapsed) }
     }
 
     private mutating func end(_ reason: Reason, stuck: UInt64) {

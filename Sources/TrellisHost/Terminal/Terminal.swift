@@ -131,16 +131,6 @@ public final class Terminal {
         }
     }
 
-    /// Reads what standard input has. Call it when standard input can be read.
-    ///
-    /// - Returns: The bytes read, and whether input has ended (the terminal hung up).
-    public func readInput() -> (bytes: [UInt8], ended: Bool) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
-        if count < 0 { return ([], errno != EINTR && errno != EAGAIN) }
-        return (Array(buffer.prefix(count)), count == 0)
-    }
-
     /// Leaves the alternate screen, shows the cursor and restores the settings
     /// the terminal had. Safe to call more than once.
     public func restore() {

@@ -6,8 +6,6 @@ import TrellisCore
 /// screens' own asynchronous work.
 @MainActor
 public enum TerminalApp {
-    /// How long to wait after an Esc byte for the rest of an escape sequence.
-    static let escapeWait: Duration = .milliseconds(30)
     /// How long a spinner shows each of its frames.
     static let animationStep: Duration = .milliseconds(100)
 
@@ -22,8 +20,9 @@ public enum TerminalApp {
     /// Takes over the terminal, runs the app until the user quits or a signal ends
     /// it, and gives the terminal back as it was.
     ///
-    /// One ``EventLoop`` waits for keys, signals, the lone-Esc time-out and the main
-    /// actor's work; a frame is drawn when something changed, at most once a tick.
+    /// One ``EventLoop`` waits for keys (read and decoded as they arrive by a
+    /// ``KeyReader``), signals and the main actor's work; a frame is drawn when
+    /// something changed, at most once a tick.
     ///
     /// - Parameters:
     ///   - usesMouse: Whether clicks and the wheel are reported.
@@ -44,7 +43,8 @@ public enum TerminalApp {
         let size = terminal.size
         let screens = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
         session = screens
-        return run(session: screens, tree: tree, terminal: terminal, loop: loop, diff: &diff)
+        let reader = try KeyReader()
+        return run(session: screens, tree: tree, terminal: terminal, reader: reader, loop: loop, diff: &diff)
     }
 
     /// Prints the run's messages to standard error.
@@ -57,15 +57,13 @@ public enum TerminalApp {
     }
 
     private static func run(
-        session: ScreenSession, tree: RouteTree, terminal: Terminal, loop: EventLoop,
+        session: ScreenSession, tree: RouteTree, terminal: Terminal, reader: KeyReader, loop: EventLoop,
         diff: inout FrameDiff
     ) -> Ending {
         tree.onNotice = { [weak session] message in
             session?.post(message)
             loop.setNeedsFrame()
         }
-        var decoder = KeyDecoder()
-        var escapeDeadline: ContinuousClock.Instant?
         var typeAhead = TypeAhead()
         var title = ""
         // When a task under way's spinner turns next: only while one is on screen.
@@ -115,9 +113,9 @@ public enum TerminalApp {
                 }
             }
             let deadline = [
-                keys.isEmpty ? loop.nextFrameTime : loop.now, escapeDeadline, typeAhead.deadline, animationDeadline,
+                keys.isEmpty ? loop.nextFrameTime : loop.now, typeAhead.deadline, animationDeadline,
             ].compactMap { $0 }.min()
-            let ready = loop.wait(for: [STDIN_FILENO, terminal.signalDescriptor], until: deadline)
+            let ready = loop.wait(for: [reader.descriptor, terminal.signalDescriptor], until: deadline)
             if ready.contains(terminal.signalDescriptor) {
                 for event in terminal.takeSignals() {
                     switch event {
@@ -138,16 +136,11 @@ public enum TerminalApp {
                     }
                 }
             }
-            if ready.contains(STDIN_FILENO) {
-                let input = terminal.readInput()
+            if ready.contains(reader.descriptor) {
+                let input = reader.take()
+                keys += input.keys
+                // The keys typed before the terminal hung up are not acted on.
                 if input.ended { return .signal(SIGHUP) }
-                keys += decoder.decode(input.bytes)
-                escapeDeadline =
-                    decoder.isInPaste
-                    ? loop.now + KeyDecoder.pasteWait : decoder.isWaiting ? loop.now + escapeWait : nil
-            } else if let pending = escapeDeadline, pending <= loop.now {
-                keys += decoder.flush()
-                escapeDeadline = nil
             }
             for (index, key) in keys.enumerated() {
                 if key == .control("c") { return .quit }

@@ -66,6 +66,11 @@ enum TestBehaviour: String {
     /// Shows ``buildLabel`` and a count that the Count button raises and a live
     /// swap keeps (``StatePreserving``); Close asks the parent to dismiss it.
     case counter
+    /// Shows a list of 28,000 rows, `Row 1` to `Row 28000`, above `Chose nothing`,
+    /// and `Chose Row N` once row N is chosen. The first choice makes the app busy
+    /// on purpose: it creates the file `busy_marker`, then keeps the main thread
+    /// until the file `busy_release` exists (at most 5 minutes).
+    case busyList
 }
 
 /// Which build of the plugin this is. The live swap tests make a "new build" by
@@ -158,6 +163,12 @@ final class TestScreensBuilder: ScreenBuildable {
             let value = try context.dependencies.resolve(key)
             return ViewableRouter(
                 interactor: Interactor(), viewController: ViewController(content: .text("Resolved \(value)")))
+        case .busyList:
+            let view = ViewController()
+            let interactor = BusyListInteractor(
+                presenter: view, marker: try context.parameter("busy_marker", as: String.self),
+                release: try context.parameter("busy_release", as: String.self))
+            return ViewableRouter(interactor: interactor, viewController: view)
         case .counter:
             let view = ViewController()
             let interactor = CounterInteractor(view: view, count: context.preservedState(as: Int.self) ?? 0)
@@ -204,7 +215,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
             }
-        case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .backgroundHelper,
+        case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .busyList,
+            .backgroundHelper,
             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild:
             break
@@ -283,5 +295,45 @@ final class CounterInteractor: PresentableInteractor<ViewController>, StatePrese
 
     private func show() {
         presenter.content = .vstack([.text("\(buildLabel), count \(count)"), .button("Count"), .button("Close")])
+    }
+}
+
+final class BusyListInteractor: PresentableInteractor<ViewController> {
+    private let marker: String?
+    private let release: String?
+    private var hasBeenBusy = false
+
+    init(presenter: ViewController, marker: String?, release: String?) {
+        self.marker = marker
+        self.release = release
+        super.init(presenter: presenter)
+    }
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        show("Chose nothing")
+        presenter.selections("rows")
+            .bind { [weak self] index in self?.choose(index) }
+            .disposeOnDeactivate(interactor: self)
+    }
+
+    private func choose(_ index: Int) {
+        if !hasBeenBusy {
+            hasBeenBusy = true
+            beBusy()
+        }
+        show("Chose Row \(index + 1)")
+    }
+
+    /// Keeps the main thread until the test says so: the keys it types meanwhile
+    /// wait in the terminal, as they do behind a slow screen.
+    private func beBusy() {
+        guard let marker, let release else { return }
+        close(open(marker, O_WRONLY | O_CREAT, 0o644))
+        for _ in 0..<3000 where access(release, F_OK) != 0 { usleep(100_000) }
+    }
+
+    private func show(_ choice: String) {
+        presenter.content = .vstack([.list(id: "rows", rows: (1...28_000).map { "Row \($0)" }), .text(choice)])
     }
 }
