@@ -164,7 +164,9 @@ public final class EventLoop {
 
     /// Milliseconds from `now` to `deadline`, rounded up so a wait never ends early,
     /// and bounded to what `poll` takes.
-    nonisolated static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) -> Int32 {
+    nonisolated static func milliseconds(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant)
+        -> Int32
+    {
         guard deadline > now else { return 0 }
         return milliseconds(now.duration(to: deadline))
     }
