@@ -234,7 +234,6 @@ public enum Supervisor {
                 pollfd(fd: open ? errors : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: childSignal[0], events: Int16(POLLIN), revents: 0),
-                pollfd(fd: watchdog.readsKeys ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
             ]
             let timeout = hasPipes ? watchdog.timeout() : 50
             if poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 {

@@ -15,7 +15,8 @@ import TrellisCore
 /// 5 s; 5 s for each route `validate` builds) means
 /// the app is not responding:
 /// - in a terminal, a line at the bottom says which route and plugin and what it
-///   was doing, and Ctrl-C (read by the supervisor, since the app cannot) ends it;
+///   was doing, and Ctrl-C ends it (the app's key reader notes it in the shared
+///   page as it arrives: ``CrashRecord/noteControlC()``);
 ///   when the app returns, it draws its screen again and the line is gone;
 /// - headless, the app is ended at once: the step failed at its time-out.
 /// A signal to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT) sent to either process
@@ -64,9 +65,6 @@ public struct Watchdog {
         resumedAt = CrashRecord.monotonicNanoseconds()
     }
 
-    /// Whether the user's keys are the supervisor's to read: the notice is shown.
-    var readsKeys: Bool { noticedTurn != 0 && reason == nil }
-
     /// How long the supervisor may wait before it must look at the app again, in
     /// milliseconds; -1 while the app is idle: its next turn wakes the supervisor
     /// (``CrashRecord/noteBusy()``), so an idle app costs nothing.
@@ -83,7 +81,7 @@ public struct Watchdog {
             if CrashRecord.load(.busySince) == 0 { return -1 }
             CrashRecord.store(0, at: .supervisorAsleep)
         }
-        // The notice counts the seconds, and the keys are read as they come.
+        // The notice counts the seconds; Ctrl-C wakes the supervisor at once.
         if noticedTurn != 0 { return 1000 }
         let now = CrashRecord.monotonicNanoseconds()
         let busySince = CrashRecord.load(.busySince)
@@ -133,7 +131,7 @@ public struct Watchdog {
             noticedTurn = busySince
             noticeShownAt = now
         }
-        if readsControlC() || CrashRecord.load(.controlC) >= start { end(.userQuit, stuck: elapsed) }
+        if CrashRecord.load(.controlC) >= start { end(.userQuit, stuck: elapsed) }
     }
 
     private mutating func end(_ reason: Reason, stuck: UInt64) {
@@ -176,19 +174,6 @@ public struct Watchdog {
         guard noticedTurn != 0 else { return }
         noticedTurn = 0
         kill(pid, SIGWINCH)
-    }
-
-    /// Reads what the user typed while the app is stuck (the app reads nothing
-    /// then); Ctrl-C in it ends the app, the rest is dropped.
-    private func readsControlC() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            guard count > 0 else { return false }
-            if buffer.prefix(count).contains(0x03) { return true }
-        }
-        return false
     }
 
     /// How long a turn may last, in ns: what the app noted, else the terminal's.

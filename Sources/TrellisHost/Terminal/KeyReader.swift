@@ -18,8 +18,9 @@ final class KeyReader: Sendable {
     /// How long to wait after an Esc byte for the rest of an escape sequence.
     static let escapeWait: Duration = .milliseconds(30)
 
-    /// The most keys held for the main loop; past it, the reader waits for the
-    /// loop to take them (a paste, however large, is one key).
+    /// The most keys held for the main loop (a paste, however large, is one key).
+    /// Past it, what a stuck app's user types is dropped and counted, except
+    /// Ctrl-C, so that the reader goes on reading Ctrl-C for the watchdog.
     static let capacity = 4096
 
     /// Readable when keys are waiting, or input ended.
@@ -30,6 +31,7 @@ final class KeyReader: Sendable {
 
     private struct Pending {
         var keys: [Key] = []
+        var dropped = 0
         var ended = false
     }
 
@@ -46,14 +48,17 @@ final class KeyReader: Sendable {
         Thread.detachNewThread { [self] in read() }
     }
 
-    /// The keys decoded since the last call, and whether input has ended (the
-    /// terminal hung up).
-    func take() -> (keys: [Key], ended: Bool) {
+    /// The keys decoded since the last call, how many were dropped because more
+    /// than ``capacity`` waited, and whether input has ended (the terminal hung up).
+    func take() -> (keys: [Key], dropped: Int, ended: Bool) {
         var drained = [UInt8](repeating: 0, count: 64)
         while Glibc.read(descriptor, &drained, drained.count) > 0 {}
         return state.withLock { pending in
-            defer { pending.keys = [] }
-            return (pending.keys, pending.ended)
+            defer {
+                pending.keys = []
+                pending.dropped = 0
+            }
+            return (pending.keys, pending.dropped, pending.ended)
         }
     }
 
@@ -86,15 +91,18 @@ final class KeyReader: Sendable {
         }
     }
 
-    /// Hands `keys` to the main loop and wakes it, once it has room for them.
+    /// Hands `keys` to the main loop and wakes it.
     private func hand(_ keys: [Key], ended: Bool) {
         guard !keys.isEmpty || ended else { return }
         if keys.contains(.control("c")) { CrashRecord.noteControlC() }
-        while state.withLock({ $0.keys.count >= Self.capacity }) {
-            usleep(5_000)
-        }
         state.withLock { pending in
-            pending.keys += keys
+            for key in keys {
+                if pending.keys.count < Self.capacity || key == .control("c") {
+                    pending.keys.append(key)
+                } else {
+                    pending.dropped += 1
+                }
+            }
             pending.ended = pending.ended || ended
         }
         var byte: UInt8 = 1

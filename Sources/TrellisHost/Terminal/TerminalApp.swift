@@ -139,6 +139,11 @@ public enum TerminalApp {
             if ready.contains(reader.descriptor) {
                 let input = reader.take()
                 keys += input.keys
+                if input.dropped > 0 {
+                    session.post(
+                        "\(input.dropped) keys typed while the app was busy were dropped: "
+                            + "more than \(KeyReader.capacity) waited")
+                }
                 // The keys typed before the terminal hung up are not acted on.
                 if input.ended { return .signal(SIGHUP) }
             }
