@@ -58,7 +58,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "CTerminal"),
-        .target(name: "TrellisHost", dependencies: ["CTerminal", sdk]),
+        // The web page's files (`Embedded/`) are compiled into the host.
+        .target(
+            name: "TrellisHost", dependencies: ["CTerminal", sdk], exclude: ["Embedded"], plugins: ["EmbedFiles"]),
+        .executableTarget(name: "trellis-embed-tool"),
+        .plugin(
+            name: "EmbedFiles", capability: .buildTool(), dependencies: ["trellis-embed-tool"],
+            path: "BuildPlugins/EmbedFiles"),
         // Installed as bin/trellis with the SDK and plugins in ../lib (Scripts/install).
         .executableTarget(
             name: "trellis", dependencies: ["TrellisHost", sdk],
