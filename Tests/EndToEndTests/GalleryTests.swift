@@ -21,6 +21,16 @@ struct GalleryTests {
         }
     }
 
+    /// `tap About` used to step the tab bar to the next tab (Note), as tapping
+    /// the bar does: a tab's own name now chooses that tab.
+    @Test func tappingATabByItsNameChoosesThatTab() throws {
+        let result = try walk(
+            "tap Widgets\nexpect Bluetooth\ntap About\nexpect [About]\ntap Layout\nexpect [Layout]\nprint\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Controls   Note  [Layout]  About"), "\(result.stdout)")
+    }
+
     @Test func everyDemoAttachesItsRouteAndBackDetachesIt() throws {
         let result = try walk(
             """

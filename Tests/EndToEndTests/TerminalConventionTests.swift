@@ -170,6 +170,27 @@ struct TerminalConventionTests {
     /// A dumb terminal's line session swallowed errors (the supervisor held them
     /// as if the app owned the screen), printed the screen before a command's
     /// asynchronous result, and offered Tab, `?` and Ctrl-C, which it does not take.
+    /// The screen a command led to used to be printed as soon as 2 s had passed
+    /// since the command, though a second piece of work was about to begin (a
+    /// screen that read its data for longer, then searched it).
+    @Test func aDumbTerminalPrintsTheScreenAfterEveryPieceOfWorkItsCommandStarted() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "work" } },
+                  "work": { "plugin": "TestScreens", "parameters": { "behaviour": "twoStepWork" } } }
+                """)
+        let tmux = try TmuxSession()
+        try tmux.run("TERM=dumb \(trellis) run \(config.path); echo EXITED=$?")
+        try tmux.waitForText("Click Button!")
+        try tmux.run("tap Click Button!")
+        let printed = try tmux.waitForScreen { $0.contains("Searching…") || $0.contains("Read in two steps") }
+
+        #expect(printed.contains("Read in two steps") && !printed.contains("Searching…"), "\(printed)")
+        try tmux.run("quit")
+        try tmux.waitForText("EXITED=0")
+    }
+
     @Test func aDumbTerminalSaysWhatIsWrongOffersCommandsAndShowsEachCommandsResult() throws {
         let tmux = try TmuxSession()
         try tmux.run("TERM=dumb \(trellis) run; echo EXITED=$?")

@@ -87,7 +87,8 @@ function make(node) {
       input.type = node.secure ? "password" : "text";
       input.dataset.key = "field:" + node.id;
       input.setAttribute("aria-label", node.ph || node.id);
-      if (node.w) input.size = node.w;
+      // As many characters wide as the terminal draws it: its width, else 20.
+      input.style.width = Math.min(node.w || 20, 200) + "ch";
       watchText(input);
       input.addEventListener("keydown", (event) => {
         if (event.key === "Enter") {
@@ -139,7 +140,7 @@ function make(node) {
     }
     case "progress": {
       const holder = element("div", "progress");
-      holder.append(element("progress"), element("span", "progress-label"));
+      holder.append(element("progress"), element("span", "progress-percent"), element("span", "progress-label"));
       update(holder, node);
       return holder;
     }
@@ -148,11 +149,17 @@ function make(node) {
       const label = element("label", "picker");
       const select = element("select");
       select.dataset.key = "picker:" + node.id;
+      select._pending = [];
       select.addEventListener("change", () => {
-        // The app says what is chosen: the picker shows its choice until it does.
+        // The app says what is chosen; meanwhile the picker shows the last choice
+        // sent, so that a second quick change starts from the first.
         const wanted = select.selectedIndex;
-        select.selectedIndex = label._node.selected;
-        send({ type: "choose", id: label._node.id, index: wanted });
+        if (!send({ type: "choose", id: label._node.id, index: wanted })) {
+          select.selectedIndex = label._node.selected;
+          return;
+        }
+        select._pending.push(wanted);
+        if (select._pending.length > 50) select._pending.shift();
       });
       label.append(element("span", "picker-label"), select);
       update(label, node);
@@ -267,6 +274,8 @@ function update(made, node) {
       const bar = made.firstChild;
       if (node.v === null) bar.removeAttribute("value"); else bar.value = node.v;
       bar.setAttribute("aria-label", node.s || "progress");
+      // The percentage the terminal shows, rounded down as it is there.
+      made.children[1].textContent = node.v === null ? "" : Math.floor(node.v * 100) + "%";
       made.lastChild.textContent = node.s;
       return true;
     }
@@ -276,7 +285,11 @@ function update(made, node) {
       const same = select.options.length === node.options.length &&
         node.options.every((option, index) => select.options[index].textContent === option);
       if (!same) select.replaceChildren(...node.options.map((option) => element("option", "", option)));
-      select.selectedIndex = node.selected;
+      // The host has caught up with the choices sent up to this one; one it did
+      // not take leaves the picker at the app's choice.
+      const echoed = select._pending.indexOf(node.selected);
+      select._pending = echoed >= 0 ? select._pending.slice(echoed + 1) : [];
+      select.selectedIndex = select._pending.length > 0 ? select._pending[select._pending.length - 1] : node.selected;
       return true;
     }
     case "button": made.textContent = node.s; return true;
@@ -363,9 +376,12 @@ function makeHeader(node, holder) {
   return header;
 }
 
+// A column as the terminal draws it: as many characters as the host measured
+// (a fixed width, or a flexible column's title or widest cell), or a share of
+// the table's width; two characters apart (the rows' gap).
 function sizeCell(cell, width) {
-  if (typeof width === "number") cell.style.flex = "0 0 " + (width + 2) + "ch";
-  else if (typeof width === "string") cell.style.flex = "0 0 " + (Number(width) * 100) + "%";
+  if (typeof width === "number") cell.style.flex = "0 0 " + width + "ch";
+  else if (typeof width === "string") cell.style.flex = "0 1 " + (Number(width) * 100) + "%";
   else cell.style.flex = "1 1 0";
 }
 
@@ -390,7 +406,8 @@ function takeRows(holder, count, start, length, changed) {
 function drawRows(holder) {
   const state = holder._list;
   const node = holder._node;
-  const unit = parseFloat(getComputedStyle(state.list).fontSize) * rowHeight[node.k] || 24;
+  // In pixels for the scrolling; a list not yet on the page has no font size.
+  const unit = (parseFloat(getComputedStyle(state.list).fontSize) || 15) * rowHeight[node.k];
   const first = Math.floor(state.list.scrollTop / unit);
   const shown = Math.ceil((state.list.clientHeight || unit * 16) / unit) + 1;
   const from = Math.max(first - 3, 0);
@@ -403,19 +420,20 @@ function drawRows(holder) {
     }
   }
   const rows = [];
-  for (let index = from; index < to; index++) rows.push(drawRow(node, state, index, unit));
+  for (let index = from; index < to; index++) rows.push(drawRow(node, state, index));
   state.sizer.replaceChildren(...rows);
   if (state.count > 0) state.list.setAttribute("aria-activedescendant", "row-" + node.id + "-" + state.active);
 }
 
-function drawRow(node, state, index, unit) {
+function drawRow(node, state, index) {
   const row = element("div", "row");
   const item = state.rows.get(index);
   row.dataset.index = index;
   row.id = "row-" + node.id + "-" + index;
   row.setAttribute("role", node.k === "table" ? "row" : "option");
-  row.style.top = (index * unit) + "px";
-  row.style.height = unit + "px";
+  // In em, as the list's height is: right before the list is on the page too.
+  row.style.top = (index * rowHeight[node.k]) + "em";
+  row.style.height = rowHeight[node.k] + "em";
   if (index === state.active) {
     row.classList.add("active");
     row.setAttribute("aria-selected", "true");

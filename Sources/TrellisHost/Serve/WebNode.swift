@@ -1,3 +1,4 @@
+import TrellisCore
 import TrellisSDK
 
 /// A view as the page draws it: a JSON object made from a ``ViewNode``, with its
@@ -201,13 +202,17 @@ struct WebNodeBuilder {
     }
 
     private func table(_ table: Table) -> WebNode {
-        let columns = table.columns.map { column -> String in
+        // Each column as wide as the terminal draws it: a fraction's share, or the
+        // cells of a fixed column or of a flexible one's title or widest cell.
+        let drawnWidths = table.drawnColumnWidths
+        let columns = table.columns.prefix(drawnWidths.count).enumerated().map { index, column -> String in
             let width: String
-            switch column.width {
-            case let .fixed(cells): width = "\(min(max(cells, 1), 1000))"
-            case let .fraction(part): width = "\"\(part.isFinite ? min(max(part, 0), 1) : 0)\""
-            case .flexible: width = "null"
-            @unknown default: width = "null"
+            if let cells = drawnWidths[index] {
+                width = "\(cells)"
+            } else if case let .fraction(part) = column.width {
+                width = "\"\(part.isFinite ? min(max(part, 0), 1) : 0)\""
+            } else {
+                width = "null"
             }
             let alignment =
                 switch column.alignment {
@@ -224,7 +229,7 @@ struct WebNodeBuilder {
         if let sorting = table.sorting, table.columns.indices.contains(sorting.column) {
             head += ",\"sort\":[\(sorting.column),\(sorting.ascending)]"
         }
-        let width = table.columns.count
+        let width = columns.count
         let styles = rowStyles[table.id] ?? [:]
         return list(head, id: table.id, count: table.columns.isEmpty ? 0 : table.rows.count) { index in
             // A ragged row is shown with the table's columns: cut, or filled with blanks.

@@ -82,16 +82,24 @@ public final class HeadlessRunner {
     }
 
     /// Runs the app's work until the screen has not changed for `quiet` and no
-    /// work a plugin runs with `offMainActor` is under way, or for `limit` at most
-    /// while none is (``TypeAhead/defaultWorkLimit`` while some is): what a person typing
+    /// work a plugin runs with `offMainActor` is under way: what a person typing
     /// commands is shown after each is the screen it led to, its asynchronous
-    /// result included, however long the work takes.
+    /// result included, however long the work takes. Changes with no work under
+    /// way go on for `limit` at most after the last work was seen (a clock ticks
+    /// for ever), and work for ``TypeAhead/defaultWorkLimit`` in all.
+    ///
+    /// The limit counts from the last work, not from the start: a screen whose
+    /// data took longer than `limit` to read starts its search (another piece of
+    /// work, in a task not yet begun) after it, and used to be printed before.
     public func settle(quiet: Duration = .milliseconds(200), limit: Duration = .seconds(2)) {
         let start = loop.now
+        var lastWork = start
         loop.drain()
         while true {
             loop.didDrawFrame()
-            let end = start + (HostHooks.offMainWorkUnderWay > 0 ? TypeAhead.defaultWorkLimit : limit)
+            let working = HostHooks.offMainWorkUnderWay > 0
+            if working { lastWork = loop.now }
+            let end = working ? start + TypeAhead.defaultWorkLimit : lastWork + limit
             guard loop.now < end else { return }
             waitForChange(until: min(loop.now + quiet, end))
             if !loop.needsFrame, HostHooks.offMainWorkUnderWay == 0 { return }

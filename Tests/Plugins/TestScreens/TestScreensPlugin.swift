@@ -71,6 +71,11 @@ enum TestBehaviour: String {
     /// on purpose: it creates the file `busy_marker`, then keeps the main thread
     /// until the file `busy_release` exists (at most 5 minutes).
     case busyList
+    /// Shows `Reading…`; its task's work takes 3 s off the main actor, then the
+    /// task shows `Searching…` and starts a second task whose work takes 0.1 s,
+    /// which shows `Read in two steps`: the gap between two pieces of work, as a
+    /// screen that reads its data and then searches it has.
+    case twoStepWork
 }
 
 /// Which build of the plugin this is. The live swap tests make a "new build" by
@@ -214,6 +219,16 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             task {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
+            }
+        case .twoStepWork:
+            presenter.content = .text("Reading…")
+            task { [weak self] in
+                try await offMainActor { usleep(3_000_000) }
+                self?.presenter.content = .text("Searching…")
+                self?.task {
+                    try await offMainActor { usleep(100_000) }
+                    self?.presenter.content = .text("Read in two steps")
+                }
             }
         case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .busyList,
             .backgroundHelper,

@@ -43,25 +43,15 @@ extension LayoutNode {
     private static func makeTableLines(_ table: Table, width: Int?) -> TableLines {
         let columns = Array(table.columns.prefix(widestTable))
         let gaps = 2 * (columns.count - 1)
-        let sorted = table.sorting.flatMap { columns.indices.contains($0.column) ? $0 : nil }
-        let titles = columns.indices.map { index in
-            guard let sorted, sorted.column == index else { return columns[index].title }
-            return columns[index].title + (sorted.ascending ? " ▲" : " ▼")
-        }
-        let widths = columns.enumerated().map { index, column in
-            let measured: Int
-            switch column.width {
-            case let .fixed(cells): measured = cells
-            case let .fraction(share):
+        let titles = table.drawnTitles
+        let widths = zip(columns, table.drawnColumnWidths).map { column, drawn in
+            guard let drawn else {
+                // A fraction: a share of the width given, less the gaps.
+                guard case let .fraction(share) = column.width, share.isFinite else { return 1 }
                 let available = Double(max((width ?? 0) - gaps, 0))
-                measured = share.isFinite ? Int((min(max(share, 0), 1) * available).rounded(.down)) : 0
-            default:
-                measured = max(
-                    TextWidth.of(titles[index]) + (table.allowsSorting && sorted?.column != index ? 2 : 0),
-                    table.rows.prefix(Layout.measuredRows).map { index < $0.count ? TextWidth.of($0[index]) : 0 }.max()
-                        ?? 0)
+                return min(max(Int((min(max(share, 0), 1) * available).rounded(.down)), 1), Layout.widestField)
             }
-            return min(max(measured, 1), Layout.widestField)
+            return drawn
         }
         func line(_ cells: [String]) -> String {
             columns.indices.map { index in
@@ -103,6 +93,41 @@ extension LayoutNode {
             return Size(width: TextWidth.of("[table \(table.id): no columns]"), height: 1)
         }
         return Size(width: max(lines.width, TextWidth.of(lines.header)), height: 1 + lines.rows.count)
+    }
+}
+
+extension Table {
+    /// The column titles as drawn: the sorted one marked `▲` or `▼`; the first
+    /// ``LayoutNode/widestTable`` columns.
+    var drawnTitles: [String] {
+        let columns = self.columns.prefix(LayoutNode.widestTable)
+        let sorted = sorting.flatMap { columns.indices.contains($0.column) ? $0 : nil }
+        return columns.indices.map { index in
+            guard let sorted, sorted.column == index else { return columns[index].title }
+            return columns[index].title + (sorted.ascending ? " ▲" : " ▼")
+        }
+    }
+
+    /// The cells each column takes as the terminal draws the table (two more
+    /// between columns), which the browser draws it with too: a fixed column's
+    /// cells; a flexible column's title (with room for a sort mark) or its widest
+    /// cell of the first rows, whichever is wider; `nil` for a fraction, a share of
+    /// the width the table is given.
+    public var drawnColumnWidths: [Int?] {
+        let titles = drawnTitles
+        let sortedColumn = sorting.flatMap { titles.indices.contains($0.column) ? $0.column : nil }
+        return titles.indices.map { index in
+            let measured: Int
+            switch columns[index].width {
+            case let .fixed(cells): measured = cells
+            case .fraction: return nil
+            default:
+                measured = max(
+                    TextWidth.of(titles[index]) + (allowsSorting && sortedColumn != index ? 2 : 0),
+                    rows.prefix(Layout.measuredRows).map { index < $0.count ? TextWidth.of($0[index]) : 0 }.max() ?? 0)
+            }
+            return min(max(measured, 1), Layout.widestField)
+        }
     }
 }
 

@@ -12,7 +12,16 @@ extension ScreenSession {
         let current = frame()
         switch command {
         case let .tap(label):
-            activate(try control(matching: label, in: current.controls.filter { !$0.isField }))
+            let control = try control(matching: label, in: current.controls.filter { !$0.isField })
+            // A tab's or a picker option's own name chooses it, as a click on it
+            // does; the picker's label (or a part of the bar) steps to the next.
+            if case let .picker(id) = control.id, control.label != label,
+                let index = topChain.last?.content.options(of: id)?.firstIndex(of: label)
+            {
+                choose(index, in: control)
+            } else {
+                activate(control)
+            }
         case let .focus(label):
             moveFocus(to: try control(matching: label, in: current.controls).id)
         case let .type(text):
@@ -71,6 +80,12 @@ extension ScreenSession {
         guard let index = options.firstIndex(of: option) else {
             throw .noControl(label: option, available: options)
         }
+        choose(index, in: control)
+    }
+
+    /// Focuses the picker or tab bar `control` and chooses its option `index`.
+    private func choose(_ index: Int, in control: Control) {
+        guard case let .picker(id) = control.id else { return }
         moveFocus(to: control.id)
         if topChain.last?.content.choice(of: id)?.selected != index { topChain.last?.send(.choose(id, index: index)) }
     }
