@@ -71,6 +71,73 @@ struct ScreenTesterTests {
         func screenDidRequestDismiss() {}
     }
 
+    /// An expense: a picker with no label and a field found by their ids; Cancel
+    /// is guarded by a back confirmation once something was typed.
+    private final class ExpenseBuilder: ScreenBuildable {
+        func build(with context: ScreenContext) throws -> Routing {
+            let view = ViewController()
+            let interactor = ExpenseInteractor(presenter: view)
+            return ViewableRouter(interactor: interactor, viewController: view)
+        }
+    }
+
+    private final class ExpenseInteractor: PresentableInteractor<ViewController> {
+        private var category = 0
+        private var amount = ""
+
+        override func didBecomeActive() {
+            super.didBecomeActive()
+            show()
+            presenter.actions
+                .bind { [weak self] action in
+                    guard let self else { return }
+                    switch action {
+                    case let .choose("category", index): category = index
+                    case let .edit("amount", text): amount = text
+                    default: return
+                    }
+                    show()
+                }
+                .disposeOnDeactivate(interactor: self)
+        }
+
+        private func show() {
+            presenter.content = .vstack([
+                .picker("", options: ["Food", "Fun"], selected: category, id: "category"),
+                .textField(id: "amount", text: amount, placeholder: "0.00", width: 8),
+                .text("\(["Food", "Fun"][category]) \(amount)"),
+            ])
+            presenter.backConfirmation =
+                amount.isEmpty
+                ? nil : Alert(title: "Drop this expense?", buttons: [.cancel("Keep"), .destructive("Drop")])
+        }
+    }
+
+    @Test func aPickerWithoutALabelAndAFieldAreFoundByTheirIds() throws {
+        let expense = try ScreenTester(ExpenseBuilder())
+
+        try expense.choose("Fun", in: "category")
+        try expense.type("12", into: "amount")
+
+        #expect(expense.lines.contains("Fun 12"), "\(expense.text)")
+    }
+
+    /// A child screen tested alone used to say "nothing on screen goes back":
+    /// it goes back as a child does in the host, through its confirmation.
+    @Test func aScreenTestedAloneGoesBackAsAChildAfterItsConfirmation() throws {
+        let blank = try ScreenTester(ExpenseBuilder(), route: "expense")
+        try blank.back()
+        #expect(blank.listener.dismissRequests == ["expense"])
+
+        let typed = try ScreenTester(ExpenseBuilder(), route: "expense")
+        try typed.type("3", into: "amount")
+        try typed.back()
+        #expect(typed.text.contains("Drop this expense?"))
+        #expect(typed.listener.dismissRequests.isEmpty, "not before the answer")
+        try typed.tap("Drop")
+        #expect(typed.listener.dismissRequests == ["expense"])
+    }
+
     @Test func typingIntoAFieldAndSubmittingItDriveTheScreen() throws {
         let form = try ScreenTester(FormBuilder())
         #expect(form.lines == ["[Your name___________]", "[ Details ]"])

@@ -24,7 +24,10 @@ internal import TrellisCore
 ///
 /// The screen is drawn, and driven, by the host's own session: ``text`` is what
 /// `trellis run --headless` prints for the screen in an 80x24 window, and a label
-/// finds a control by the rule of the headless `tap`.
+/// finds a control by the rule of the headless `tap`: its label exactly, else its
+/// id exactly (`choose("Fun", in: "category")` for a picker of id `category` and
+/// no label; a field by its id, whatever its placeholder), else the one label
+/// that contains it.
 ///
 /// Children come from ``FakeSlots``, which record what was built with which
 /// parameters and listener, and show a stand-in screen; the parent's listener is
@@ -42,6 +45,8 @@ public final class ScreenTester {
     /// The view a viewless RIB shows its children in, when the test gave one.
     public let hostView: ViewControllable?
     private let parentListener: ScreenListener
+    /// The route id the context names, and the slot's name a child's back gives.
+    private let route: String
     /// The host's session over this screen: it draws ``text`` and turns taps,
     /// typing and back into what the screen receives.
     private var session: ScreenSession!
@@ -70,6 +75,7 @@ public final class ScreenTester {
         self.listener = recording
         self.slots = slots
         self.hostView = hostView
+        self.route = route
         parentListener = listener ?? recording
         let context = ScreenContext(
             routeID: route, parameters: parameters, listener: parentListener,
@@ -201,11 +207,21 @@ public final class ScreenTester {
     }
 
     /// Goes back from the top view (Esc): what the nearest view that can go back
-    /// does, as in the host.
+    /// does, as in the host. Where nothing else goes back, the screen goes back as
+    /// a child screen does in the host: after its `backConfirmation`, if it has
+    /// one, its parent's listener is asked to dismiss it
+    /// (`screenDidRequestDismiss(slot:)`, the route id as the slot's name).
     ///
-    /// - Throws: ``ScreenTestFailure`` if nothing on screen goes back.
+    /// - Throws: ``ScreenTestFailure`` if nothing on screen goes back (a viewless
+    ///   RIB whose lent view has nothing to go back to).
     public func back() throws(ScreenTestFailure) {
         _ = session.frame()
+        if !session.topGoesBack, let own = (router as? ViewableRouting)?.viewControllable.viewController,
+            own.backAction == nil
+        {
+            let slot = route
+            own.backAction = { [weak parentListener] in parentListener?.screenDidRequestDismiss(slot: slot) }
+        }
         guard session.topGoesBack else { throw ScreenTestFailure("nothing on screen goes back", screen: text) }
         try run { (session) throws(SessionFailure) in try session.execute(.key(.escape)) }
     }

@@ -13,6 +13,15 @@ public struct Control: Equatable, Sendable {
         case scroll(String)
         /// The header of a table the user may sort.
         case header(String)
+
+        /// The id the plugin gave the control; `nil` for a list's row.
+        public var name: String? {
+            switch self {
+            case let .button(id), let .field(id), let .toggle(id), let .picker(id), let .scroll(id), let .header(id):
+                id
+            case .row: nil
+            }
+        }
     }
 
     /// Which control it is.
