@@ -54,7 +54,8 @@ struct NewCommand {
         do {
             files = try PluginTemplate(
                 name: name, slots: viewless && slots.isEmpty ? ["content"] : slots, viewless: viewless,
-                sdk: sdk, trellis: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+                sdk: sdk, sdkPath: Self.path(of: sdk, from: package),
+                trellis: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
                 templates: try Self.templateFolder()
             ).files()
         } catch {
@@ -123,6 +124,22 @@ struct NewCommand {
         return folder
     }
 
+    /// `target` as the new package at `package` names it: relative to the package
+    /// when the two share a folder below the root (a checkout, a home folder), so
+    /// the package still builds when that folder moves; else absolute.
+    static func path(of target: URL, from package: URL) -> String {
+        let from =
+            package.deletingLastPathComponent().resolvingSymlinksInPath().pathComponents
+            + [package.lastPathComponent]
+        let to = target.resolvingSymlinksInPath().pathComponents
+        var common = 0
+        while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
+        // The first component is the root: sharing only it is sharing nothing.
+        guard common > 1 else { return target.path }
+        let steps = Array(repeating: "..", count: from.count - common) + to[common...]
+        return steps.isEmpty ? "." : steps.joined(separator: "/")
+    }
+
     /// The folder templates are read from: installed beside this `trellis`
     /// (`PREFIX/share/trellis/templates/Plugin`), else in the repository it was
     /// built in (`Sources/trellis/Templates/Plugin`).
@@ -159,6 +176,8 @@ struct PluginTemplate {
     let slots: [String]
     let viewless: Bool
     let sdk: URL
+    /// How the package names the SDK's folder: relative to itself when it can.
+    let sdkPath: String
     let trellis: URL
     /// The folder of the templates.
     let templates: URL
@@ -213,7 +232,7 @@ struct PluginTemplate {
         return [
             "name": .text(name), "route": .text(route), "rootRoute": .text(viewless ? "\(route)Host" : route),
             // SwiftPM names a path dependency after its folder.
-            "sdkPackage": .text(sdk.lastPathComponent), "sdkPath": .text(sdk.path),
+            "sdkPackage": .text(sdk.lastPathComponent), "sdkPath": .text(sdkPath),
             "trellisPath": .text(trellis.path), "entry": .text(TrellisSDKInterface.entrySymbol),
             "viewless": .flag(viewless), "hasSlots": .flag(!slots.isEmpty),
             "slotList": .text(slots.joined(separator: ", ")),

@@ -30,6 +30,21 @@ struct NewCommandTests {
         #expect(!validate.stderr.contains("JSON"), "\(validate.stderr)")
     }
 
+    /// The package named the SDK by its absolute path, so it broke when the two
+    /// moved together (another checkout, another machine): inside one folder, the
+    /// path is relative.
+    @Test func aPackageBesideTheSDKNamesItByARelativePath() async throws {
+        let parent = Products.repository.appendingPathComponent(".build/new-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let made = try await TrellisProcess.run(["new", "Beside", "--in", parent.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let manifest = try String(
+            contentsOf: parent.appendingPathComponent("Beside/Package.swift"), encoding: .utf8)
+
+        #expect(manifest.contains(#".package(path: "../../../SDK")"#), "\(manifest)")
+    }
+
     @Test func aScreenWithASlotBuildsPassesItsTestAndRuns() async throws {
         let folder = try TemporaryFolder()
         let made = try await TrellisProcess.run(["new", "Counter", "--in", folder.url.path, "--slot", "details"])
