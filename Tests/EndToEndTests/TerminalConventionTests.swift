@@ -191,6 +191,26 @@ struct TerminalConventionTests {
         try tmux.waitForText("EXITED=0")
     }
 
+    /// There was no way to copy: `y` copies the focused row to the terminal's
+    /// clipboard (OSC 52), as lazygit's `y` does, and says so.
+    @Test func yCopiesTheFocusedRowToTheTerminalsClipboard() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appendingPathComponent("output")
+        let tmux = try TmuxSession()
+        try tmux.run("\(trellis) run; echo EXITED=$?")
+        try tmux.waitForText("Trellis pattern gallery")
+        try tmux.recordOutput(to: output)
+        try tmux.send(["-l", "y"])
+        let said = try tmux.waitForText("copied “")
+        let written = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+
+        let row = "RIBs: Main → Next"
+        #expect(said.contains("copied “\(row)"), "\(said)")
+        #expect(written.contains("\u{1B}]52;c;" + Data(row.utf8).base64EncodedString() + "\u{07}"))
+    }
+
     @Test func aDumbTerminalSaysWhatIsWrongOffersCommandsAndShowsEachCommandsResult() throws {
         let tmux = try TmuxSession()
         try tmux.run("TERM=dumb \(trellis) run; echo EXITED=$?")

@@ -60,6 +60,13 @@ public enum TerminalApp {
         session: ScreenSession, tree: RouteTree, terminal: Terminal, reader: KeyReader, loop: EventLoop,
         diff: inout FrameDiff
     ) -> Ending {
+        // The terminal puts what `y` copies on its clipboard (OSC 52); tmux takes
+        // it with `set-clipboard on`, and most terminal emulators do.
+        session.copyToClipboard = { text in
+            terminal.write("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+            let shown = TextWidth.truncated(text.escapingControlCharacters, to: 40)
+            return "copied “\(shown)” (to the terminal's clipboard)"
+        }
         tree.onNotice = { [weak session] message in
             session?.post(message)
             loop.setNeedsFrame()

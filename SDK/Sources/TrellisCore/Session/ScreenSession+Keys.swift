@@ -148,6 +148,10 @@ extension ScreenSession {
             quitRequested = true
             return
         }
+        if key == .character("y"), focusedField == nil {
+            copyFocus(controls: controls)
+            return
+        }
         if key == .character("m"), focusedField == nil {
             if messages.isEmpty {
                 notice = "m: no messages yet"
@@ -229,6 +233,21 @@ extension ScreenSession {
         default:
             break
         }
+    }
+
+    /// Copies the focused row (its text as drawn, a table's cells two spaces
+    /// apart), or the focused control's label, as lazygit's `y` does.
+    func copyFocus(controls: [Control]) {
+        let label = controls.first { $0.id == focus }?.label.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !label.isEmpty else {
+            notice = "y: nothing to copy here"
+            return
+        }
+        guard let copyToClipboard else {
+            notice = "y: there is no clipboard here"
+            return
+        }
+        notice = copyToClipboard(label)
     }
 
     /// What a click on a key hint of the status line does: what its key does.

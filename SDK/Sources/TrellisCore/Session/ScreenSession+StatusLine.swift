@@ -15,6 +15,7 @@ extension ScreenSession {
         lines += ["PageUp/Down     page through a list"]
         if focusedField == nil {
             lines += ["g, G, Home/End  a list's first, last row"]
+            if copyToClipboard != nil { lines += ["y               copy the focused row or label"] }
         }
         lines += [
             "mouse           click to press or select",

@@ -67,6 +67,11 @@ public final class ScreenSession {
     /// Tab, `?` and Ctrl-C are not keys there.
     public var takesCommands = false
 
+    /// Puts text on the clipboard for `y` (the terminal's, through OSC 52), and
+    /// says how, for the status line; `nil` where the front end has no clipboard,
+    /// and `y` says so.
+    public var copyToClipboard: ((String) -> String)?
+
     /// The filter over a list of the screen on top (`/`), if one is set.
     var listFilter: ListFilter?
     /// The command palette (`:`, Ctrl-P in a field), while it is open.
