@@ -70,7 +70,13 @@ struct InstallTests {
             executable: prefix.appendingPathComponent("bin/trellis"))
         #expect(new.status == 0, "\(new.stderr)")
         let manifest = try String(contentsOf: folder.url.appendingPathComponent("Probe/Package.swift"), encoding: .utf8)
-        #expect(manifest.contains(".package(path: \"\(sdk.path)\")"), "\(manifest)")
+        // Named from the package, as the two share the test's folder.
+        let named = try #require(manifest.firstMatch(of: /\.package\(path: "([^"]+)"\)/)?.1, "\(manifest)")
+        let resolved = folder.url.appendingPathComponent("Probe").appendingPathComponent(String(named))
+        #expect(!named.hasPrefix("/"), "\(manifest)")
+        #expect(
+            resolved.standardizedFileURL.resolvingSymlinksInPath().path == sdk.resolvingSymlinksInPath().path,
+            "\(named)")
 
         // The templates are the install's own: one missing is named, and nothing is written.
         let router = prefix.appendingPathComponent("share/trellis/templates/Plugin/Router.swift.template")

@@ -153,8 +153,11 @@ struct StatusLineHonestyTests {
     @Test func aVeryNarrowWindowKeepsHelpAndQuitAndCutsThePathWithAnEllipsis() {
         let status = StatusLine(
             path: "launcher › tutorial › loggedIn", position: "3 of 9",
-            keys: "Tab next · Enter select · Esc back · ? help · q/Ctrl-C quit",
-            shortKeys: "Tab · Enter · Esc · ? · q/^C", essentialKeys: "? · q/^C")
+            hints: [
+                .init("Tab next", short: "Tab", priority: 2), .init("Enter select", short: "Enter", priority: 5),
+                .init("Esc back", short: "Esc", priority: 7), .essential("? help", short: "?"),
+                .essential("q/Ctrl-C quit", short: "q/^C"),
+            ])
         var canvas = Canvas(width: 24, height: 1)
         status.draw(into: &canvas, row: 0)
         #expect(canvas.text.hasPrefix(" launcher › …"), "\(canvas.text)")
@@ -163,6 +166,26 @@ struct StatusLineHonestyTests {
         var tiny = Canvas(width: 11, height: 1)
         status.draw(into: &tiny, row: 0)
         #expect(tiny.text.drop { $0 == " " }.hasPrefix("? · q/^C"), "\(tiny.text)")
+    }
+
+    /// The hints used to shorten all at once, so `Esc log out` was gone below
+    /// about 125 columns: they shorten, then go, one at a time, the least
+    /// important first, and what Esc does here is said longest.
+    @Test func hintsShortenOneAtATimeAndWhatEscDoesIsSaidLongest() {
+        let tree = SingleScreenTree(.list(id: "rows", rows: ["a", "b"]))
+        tree.view.backAction = {}
+        tree.view.backTitle = "log out"
+        let wide = ScreenSession(tree: tree, window: Window(width: 100, height: 6))
+        #expect(
+            statusRow(wide).hasSuffix(
+                "Tab next · Enter select · Esc log out · / filter · : actions · ? help · q/Ctrl-C quit"),
+            "\(statusRow(wide))")
+        wide.window = Window(width: 65, height: 6)
+        #expect(
+            statusRow(wide).hasSuffix("Tab · Enter select · Esc log out · ? help · q/Ctrl-C quit"), "\(statusRow(wide))"
+        )
+        wide.window = Window(width: 40, height: 6)
+        #expect(statusRow(wide).hasSuffix("Enter · Esc log out · ? · q/^C"), "\(statusRow(wide))")
     }
 
     /// In a field, Enter submits and F1 opens the help (`?` types), and both are said.

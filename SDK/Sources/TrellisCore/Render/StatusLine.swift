@@ -1,16 +1,41 @@
 /// The line at the bottom of the screen: where the user is, and the keys that apply.
 public struct StatusLine: Equatable, Sendable {
+    /// One key the line offers: `Esc log out`, or `Esc` where that does not fit.
+    public struct Hint: Equatable, Sendable {
+        /// The key and what it does here: `Esc log out`.
+        public var long: String
+        /// The key alone, `Esc`; empty for a hint that goes rather than shortens
+        /// (`/ filter`: a bare `/` says nothing).
+        public var short: String
+        /// How long it stays whole: the lowest is shortened first, then dropped
+        /// first.
+        public var priority: Int
+        /// Whether it stays, shortened, however narrow the line: the keys that
+        /// lead to every other (help, quit).
+        public var isEssential: Bool
+
+        /// A hint `long` that shortens to `short`, kept whole by `priority`, and
+        /// never dropped if `isEssential`.
+        public init(_ long: String, short: String, priority: Int, isEssential: Bool = false) {
+            self.long = long
+            self.short = short
+            self.priority = priority
+            self.isEssential = isEssential
+        }
+
+        /// Help or quit: `long`, shortened to `short` early (`?` and `q/^C` are
+        /// known by heart), before what Enter and Esc do here, and never dropped.
+        public static func essential(_ long: String, short: String) -> Hint {
+            Hint(long, short: short, priority: 4, isEssential: true)
+        }
+    }
+
     /// The route path, for example `main › next`; cut with `…` when it does not fit.
     public var path: String
     /// Where the focus is in a list, `3 of 50`, shown after the path when it fits.
     public var position: String?
-    /// The keys that apply, shown at the right when they fit.
-    public var keys: String
-    /// The same keys, shorter (`Tab · Enter · Esc · ^C`), shown when `keys` does
-    /// not fit: hints are shortened before they are dropped.
-    public var shortKeys: String
-    /// The keys kept when not even `shortKeys` fits (help and quit, say).
-    public var essentialKeys: String
+    /// The keys that apply, in the order shown, at the right.
+    public var hints: [Hint]
 
     /// What the user should know now (a refused swap, a key that does nothing
     /// here), shown instead of the keys. Never dropped: cut to fit with `…`, the
@@ -18,17 +43,15 @@ public struct StatusLine: Equatable, Sendable {
     public var notice: String?
 
     /// Creates a status line.
-    public init(
-        path: String = "", position: String? = nil, keys: String = "", shortKeys: String? = nil,
-        essentialKeys: String? = nil, notice: String? = nil
-    ) {
+    public init(path: String = "", position: String? = nil, hints: [Hint] = [], notice: String? = nil) {
         self.path = path
         self.position = position
-        self.keys = keys
-        self.shortKeys = shortKeys ?? keys
-        self.essentialKeys = essentialKeys ?? shortKeys ?? keys
+        self.hints = hints
         self.notice = notice
     }
+
+    /// Every hint in its long form, as a line wide enough shows them.
+    public var keys: String { hints.map(\.long).joined(separator: " · ") }
 
     /// The path with the position after it.
     private var located: String {
@@ -63,29 +86,56 @@ public struct StatusLine: Equatable, Sendable {
     }
 
     /// The path and the keys drawn in a line `width` columns wide.
+    ///
+    /// Everything whole first. Then, one step at a time, each checked: a hint is
+    /// shortened at its priority (one with no short form goes instead), and goes
+    /// a few priorities later, so the least important hints go before the
+    /// important ones are shortened, and what Esc does here is said longest; the
+    /// position gives way after the least important hints; the essential hints
+    /// (help and quit, which lead to the rest) never go. Then the path is cut with
+    /// `…` (down to a few columns); at the narrowest the hints left stay alone.
     private func chosenForm(width: Int) -> (path: String, keys: String)? {
-        // Richer keys first, then the path whole: the position gives way first,
-        // then the hints are shortened, then the path is cut with `…` (down to a
-        // few columns), and at the narrowest the essential hints stay alone.
-        func fits(_ pathText: String, _ keys: String) -> Bool {
-            1 + TextWidth.of(pathText) + 2 + TextWidth.of(keys) + 1 <= width
+        // Each hint as shown, `nil` once it has gone.
+        var shown: [String?] = hints.map(\.long)
+        var showsPosition = position != nil
+        func form() -> (path: String, keys: String)? {
+            let keys = shown.compactMap { $0 }.joined(separator: " · ")
+            let pathText = showsPosition ? located : path
+            return 1 + TextWidth.of(pathText) + 2 + TextWidth.of(keys) + 1 <= width ? (pathText, keys) : nil
         }
-        var choice: (path: String, keys: String)?
-        for form in [keys, shortKeys, essentialKeys] where !form.isEmpty {
-            if fits(located, form) {
-                choice = (located, form)
-            } else if fits(path, form) {
-                choice = (path, form)
-            } else if form != keys {
-                let room = width - 1 - 2 - TextWidth.of(form) - 1
-                if room >= min(TextWidth.of(path), 4) { choice = (TextWidth.truncated(path, to: room), form) }
+        if let whole = form() { return whole }
+        for step in steps {
+            switch step {
+            case let .shorten(index): shown[index] = hints[index].short.isEmpty ? nil : hints[index].short
+            case let .drop(index): shown[index] = nil
+            case .dropPosition: showsPosition = false
             }
-            if choice != nil { break }
+            if let fitting = form() { return fitting }
         }
-        if choice == nil, !essentialKeys.isEmpty, TextWidth.of(essentialKeys) + 2 <= width {
-            choice = ("", essentialKeys)
+        let keys = shown.compactMap { $0 }.joined(separator: " · ")
+        let room = width - 1 - 2 - TextWidth.of(keys) - 1
+        if !keys.isEmpty, room >= min(TextWidth.of(path), 4) { return (TextWidth.truncated(path, to: room), keys) }
+        if !keys.isEmpty, TextWidth.of(keys) + 2 <= width { return ("", keys) }
+        return nil
+    }
+
+    /// A way to make the line shorter.
+    private enum Step {
+        case shorten(Int)
+        case drop(Int)
+        case dropPosition
+    }
+
+    /// The steps that make the line shorter, in the order they are taken: by
+    /// rank (a hint shortens at twice its priority and goes 7 later, the position
+    /// at 3), of two alike the one further right first.
+    private var steps: [Step] {
+        var ranked: [(rank: Int, order: Int, step: Step)] = [(3, 0, .dropPosition)]
+        for (index, hint) in hints.enumerated() {
+            ranked.append((2 * hint.priority, -index, .shorten(index)))
+            if !hint.isEssential { ranked.append((2 * hint.priority + 7, -index, .drop(index))) }
         }
-        return choice
+        return ranked.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.step)
     }
 
     /// The notice at the right of the path, or alone when the path leaves it

@@ -190,7 +190,8 @@ public struct Window {
             canvas.write(
                 TextWidth.truncated(line, to: width), x: centred(TextWidth.of(line), in: width), y: top + offset)
         }
-        StatusLine(path: status.path, keys: "Ctrl-C quit", shortKeys: "^C").draw(into: &canvas, row: height - 1)
+        StatusLine(path: status.path, hints: [.essential("Ctrl-C quit", short: "^C")]).draw(
+            into: &canvas, row: height - 1)
         return Frame(canvas: canvas, controls: [], cursor: nil)
     }
 

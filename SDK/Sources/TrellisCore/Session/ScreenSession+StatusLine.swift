@@ -92,55 +92,71 @@ extension ScreenSession {
         }
     }
 
-    /// The keys that work on this frame: a long and a short form for the status
-    /// line, and a line for the help.
-    func keyHints(controls: [Control]) -> [(long: String, short: String, explained: String)] {
-        var keys: [(long: String, short: String, explained: String)] = []
+    /// A key of this frame: its hint on the status line (`nil` for the help
+    /// only) and its line in the help.
+    typealias KeyHint = (hint: StatusLine.Hint?, explained: String)
+
+    /// The keys that work on this frame: a hint for the status line, with its
+    /// short form and how long it stays, and a line for the help.
+    func keyHints(controls: [Control]) -> [KeyHint] {
+        // How long each kind of hint stays on a narrowing line: what Esc does
+        // here longest, then what Enter does, then the rest.
+        let typing = 0
+        let finding = 1
+        let moving = 2
+        let messages = 3
+        let acting = 5
+        let goingBack = 7
+        var keys: [KeyHint] = []
+        func add(_ long: String, _ short: String, _ priority: Int, _ explained: String) {
+            keys.append((StatusLine.Hint(long, short: short, priority: priority), explained))
+        }
         let focused = controls.first { $0.id == focus }
         if focusedField != nil {
-            keys.append(("type to edit", "type", "typing          edit the field (Ctrl-U, Ctrl-W too)"))
+            add("type to edit", "type", typing, "typing          edit the field (Ctrl-U, Ctrl-W too)")
         }
-        if controls.count > 1 { keys.append(("Tab next", "Tab", "Tab             the next control")) }
+        if controls.count > 1 { add("Tab next", "Tab", moving, "Tab             the next control") }
         switch focused?.id {
-        case .button?: keys.append(("Enter press", "Enter", "Enter, Space    press the button"))
+        case .button?: add("Enter press", "Enter", acting, "Enter, Space    press the button")
         case let .row(list, _)? where topChain.last?.listsForReading.contains(list) == true: break
-        case .row?: keys.append(("Enter select", "Enter", "Enter, Space    select the row"))
+        case .row?: add("Enter select", "Enter", acting, "Enter, Space    select the row")
         case let .field(id)? where isArea(id):
-            keys.append(("Enter new line", "Enter", "Enter           a new line; Up, Down, Home, End move by line"))
-        case .field?: keys.append(("Enter submit", "Enter", "Enter           submit the field"))
-        case .toggle?: keys.append(("Enter switch", "Enter", "Enter, Space    turn the switch on or off"))
+            add("Enter new line", "Enter", acting, "Enter           a new line; Up, Down, Home, End move by line")
+        case .field?: add("Enter submit", "Enter", acting, "Enter           submit the field")
+        case .toggle?: add("Enter switch", "Enter", acting, "Enter, Space    turn the switch on or off")
         case .picker?:
-            keys.append(
-                ("←→ choose", "←→", "Left, Right     choose the option before or after (Enter, Space: the next)"))
-        case .scroll?: keys.append(("↑↓ scroll", "↑↓", "Up, Down, PgUp, PgDn, Home, End   scroll the view"))
+            add("←→ choose", "←→", acting, "Left, Right     choose the option before or after (Enter, Space: the next)")
+        case .scroll?: add("↑↓ scroll", "↑↓", acting, "Up, Down, PgUp, PgDn, Home, End   scroll the view")
         case .header?:
-            keys.append(("←→ sort by", "←→", "Left, Right     sort by the column before or after"))
-            keys.append(("Enter reverse", "Enter", "Enter, Space    sort the other way"))
+            add("←→ sort by", "←→", acting, "Left, Right     sort by the column before or after")
+            add("Enter reverse", "Enter", acting, "Enter, Space    sort the other way")
         case nil: break
         }
         if listFilter != nil {
-            keys.append(("Esc clear filter", "Esc", "Esc             clear the list's filter"))
+            add("Esc clear filter", "Esc", goingBack, "Esc             clear the list's filter")
         } else if canGoBack() {
             // What back does here, as the screen that goes back names it.
             let title =
                 topChain.reversed().first(where: { $0.backAction != nil })?.backTitle?.escapingControlCharacters
                 ?? "back"
-            keys.append(("Esc " + title, "Esc", "Esc             " + (title == "back" ? "go back" : title)))
+            add("Esc " + title, "Esc", goingBack, "Esc             " + (title == "back" ? "go back" : title))
         }
         if focusedField == nil, listFilter == nil,
             controls.contains(where: { if case .row = $0.id { true } else { false } })
         {
-            keys.append(("", "", "/               filter the list"))
+            add("/ filter", "", finding, "/               filter the list")
         }
         if focusedField == nil {
-            keys.append(("", "", ":               every action of this screen, to search and run"))
-            if !messages.isEmpty { keys.append(("m messages", "m", "m               the messages of this run, whole")) }
-            keys.append(("? help", "?", "?, F1           this help"))
-            keys.append(("q/Ctrl-C quit", "q/^C", "q, Ctrl-C       quit"))
+            add(": actions", "", finding, ":               every action of this screen, to search and run")
+            if !self.messages.isEmpty {
+                add("m messages", "m", messages, "m               the messages of this run, whole")
+            }
+            keys.append((.essential("? help", short: "?"), "?, F1           this help"))
+            keys.append((.essential("q/Ctrl-C quit", short: "q/^C"), "q, Ctrl-C       quit"))
         } else {
-            keys.append(("", "", "Ctrl-P          every action of this screen, to search and run"))
-            keys.append(("F1 help", "F1", "F1              this help"))
-            keys.append(("Ctrl-C quit", "^C", "Ctrl-C          quit"))
+            keys.append((nil, "Ctrl-P          every action of this screen, to search and run"))
+            keys.append((.essential("F1 help", short: "F1"), "F1              this help"))
+            keys.append((.essential("Ctrl-C quit", short: "^C"), "Ctrl-C          quit"))
         }
         return keys
     }
@@ -148,14 +164,15 @@ extension ScreenSession {
     /// The route path and the keys that work on this frame, each with a short
     /// form for a narrow window: only what a key does here is offered.
     func statusLine(controls: [Control], path: String) -> StatusLine {
-        // A hint with no status form (`/`, `:`) is in the help only: the status line keeps its room for the rest.
-        let keys =
-            takesCommands ? commandHints(controls: controls) : keyHints(controls: controls).filter { !$0.long.isEmpty }
+        let hints = takesCommands ? commandHints(controls: controls) : keyHints(controls: controls).compactMap(\.hint)
         let position = listPosition(controls: controls)
         if let palette {
             return StatusLine(
-                path: ":" + palette.query.escapingControlCharacters, keys: "↑↓ choose · Enter run · Esc close",
-                shortKeys: "Enter · Esc", essentialKeys: "Esc")
+                path: ":" + palette.query.escapingControlCharacters,
+                hints: [
+                    .init("↑↓ choose", short: "", priority: 0), .init("Enter run", short: "Enter", priority: 5),
+                    .essential("Esc close", short: "Esc"),
+                ])
         }
         var shownPath = path
         if let filter = listFilter {
@@ -165,28 +182,29 @@ extension ScreenSession {
             let query = "/" + (TextWidth.of(typed) <= room ? typed : "…" + TextWidth.tail(of: typed, fitting: room - 1))
             if filter.isTyping {
                 return StatusLine(
-                    path: query, position: filter.count, keys: "Enter keep · Esc clear",
-                    shortKeys: "Enter · Esc", essentialKeys: "Esc")
+                    path: query, position: filter.count,
+                    hints: [
+                        .init("Enter keep", short: "Enter", priority: 5),
+                        .essential("Esc clear", short: "Esc"),
+                    ])
             }
             // The filter set stays in sight with the path, as its count.
             shownPath += "  \(query) (\(filter.count))"
         }
         if let notice { return StatusLine(path: shownPath, position: position, notice: notice) }
-        // In a window too narrow for every short key: help and quit, which lead to the rest.
-        let essential = keys.suffix(2).map(\.short).joined(separator: " · ")
-        return StatusLine(
-            path: shownPath, position: position, keys: keys.map(\.long).joined(separator: " · "),
-            shortKeys: keys.map(\.short).joined(separator: " · "), essentialKeys: essential)
+        return StatusLine(path: shownPath, position: position, hints: hints)
     }
 
-    /// The commands that do something on this frame, for a person typing them.
-    func commandHints(controls: [Control]) -> [(long: String, short: String, explained: String)] {
+    /// The commands that do something on this frame, for a person typing them:
+    /// help and quit, which lead to the rest, kept longest.
+    func commandHints(controls: [Control]) -> [StatusLine.Hint] {
         var commands: [String] = []
         if controls.contains(where: { !$0.isField }) { commands.append("tap LABEL") }
         if focusedField != nil { commands.append("type TEXT") }
         if canGoBack() { commands.append("key esc") }
-        commands += ["help", "quit"]
-        return commands.map { ($0, $0.split(separator: " ").first.map(String.init) ?? $0, $0) }
+        var hints = commands.map { StatusLine.Hint($0, short: String($0.split(separator: " ")[0]), priority: 5) }
+        hints += ["help", "quit"].map { StatusLine.Hint.essential($0, short: $0) }
+        return hints
     }
 
     /// Where the focused row is in its list, `3 of 28,298`; `nil` off a list, or
