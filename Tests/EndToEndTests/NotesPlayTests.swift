@@ -10,8 +10,11 @@ struct NotesPlayTests {
         let data = try TemporaryFolder()
         let tmux = try TmuxSession(columns: 100, rows: 30, environment: ["XDG_DATA_HOME": data.url.path])
         let notes = data.url.appendingPathComponent("trellis/notes")
-        // A marker of this test's own in the command line, for pkill.
-        let run = "\(Products.trellis.path) run config.json --size 100x30"
+        // A marker of this test's own in the command line, for pkill: the data
+        // folder, an empty plugin folder too (another test's `run config.json
+        // --size 100x30`, running beside this one, was killed with it).
+        let marker = "--plugins \(data.url.path)"
+        let run = "\(Products.trellis.path) run config.json --size 100x30 \(marker)"
 
         try tmux.run(run)
         try tmux.openNotesFromTheLauncher()
@@ -25,7 +28,7 @@ struct NotesPlayTests {
 
         // SIGKILL to the app and its supervisor: nothing of the app runs after it.
         let kill = try Process.run(
-            URL(fileURLWithPath: "/usr/bin/pkill"), arguments: ["-KILL", "-f", "--", "run config.json --size 100x30"])
+            URL(fileURLWithPath: "/usr/bin/pkill"), arguments: ["-KILL", "-f", "--", marker])
         kill.waitUntilExit()
         try tmux.waitForText("$ ")
         try tmux.run("stty sane; clear; \(run); echo EXITED=$?")

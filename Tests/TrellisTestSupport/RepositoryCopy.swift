@@ -8,7 +8,8 @@ public struct RepositoryCopy: Sendable {
 
     /// What a build of the repository needs, and the scripts.
     private static let items = [
-        "Package.swift", "Sources", "SDK", "Contracts", "Plugins", "Tests", "Examples", "Scripts", "config.json",
+        "Package.swift", "Sources", "BuildPlugins", "SDK", "Contracts", "Plugins", "Tests", "Examples", "Scripts",
+        "config.json",
     ]
 
     /// Copies the repository's sources, without any build folder, into `folder/name`.
