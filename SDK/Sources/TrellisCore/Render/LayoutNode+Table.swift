@@ -44,7 +44,7 @@ extension LayoutNode {
         let columns = Array(table.columns.prefix(widestTable))
         let gaps = 2 * (columns.count - 1)
         let titles = table.drawnTitles
-        let widths = zip(columns, table.drawnColumnWidths).map { column, drawn in
+        let widths = zip(columns, table.columnWidths(titled: titles)).map { column, drawn in
             guard let drawn else {
                 // A fraction: a share of the width given, less the gaps.
                 guard case let .fraction(share) = column.width, share.isFinite else { return 1 }
@@ -113,8 +113,10 @@ extension Table {
     /// cells; a flexible column's title (with room for a sort mark) or its widest
     /// cell of the first rows, whichever is wider; `nil` for a fraction, a share of
     /// the width the table is given.
-    public var drawnColumnWidths: [Int?] {
-        let titles = drawnTitles
+    public var drawnColumnWidths: [Int?] { columnWidths(titled: drawnTitles) }
+
+    /// ``drawnColumnWidths`` for the titles as drawn, made once by the caller.
+    func columnWidths(titled titles: [String]) -> [Int?] {
         let sortedColumn = sorting.flatMap { titles.indices.contains($0.column) ? $0.column : nil }
         return titles.indices.map { index in
             let measured: Int

@@ -50,9 +50,6 @@ public struct StatusLine: Equatable, Sendable {
         self.notice = notice
     }
 
-    /// Every hint in its long form, as a line wide enough shows them.
-    public var keys: String { hints.map(\.long).joined(separator: " · ") }
-
     /// The path with the position after it.
     private var located: String {
         position.map { path.isEmpty ? $0 : path + "  " + $0 } ?? path
