@@ -162,8 +162,11 @@ struct ChromiumTests {
         try openTheCandies(page)
         let address = try page.evaluate("location.pathname") as? String
         #expect(address?.hasPrefix("/app/launcher/candyStore/") == true, "\(address ?? "")")
-        try page.evaluate("location.reload()")
-        try page.waitForText("Chocolate Bar")
+        // A mark the old document has: the check below waits for the new one.
+        try page.evaluate("window.beforeReload = true; location.reload()")
+        try page.waitUntil(
+            "window.beforeReload === undefined && document.getElementById('screens').innerText.includes('Chocolate Bar')",
+            "the reloaded page showing the candies")
         #expect(try page.evaluate("location.pathname") as? String == address)
         try page.press("Escape")
         try page.waitUntil("location.pathname !== \(quoted(address ?? ""))", "back from the reloaded screen")

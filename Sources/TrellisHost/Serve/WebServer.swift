@@ -263,6 +263,14 @@ public final class WebServer {
             return
         }
         var crash = ""
+        if let id = hello["session"]?.stringValue, parked[id] == nil,
+            let holder = clients.values.first(where: { $0 !== client && $0.session?.id == id })
+        {
+            // A reload: the old page's close may wait in the same turn of the loop
+            // as the new page's hello. What it sent is read first, so a closed
+            // page's session is parked and given back; a live one keeps it.
+            read(holder, now: ContinuousClock.now)
+        }
         if let id = hello["session"]?.stringValue, let kept = parked.removeValue(forKey: id) {
             kept.session.resendAll()
             client.session = kept.session
