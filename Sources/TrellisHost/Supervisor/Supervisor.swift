@@ -227,18 +227,25 @@ public enum Supervisor {
         var held: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var open = true
+        // The app's end of its wake pipe closes as it ends (or when a plugin
+        // closes it): a pipe with no writer is readable for ever, so it is not
+        // waited on after that; SIGCHLD and the timer still wake the loop.
+        var wakes = wake >= 0
         // Without the pipes (they could not be made), wake on a timer instead.
         let hasPipes = wake >= 0 && childSignal[0] >= 0
         while true {
             var descriptors = [
                 pollfd(fd: open ? errors : -1, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakes ? wake : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: childSignal[0], events: Int16(POLLIN), revents: 0),
             ]
-            let timeout = hasPipes ? watchdog.timeout() : 50
+            var timeout = hasPipes ? watchdog.timeout() : 50
+            if !wakes, timeout < 0 || timeout > 50 { timeout = 50 }
             if poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 {
                 for index in 1...2 where descriptors[index].revents != 0 {
-                    while read(descriptors[index].fd, &buffer, buffer.count) > 0 {}
+                    var count = 0
+                    repeat { count = read(descriptors[index].fd, &buffer, buffer.count) } while count > 0
+                    if index == 1, count == 0 { wakes = false }
                 }
                 if descriptors[0].revents != 0 {
                     let count = read(errors, &buffer, buffer.count)
