@@ -114,25 +114,6 @@ struct MouseTests {
         #expect(actions == [.select(list: "right", row: 4)], "\(actions)")
     }
 
-    /// Shift-Tab from a search field above a cut list landed on the last row
-    /// drawn, mid-list: it lands on the list's first row in sight.
-    @Test func shiftTabIntoAListLandsOnItsFirstRowInSight() {
-        let tree = SingleScreenTree(
-            .vstack([
-                .textField(id: "q", text: "", placeholder: "Search"),
-                .list(id: "rows", rows: (0..<30).map { "Row \($0)" }),
-            ]))
-        var actions: [ViewAction] = []
-        let subscription = tree.view.actions.subscribe { actions.append($0) }
-        defer { subscription.dispose() }
-        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
-
-        session.press(.backtab)
-        session.press(.enter)
-
-        #expect(actions.last == .select(list: "rows", row: 0), "\(actions)")
-    }
-
     /// A click on `▲` or `▼` beside a cut list did nothing: it moves through the list.
     @Test func aClickOnAListsArrowMovesThroughIt() throws {
         let tree = SingleScreenTree(.list(id: "rows", rows: (0..<30).map { "Row \($0)" }))

@@ -133,9 +133,14 @@ struct StatusLineHonestyTests {
         #expect(!statusRow(one).contains("Tab"))
         #expect(statusRow(one).contains("Enter press"))
 
+        // A list is one Tab stop: alone, Tab goes nowhere; beside a button, it does.
         let list = ScreenSession(
             tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 80, height: 6))
-        #expect(statusRow(list).contains("Tab next · Enter select"))
+        #expect(!statusRow(list).contains("Tab"), "\(statusRow(list))")
+        let listAndButton = ScreenSession(
+            tree: SingleScreenTree(.vstack([.list(id: "rows", rows: ["a", "b"]), .button("Add")])),
+            window: Window(width: 80, height: 6))
+        #expect(statusRow(listAndButton).contains("Tab next · Enter select"))
 
         let text = ScreenSession(tree: SingleScreenTree(.text("Nothing to do")), window: Window(width: 80, height: 6))
         #expect(statusRow(text).hasSuffix("Ctrl-C quit"))
@@ -144,7 +149,8 @@ struct StatusLineHonestyTests {
 
     @Test func aNarrowWindowShortensTheHintsBeforeDroppingThem() {
         let session = ScreenSession(
-            tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 30, height: 6))
+            tree: SingleScreenTree(.vstack([.list(id: "rows", rows: ["a", "b"]), .button("Add")])),
+            window: Window(width: 30, height: 6))
         #expect(statusRow(session).hasSuffix("Tab · Enter · ? · q/^C"), "\(statusRow(session))")
     }
 
@@ -172,7 +178,7 @@ struct StatusLineHonestyTests {
     /// about 125 columns: they shorten, then go, one at a time, the least
     /// important first, and what Esc does here is said longest.
     @Test func hintsShortenOneAtATimeAndWhatEscDoesIsSaidLongest() {
-        let tree = SingleScreenTree(.list(id: "rows", rows: ["a", "b"]))
+        let tree = SingleScreenTree(.vstack([.list(id: "rows", rows: ["a", "b"]), .button("Add")]))
         tree.view.backAction = {}
         tree.view.backTitle = "log out"
         let wide = ScreenSession(tree: tree, window: Window(width: 100, height: 6))

@@ -18,6 +18,7 @@ extension ScreenSession {
 
     func moveFocus(to id: Control.ID?) {
         focus = id
+        if case let .row(list, index)? = id { lastRows[list] = index }
         let text = fieldText
         cursor = text?.count ?? 0
         areaCursor = nil

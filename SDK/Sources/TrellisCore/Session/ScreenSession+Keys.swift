@@ -184,19 +184,8 @@ extension ScreenSession {
         switch key {
         case .enter, .character(" "):
             if let index { activate(controls[index]) }
-        case .tab:
-            if !controls.isEmpty { moveFocus(to: controls[((index ?? -1) + 1) % controls.count].id) }
-        case .backtab:
-            guard !controls.isEmpty else { break }
-            var target = controls[((index ?? 0) - 1 + controls.count) % controls.count].id
-            // Coming into a list from outside, Shift-Tab lands on its first row in
-            // sight, as Tab does, not on the last one drawn, mid-list.
-            if case let .row(list, _) = target, !Self.isRow(focus, of: list),
-                let top = controls.first(where: { Self.isRow($0.id, of: list) })
-            {
-                target = top.id
-            }
-            moveFocus(to: target)
+        case .tab, .backtab:
+            if let target = tabStop(after: index, in: controls, forward: key == .tab) { moveFocus(to: target) }
         case .pageUp, .pageDown, .home, .end:
             // In a list: a page of the rows shown at a time, or its first or last row.
             guard case let .row(list, row)? = focus, let count = shownRowCount(ofList: list), count > 0
@@ -315,6 +304,33 @@ extension ScreenSession {
     static func list(of id: Control.ID) -> String {
         if case let .row(list, _) = id { return list }
         return ""
+    }
+
+    /// Where Tab (`forward`) or Shift-Tab goes from the control at `index`: the
+    /// next control in reading order that is not a row of the list the focus
+    /// is in. A list is one stop, as in lazygit and the browser: arrows move
+    /// inside it, and Tab into it lands on the row it was left at when that row
+    /// is in sight, else on its first row in sight.
+    func tabStop(after index: Int?, in controls: [Control], forward: Bool) -> Control.ID? {
+        guard !controls.isEmpty else { return nil }
+        let step = forward ? 1 : -1
+        var candidate = index.map { $0 + step } ?? (forward ? 0 : controls.count - 1)
+        var current: String?
+        if let index, case let .row(list, _) = controls[index].id { current = list }
+        for _ in 0..<controls.count {
+            candidate = (candidate % controls.count + controls.count) % controls.count
+            let id = controls[candidate].id
+            guard case let .row(list, _) = id else { return id }
+            if list != current {
+                if let left = lastRows[list], controls.contains(where: { $0.id == .row(list: list, index: left) }) {
+                    return .row(list: list, index: left)
+                }
+                return controls.first { Self.isRow($0.id, of: list) }?.id
+            }
+            candidate += step
+        }
+        // Nothing but the list's rows: the focus stays.
+        return nil
     }
 
     static func isRow(_ id: Control.ID?, of list: String) -> Bool {

@@ -7,7 +7,10 @@ extension ScreenSession {
     func drawHelp(over frame: inout Frame, controls: [Control]) {
         var lines = ["Keys on this screen", ""]
         lines += keyHints(controls: controls).map(\.explained)
-        lines += ["", "Tab, Shift-Tab  move in reading order", "arrows          move up, down, left, right"]
+        lines += [
+            "", "Tab, Shift-Tab  the next, previous control; a list is one stop",
+            "arrows          move up, down, left, right",
+        ]
         // In a field, j, k, g and G are text and Ctrl-P opens the palette (above).
         if focusedField == nil {
             lines += ["j, k            down, up (Ctrl-N, Ctrl-P too)"]
@@ -115,7 +118,11 @@ extension ScreenSession {
         if focusedField != nil {
             add("type to edit", "type", typing, "typing          edit the field (Ctrl-U, Ctrl-W too)")
         }
-        if controls.count > 1 { add("Tab next", "Tab", moving, "Tab             the next control") }
+        // Tab goes somewhere when there is a stop besides the focused control or list.
+        let focusedList: String? = if case let .row(list, _)? = focus { list } else { nil }
+        if controls.contains(where: { $0.id != focus && !Self.isRow($0.id, of: focusedList ?? "") }) {
+            add("Tab next", "Tab", moving, "Tab             the next control (a list is one)")
+        }
         switch focused?.id {
         case .button?: add("Enter press", "Enter", acting, "Enter, Space    press the button")
         case let .row(list, _)? where topChain.last?.listsForReading.contains(list) == true: break

@@ -84,6 +84,8 @@ public final class ScreenSession {
     /// The cursor of the focused text area as a place in its text, kept with the
     /// character count ``cursor``, so its keys need not count the text.
     var areaCursor: AreaCursor?
+    /// The row each list was last focused at, by list id: where Tab into it lands.
+    var lastRows: [String: Int] = [:]
     /// The first line each scroll view of the top screen shows, by scroll view.
     var scrollOffsets: [String: Int] = [:]
     /// Which frame of their animation tasks under way show: the front end moves

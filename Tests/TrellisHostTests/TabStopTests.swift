@@ -1,0 +1,61 @@
+import Testing
+import TrellisSDK
+
+@testable import TrellisCore
+@testable import TrellisHost
+
+/// Tab and Shift-Tab go from control to control in reading order; a list is
+/// one stop, and arrows move inside it.
+@MainActor
+struct TabStopTests {
+    /// Shift-Tab from a search field above a cut list landed on the last row
+    /// drawn, mid-list: it lands on the list's first row in sight.
+    @Test func shiftTabIntoAListLandsOnItsFirstRowInSight() {
+        let tree = SingleScreenTree(
+            .vstack([
+                .textField(id: "q", text: "", placeholder: "Search"),
+                .list(id: "rows", rows: (0..<30).map { "Row \($0)" }),
+            ]))
+        var actions: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        defer { subscription.dispose() }
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
+
+        session.press(.backtab)
+        session.press(.enter)
+
+        #expect(actions.last == .select(list: "rows", row: 0), "\(actions)")
+    }
+
+    /// Tab walked every row of a list (16,877 presses to leave Airports' list):
+    /// a list is one stop, as in lazygit and the browser, and Tab back into it
+    /// lands on the row it was left at.
+    @Test func aListIsOneTabStopEnteredWhereItWasLeft() {
+        let tree = SingleScreenTree(
+            .vstack([
+                .textField(id: "q", text: "", placeholder: "Search"),
+                .list(id: "rows", rows: (0..<30).map { "Row \($0)" }),
+                .button("Done"),
+            ]))
+        var actions: [ViewAction] = []
+        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        defer { subscription.dispose() }
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 10))
+
+        // From the field into the list, two rows down, on to the button.
+        session.press(.tab)
+        session.press(.down)
+        session.press(.down)
+        session.press(.tab)
+        session.press(.enter)
+        // Back into the list from the button, where it was left.
+        session.press(.backtab)
+        session.press(.enter)
+        // From the list, Shift-Tab leaves it for the field above.
+        session.press(.backtab)
+        session.press(.character("x"))
+
+        #expect(Array(actions.prefix(2)) == [.tap("Done"), .select(list: "rows", row: 2)], "\(actions)")
+        #expect(tree.view.content.textFields == ["x"])
+    }
+}
