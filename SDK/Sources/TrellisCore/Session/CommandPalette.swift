@@ -7,6 +7,8 @@ struct CommandPalette {
         /// Presses a button or selects a row, as Enter on it does.
         case activate(Control)
         case filterList, clearFilter, back, help, messages, reload, quit
+        /// Focuses a row of a list, by its index among the rows shown.
+        case goToRow(list: String, index: Int)
     }
 
     /// One action, with the key that does the same outside the palette.
@@ -30,8 +32,12 @@ struct CommandPalette {
     /// The box the last frame drew the palette in.
     var box: (x: Int, y: Int, width: Int, height: Int)?
 
-    init(entries: [Entry]) {
+    /// The list a number typed goes to a row of (`:12` → row 12), and its row count.
+    let rowList: (list: String, count: Int)?
+
+    init(entries: [Entry], rowList: (list: String, count: Int)? = nil) {
         self.entries = entries
+        self.rowList = rowList
         matches = entries
     }
 
@@ -42,6 +48,13 @@ struct CommandPalette {
             .compactMap { index, entry in Self.score(of: query, in: entry.title).map { (entry, $0, index) } }
             .sorted { ($0.1, $1.2) > ($1.1, $0.2) }
             .map(\.0)
+        if let rowList, rowList.count > 0, let number = Int(query.trimmingCharacters(in: .whitespaces)), number > 0 {
+            let row = min(number, rowList.count)
+            matches.insert(
+                Entry(
+                    title: "Go to row \(row) of \(rowList.count)", key: "\(row)G",
+                    action: .goToRow(list: rowList.list, index: row - 1)), at: 0)
+        }
         selection = 0
     }
 

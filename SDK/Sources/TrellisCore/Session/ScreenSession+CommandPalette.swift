@@ -3,7 +3,14 @@
 extension ScreenSession {
     /// Opens the command palette with the actions the screen offers now.
     func openCommandPalette(controls: [Control]) {
-        palette = CommandPalette(entries: paletteEntries(controls: controls))
+        // A number typed goes to a row of the focused list, else of the first list in sight.
+        let focusedRow = controls.first { $0.id == focus && Self.isRow(focus, of: Self.list(of: $0.id)) }
+        let list = (focusedRow ?? controls.first { if case .row = $0.id { true } else { false } }).map {
+            Self.list(of: $0.id)
+        }
+        palette = CommandPalette(
+            entries: paletteEntries(controls: controls),
+            rowList: list.flatMap { list in shownRowCount(ofList: list).map { (list, $0) } })
     }
 
     /// The screen's buttons and fields, what the keys do here, then the rows in
@@ -113,6 +120,7 @@ extension ScreenSession {
                 post(error.errorDescription ?? "reload failed")
             }
         case .quit: quitRequested = true
+        case let .goToRow(list, index): moveFocus(to: .row(list: list, index: index))
         }
     }
 

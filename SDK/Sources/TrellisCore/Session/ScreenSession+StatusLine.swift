@@ -17,7 +17,11 @@ extension ScreenSession {
         }
         lines += ["PageUp/Down     page through a list"]
         if focusedField == nil {
-            lines += ["g, G, Home/End  a list's first, last row"]
+            lines += [
+                "g, G, Home/End  a list's first, last row",
+                "5j, 3k, 12G     a count: 5 rows down, 3 up, row 12",
+                "Ctrl-D, Ctrl-U  half the rows in sight down, up",
+            ]
             if copyToClipboard != nil { lines += ["y               copy the focused row or label"] }
         }
         lines += [

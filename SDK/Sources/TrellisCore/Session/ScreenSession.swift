@@ -86,6 +86,8 @@ public final class ScreenSession {
     var areaCursor: AreaCursor?
     /// The row each list was last focused at, by list id: where Tab into it lands.
     var lastRows: [String: Int] = [:]
+    /// A count typed before a move in a list (`5j`), until the move.
+    var pendingCount: Int?
     /// The first line each scroll view of the top screen shows, by scroll view.
     var scrollOffsets: [String: Int] = [:]
     /// Which frame of their animation tasks under way show: the front end moves
