@@ -27,4 +27,29 @@ struct ListKeysTests {
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
     }
+
+    /// `/` reads fzf's syntax: `'york` as it is, `^new` at the start, the
+    /// best and shortest first.
+    @Test func slashReadsFzfsSyntaxInTheAirportsList() throws {
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.run("\(trellis) run Examples/airports.json; echo EXITED=$?")
+        try tmux.waitForText("Aachen (DE)")
+        try tmux.send(["Tab", "/"])
+        try tmux.send(["-l", "'york"])
+        let york = try tmux.waitForText("/'york  10 of 16,877")
+        try tmux.send(["C-u"])
+        try tmux.send(["-l", "^new"])
+        let new = try tmux.waitForText("/^new  96 of 16,877")
+
+        let rows = york.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let first = try #require(rows.firstIndex { $0.hasPrefix("York (") })
+        let little = try #require(rows.firstIndex { $0.hasPrefix("Little York") })
+        #expect(first < little, "a whole word, shorter, before a longer row: \(york)")
+        // Every city row shown (a name, then its country in brackets) starts with New.
+        let cities = new.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.range(of: #"^[^\[/].* \([A-Z]{2}\)"#, options: .regularExpression) != nil }
+        #expect(cities.count > 3 && cities.allSatisfy { $0.hasPrefix("New") }, "\(new)")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+    }
 }

@@ -15,11 +15,12 @@ struct ListFilterTests {
             key /
             type can
             expect /can
-            expect 1 of 7
+            expect 2 of 7
             expect VIPER: Candy Store
+            expect Clean Swift: Repositories
             expect-not Coordinator: Airports
             key enter
-            expect /can (1 of 7)
+            expect /can (2 of 7)
             key enter
             expect Sweet Candy Store
             """)

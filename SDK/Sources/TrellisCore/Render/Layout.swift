@@ -30,7 +30,7 @@ struct Layout {
     var rowStyles: [String: [Int: CellStyle]] = [:]
     /// For a list a filter cut to its matching rows: the index in the whole list
     /// of each row drawn, and what the filter matches (highlighted in each row).
-    var filteredRows: [String: (indices: [Int], query: String)] = [:]
+    var filteredRows: [String: (indices: [Int], pattern: FilterPattern)] = [:]
     /// The style of the text being drawn: plain, or what a ``LayoutNode/styled(_:_:)``
     /// around it says.
     var textStyle = CellStyle.plain
@@ -193,7 +193,7 @@ struct Layout {
                 let wholeIndex = filter.map { $0.indices.indices.contains(index) ? $0.indices[index] : index } ?? index
                 let rowStyle = isFocused ? CellStyle.focused : rowStyles[id]?[wholeIndex] ?? textStyle
                 canvas.write(TextWidth.truncated(row, to: width), x: x, y: y + line, style: rowStyle)
-                if let query = filter?.query, let match = ListFilter.match(of: query, in: row) {
+                for match in filter?.pattern.highlights(in: row) ?? [] {
                     drawMatch(row, match, focused: isFocused, into: &canvas, x: x, y: y + line, width: width)
                 }
                 record(.row(list: id, index: index), label: row, x: x, y: y + line, width: width, height: 1)

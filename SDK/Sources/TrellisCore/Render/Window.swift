@@ -90,7 +90,7 @@ public struct Window {
             var node = LayoutNode(chain.last!.displayedContent)
             if let filter, filter.screen == ObjectIdentifier(chain.last!) {
                 node = node.keepingRows(filter.matches, ofList: filter.list)
-                layout.filteredRows[filter.list] = (filter.matches, filter.query)
+                layout.filteredRows[filter.list] = (filter.matches, FilterPattern(filter.query))
             }
             let wrapped = node.wrapped(toWidth: availableWidth)
             // Lists can shrink to a row; anything else that does not fit would be cut,

@@ -1,8 +1,10 @@
 import Foundation
 
 /// An incremental filter over one list of the screen on top, as `/` gives in
-/// less, lazygit and tig: the rows that contain what was typed (case and
-/// diacritics ignored), the match highlighted, with a count; Esc clears it.
+/// less, lazygit and fzf: the rows that match what was typed, read as fzf's
+/// query (``FilterPattern``: fuzzy words, `'exact`, `^prefix`, `suffix$`,
+/// `!not`, `a | b`; case and diacritics ignored), best first, the matches
+/// highlighted, with a count; Esc clears it.
 ///
 /// The list's own rows are not changed: the layout draws the matching rows, and
 /// the session keeps the focus among them and tells the screen the index of the
@@ -19,8 +21,9 @@ struct ListFilter {
     /// The focus when the filter started, which Esc while typing goes back to.
     var focusBefore: Control.ID?
 
-    /// The indices of the matching rows in the whole list, for ``query`` over
-    /// the rows last given to ``update(rows:)``.
+    /// The indices of the matching rows in the whole list, best first (the
+    /// shorter, then the list's order, among equals), for ``query`` over the
+    /// rows last given to ``update(rows:)``.
     private(set) var matches: [Int] = []
     /// How many rows the whole list has.
     private(set) var total = 0
@@ -50,13 +53,28 @@ struct ListFilter {
         let sameRows = rows == matchedRows
         if sameRows, matchedQuery == query { return }
         if !sameRows { foldedRows = rows.map(Self.folded) }
-        let folded = Self.folded(query)
-        if query.isEmpty {
+        let pattern = FilterPattern(query)
+        if pattern.groups.isEmpty {
             matches = Array(rows.indices)
-        } else if sameRows, let previous = matchedQuery, !previous.isEmpty, query.hasPrefix(previous) {
-            matches = matches.filter { foldedRows[$0].contains(folded) }
         } else {
-            matches = foldedRows.indices.filter { foldedRows[$0].contains(folded) }
+            let candidates =
+                if sameRows, let previous = matchedQuery, FilterPattern.narrows(from: previous, to: query) {
+                    matches.sorted()
+                } else {
+                    Array(foldedRows.indices)
+                }
+            var scored: [(index: Int, score: Int, length: Int)] = []
+            for index in candidates {
+                var row = foldedRows[index]
+                if let score = row.withUTF8({ pattern.score($0) }) { scored.append((index, score, row.utf8.count)) }
+            }
+            // Best first, then the shorter row, as fzf breaks ties; then the
+            // list's order (the sort is not stable).
+            scored.sort {
+                $0.score != $1.score
+                    ? $0.score > $1.score : $0.length != $1.length ? $0.length < $1.length : $0.index < $1.index
+            }
+            matches = scored.map(\.index)
         }
         matchedRows = rows
         matchedQuery = query
@@ -68,13 +86,6 @@ struct ListFilter {
         var folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         folded.makeContiguousUTF8()
         return folded
-    }
-
-    /// Where `query` is in `row`, ignoring case and diacritics (`zur` finds
-    /// `Zürich`), if it is: for the rows drawn, to highlight it.
-    static func match(of query: String, in row: String) -> Range<String.Index>? {
-        guard !query.isEmpty else { return nil }
-        return row.range(of: query, options: [.caseInsensitive, .diacriticInsensitive])
     }
 
     /// The row's index in the whole list for its place among the matches.
