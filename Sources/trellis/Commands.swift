@@ -72,7 +72,8 @@ enum Commands {
                 .option(
                     "--timeout", "SECONDS",
                     help:
-                        "how long a headless step waits for the screen to show what it looks for (default 5; 0 does not wait)"
+                        "how long a headless step waits for the screen to show what it looks for (default 5, or "
+                        + "TRELLIS_TIMEOUT for every run, as on a slow or busy machine; 0 does not wait)"
                 ),
                 .flag("--eager", help: "load every route's plugin before the first frame"),
                 .flag(

@@ -214,9 +214,14 @@ struct RunCommand {
         return (path, commands)
     }
 
+    /// `--timeout`, else `TRELLIS_TIMEOUT` (a default for every run: a slow or
+    /// busy machine, CI), else ``HeadlessRunner/defaultTimeout``.
     private func parseTimeout(_ text: String?) throws -> Duration {
-        guard let text else { return HeadlessRunner.defaultTimeout }
-        return try parseSeconds(text, of: "--timeout", from: 0, example: "5 or 0.5")
+        if let text { return try parseSeconds(text, of: "--timeout", from: 0, example: "5 or 0.5") }
+        guard let variable = ProcessInfo.processInfo.environment["TRELLIS_TIMEOUT"] else {
+            return HeadlessRunner.defaultTimeout
+        }
+        return try parseSeconds(variable, of: "TRELLIS_TIMEOUT", from: 0, example: "5 or 60")
     }
 
     /// `text` as a number of seconds from `lowest` to 3600, to the millisecond;

@@ -50,6 +50,23 @@ struct AsyncWorkTests {
         #expect(!result.stdout.contains("Working…"))
     }
 
+    /// `TRELLIS_TIMEOUT` is every run's `--timeout` (the tests set 60), and a
+    /// value that is not a number of seconds is said, naming the variable.
+    @Test func trellisTimeoutIsTheDefaultTimeoutAndABadOneIsSaid() throws {
+        let folder = try TemporaryFolder()
+        let config = try testScreen("slowTitle", in: folder).path
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let trellis = Products.trellis.path
+        let none = try TrellisProcess.run(
+            ["TRELLIS_TIMEOUT=0", trellis, "run", config, "--headless"], input: "expect Ready after a task\n",
+            executable: env)
+        let bad = try TrellisProcess.run(
+            ["TRELLIS_TIMEOUT=soon", trellis, "run", config, "--headless"], input: "print\n", executable: env)
+
+        #expect(none.status == 1 && none.stderr.contains("expected the screen to contain"), "\(none.stderr)")
+        #expect(bad.status == 2 && bad.stderr.contains("TRELLIS_TIMEOUT must be a number of seconds"), "\(bad.stderr)")
+    }
+
     @Test func aFailedExpectationWaitsOnlyAsLongAsTheTimeout() throws {
         let folder = try TemporaryFolder()
         let result = try TrellisProcess.run(

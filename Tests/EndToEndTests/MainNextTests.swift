@@ -53,7 +53,7 @@ struct MainNextTests {
 
     @Test func aFailedExpectationExitsOneAndShowsTheScreen() throws {
         let result = try TrellisProcess.run(
-            ["run", "Examples/main-next.json", "--headless"], input: "expect Goodbye\nprint\n")
+            ["run", "Examples/main-next.json", "--headless", "--timeout", "1"], input: "expect Goodbye\nprint\n")
 
         #expect(result.status == 1)
         #expect(result.stderr.contains("standard input:1: expected the screen to contain \"Goodbye\""))

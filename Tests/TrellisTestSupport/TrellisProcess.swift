@@ -12,10 +12,14 @@ public enum TrellisProcess {
     /// The environment `trellis` runs in under the tests: the test's own, with
     /// leaks fatal (`TRELLIS_LEAKS=fatal`) unless the caller's environment says
     /// otherwise, so every end-to-end run also checks that detached routes go away.
+    /// A headless step waits up to 60 s for the screen (`TRELLIS_TIMEOUT`): a
+    /// guard against a real hang, never a measure of speed (Airports loading its
+    /// cities took over the default 5 s on a machine running two suites and a build).
     public static var environment: [String: String] {
         // The Notes demo keeps its notes under XDG_DATA_HOME: the tests' own, never the user's.
         ProcessInfo.processInfo.environment.merging([
             "TRELLIS_LEAKS": "fatal",
+            "TRELLIS_TIMEOUT": "60",
             "XDG_DATA_HOME": FileManager.default.temporaryDirectory.path + "/trellis-tests-data",
         ]) { own, _ in own }
     }
