@@ -49,6 +49,13 @@ struct ListKeysTests {
         let cities = new.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.range(of: #"^[^\[/].* \([A-Z]{2}\)"#, options: .regularExpression) != nil }
         #expect(cities.count > 3 && cities.allSatisfy { $0.hasPrefix("New") }, "\(new)")
+        // n: every row again, the focus on the next match in the list's order.
+        try tmux.send(["Enter", "n"])
+        let searched = try tmux.waitForText("/^new  match")
+        let shown = searched.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.range(of: #"^[^\[/].* \([A-Z]{2}\)"#, options: .regularExpression) != nil }
+        #expect(searched.contains(" of 96"), "\(searched)")
+        #expect(shown.contains { !$0.hasPrefix("New") }, "the rows around the match are kept: \(searched)")
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")
     }

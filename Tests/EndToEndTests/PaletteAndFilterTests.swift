@@ -50,6 +50,26 @@ struct ListFilterTests {
         #expect(result.stdout.contains("launcher "), "\(result.stdout)")
     }
 
+    /// A kept filter was lost on coming back from a row (Airports): it waits
+    /// while the row's screen is on top, the focus on the match selected.
+    @Test func aKeptFilterIsThereAgainOnComingBackFromARow() throws {
+        let result = try walk(
+            """
+            key /
+            type can
+            key enter
+            key enter
+            expect Sweet Candy Store
+            key esc
+            expect /can (2 of 7)
+            expect-not Coordinator: Airports
+            key enter
+            expect Sweet Candy Store
+            """)
+
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func aFilterThatMatchesNothingSaysSoAndBackspaceWidensIt() throws {
         let result = try walk(
             """

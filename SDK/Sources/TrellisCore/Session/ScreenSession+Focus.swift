@@ -50,9 +50,9 @@ extension ScreenSession {
             notice = "Enter: the rows here are for reading"
         case let .row(list, index):
             guard let row = wholeRowIndex(index, ofList: list) else { break }
-            // A selected match ends the filter, the focus on the row in the whole
-            // list: that is where going back to this screen returns to.
-            if listFilter?.list == list { clearListFilter() }
+            // A kept filter stays: going back to this screen returns to it, on
+            // the match selected.
+            if listFilter?.list == list { listFilter?.isTyping = false }
             topChain.last?.send(.select(list: list, row: row))
         case let .toggle(id):
             guard let isOn = topChain.last?.content.isOn(toggle: id) else { break }

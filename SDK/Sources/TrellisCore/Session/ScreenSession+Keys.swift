@@ -141,7 +141,7 @@ extension ScreenSession {
             return
         }
         if let field = focusedField, edit(field, with: key) { return }
-        if focusedField == nil, moveInList(by: key, controls: controls) { return }
+        if focusedField == nil, moveInList(by: key, controls: controls) || searchAgain(by: key) { return }
         // Outside a text field, less's and vi's keys: j and k, Ctrl-N and Ctrl-P
         // move, g and G go to a list's first and last row, q quits.
         let key = focusedField == nil ? Self.navigationMeaning(of: key) : key

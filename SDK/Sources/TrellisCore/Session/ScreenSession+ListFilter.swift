@@ -48,6 +48,8 @@ extension ScreenSession {
             setListFilterQuery("")
         case .enter:
             listFilter?.isTyping = false
+            // What n and N search for in the whole list.
+            if !filter.query.isEmpty { lastSearch = (filter.list, filter.query) }
         case .escape:
             // Esc while typing cancels, as in fzf: the focus goes back to where it was.
             clearListFilter(restoringFocus: true)
@@ -95,6 +97,14 @@ extension ScreenSession {
     func updateListFilter(top: ViewController) {
         guard let filter = listFilter else { return }
         guard filter.screen == ObjectIdentifier(top), let rows = top.displayedContent.rows(ofList: filter.list) else {
+            // A screen opened over the filtered one (a row selected): the filter
+            // waits for its screen to come back on top.
+            if filter.screen != ObjectIdentifier(top), let owner = focusOwner, ObjectIdentifier(owner) == filter.screen
+            {
+                var kept = filter
+                kept.isTyping = false
+                keptFilters[filter.screen] = (WeakScreen(owner), kept)
+            }
             listFilter = nil
             return
         }

@@ -157,6 +157,11 @@ extension ScreenSession {
         {
             add("/ filter", "", finding, "/               filter the list")
         }
+        if focusedField == nil, let search = listFilter.map({ ($0.list, $0.query) }) ?? lastSearch, !search.1.isEmpty,
+            listFilter?.isTyping != true, controls.contains(where: { Self.isRow($0.id, of: search.0) })
+        {
+            add("n/N next match", "n/N", finding, "n, N            the next, previous match of /, every row kept")
+        }
         if focusedField == nil {
             add(": actions", "", finding, ":               every action of this screen, to search and run")
             if !self.messages.isEmpty {

@@ -21,7 +21,7 @@ public final class ScreenSession {
     public var notice: String?
 
     var focus: Control.ID?
-    private weak var focusOwner: ViewController?
+    weak var focusOwner: ViewController?
     /// The focused field's cursor, in characters from its start.
     var cursor = 0
     /// Where the focused control stands among the screen's controls.
@@ -88,6 +88,10 @@ public final class ScreenSession {
     var lastRows: [String: Int] = [:]
     /// A count typed before a move in a list (`5j`), until the move.
     var pendingCount: Int?
+    /// The kept filters of screens that another screen covers, back when they are on top.
+    var keptFilters: [ObjectIdentifier: (screen: WeakScreen, filter: ListFilter)] = [:]
+    /// The last `/` query kept or searched, and its list: what `n` and `N` look for.
+    var lastSearch: (list: String, query: String)?
     /// The first line each scroll view of the top screen shows, by scroll view.
     var scrollOffsets: [String: Int] = [:]
     /// Which frame of their animation tasks under way show: the front end moves
@@ -163,6 +167,11 @@ public final class ScreenSession {
         if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex, focus) }
         rememberedFocus = rememberedFocus.filter { $0.value.screen.view != nil }
         focusOwner = top
+        keptFilters = keptFilters.filter { $0.value.screen.view != nil }
+        if let kept = keptFilters.removeValue(forKey: ObjectIdentifier(top)), kept.screen.view === top {
+            listFilter = kept.filter
+            updateListFilter(top: top)
+        }
         let remembered = rememberedFocus[ObjectIdentifier(top)].flatMap { $0.screen.view === top ? $0 : nil }
         if let control = remembered?.control {
             moveFocus(to: control)
