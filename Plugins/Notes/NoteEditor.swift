@@ -30,6 +30,7 @@ protocol NoteEditorPresentable: AnyObject {
     func show(_ state: NoteEditorState)
     func edits(_ field: String) -> Observable<String>
     func taps(_ id: String) -> Observable<Void>
+    func submits(_ field: String) -> Observable<Void>
     var backConfirmation: Alert? { get set }
 }
 
@@ -95,6 +96,8 @@ final class NoteEditorInteractor: PresentableInteractor<NoteEditorPresentable> {
             .disposeOnDeactivate(interactor: self)
         presenter.edits("text").bind { [weak self] text in self?.edit(text) }.disposeOnDeactivate(interactor: self)
         presenter.taps("Save").bind { [weak self] in self?.save() }.disposeOnDeactivate(interactor: self)
+        // Ctrl-S in the text area submits it: a save, as editors have it.
+        presenter.submits("text").bind { [weak self] in self?.save() }.disposeOnDeactivate(interactor: self)
         presenter.taps("Discard").bind { [weak self] in self?.discard() }.disposeOnDeactivate(interactor: self)
     }
 

@@ -22,10 +22,14 @@ struct DemoPlayTests {
         try tmux.waitForScreen { !$0.contains(gone) }
     }
 
-    /// Opens a demo from the launcher by filtering its list and selecting the match.
+    /// Opens a demo from the launcher by filtering its list and selecting the
+    /// match: the word as it is (`'`, fzf's exact match), typed over the filter
+    /// kept from the demo before (`/` types into a kept filter, Ctrl-U empties it).
     private func open(_ query: String, _ tmux: TmuxSession) throws {
         try tmux.waitForText("Trellis pattern gallery")
-        try tmux.send(["-l", "/\(query)"])
+        try tmux.send(["-l", "/"])
+        try tmux.send(["C-u"])
+        try tmux.send(["-l", "'\(query)"])
         try tmux.waitForText("1 of 7")
         try tmux.send(["Enter"])
         try tmux.waitForText("(1 of 7)")
@@ -109,10 +113,13 @@ struct DemoPlayTests {
         try escape(tmux, until: "Alice (1) vs Bob (0)")
         try escape(tmux, until: "Player 1 name")
 
-        let launcher = try tmux.waitForText("Trellis pattern gallery")
+        // The filter that opened the tutorial is kept; Esc clears it.
+        try tmux.waitForText("/'tic (1 of 7)")
+        try tmux.send(["Escape"])
+        let launcher = try tmux.waitForText("RIBs: Main → Next")
         try tmux.send(["q"])
         try tmux.waitForText("EXITED=0")
-        #expect(launcher.contains("RIBs: Main → Next"))
+        #expect(launcher.contains("Notes: a list"))
         #expect(syncing.contains("[x] Sync") && syncing.contains("Wi-Fi on · Bluetooth on"), "\(syncing)")
         #expect(byMoons.contains("←→ sort by"), "the header has the focus: \(byMoons)")
         #expect(!scrolled.contains("The smallest planet."), "End scrolled the notes to their last line: \(scrolled)")

@@ -65,7 +65,9 @@ struct KeyDecoderTests {
     @Test func modifiedArrowsMoveByWord() {
         #expect(
             decode("\u{1B}[1;5D\u{1B}[1;5C\u{1B}[1;3D\u{1B}[1;3C") == [.wordLeft, .wordRight, .wordLeft, .wordRight])
-        #expect(decode("\u{1B}[1;2D\u{1B}[1;2C") == [.left, .right], "Shift alone is not by word")
+        #expect(
+            decode("\u{1B}[1;2D\u{1B}[1;2C") == [.shifted(.left), .shifted(.right)],
+            "Shift alone is not by word: it selects (KeyDecoderShiftTests)")
     }
 
     /// xterm's modifyOtherKeys and the `CSI u` form.

@@ -3,7 +3,8 @@ extension TmuxSession {
     /// filter and waits for its list of one note (a fresh notes folder).
     public func openNotesFromTheLauncher() throws {
         try waitForText("Trellis pattern gallery")
-        try send(["-l", "/notes"])
+        // fzf's exact match: the fuzzy `notes` finds Repositories' letters too.
+        try send(["-l", "/'notes"])
         try waitForText("1 of 7")
         try send(["Enter"])
         try send(["Enter"])

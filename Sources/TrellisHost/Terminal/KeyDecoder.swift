@@ -159,6 +159,10 @@ public struct KeyDecoder {
             return (.escape, 1)
         case 0x7F, 0x08:
             return (.altBackspace, 2)
+        case 0x03:
+            // Esc, then Ctrl-C at once (Esc pressed just before it): both, never
+            // an Alt key that is dropped. Ctrl-C is never lost.
+            return (.escape, 1)
         default:
             // Alt with a key: the terminal sends Esc, then the key, at once (a lone
             // Esc is told apart by the wait before ``flush()``).
@@ -206,8 +210,13 @@ public struct KeyDecoder {
             }
         }
         let fields = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-        // Alt or Ctrl held with an arrow (`CSI 1;5D`): by word.
-        let byWord = fields.count == 2 && [3, 5, 7].contains(fields[1] ?? 0)
+        // Alt or Ctrl held with an arrow (`CSI 1;5D`): by word; Ctrl with Home or
+        // End: to the text's ends; Shift (`CSI 1;2D`, and Ctrl-Shift `1;6D`): selecting.
+        let modifier = fields.count == 2 ? (fields[1] ?? 1) - 1 : 0
+        let byWord = modifier & 6 != 0
+        let plain = Self.plainCSIKey(final: final, byWord: byWord)
+        if modifier & 1 != 0, let plain { return .shifted(plain) }
+        if let plain { return plain }
         switch final {
         case UInt8(ascii: "u"):
             guard fields.count == 2, let code = fields[0], let modifier = fields[1] else { return nil }
@@ -215,17 +224,18 @@ public struct KeyDecoder {
         case UInt8(ascii: "~") where fields.count == 3 && fields[0] == 27:
             guard let modifier = fields[1], let code = fields[2] else { return nil }
             return modifiedKey(code: code, modifier: modifier)
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return byWord ? .wordRight : .right
-        case UInt8(ascii: "D"): return byWord ? .wordLeft : .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backtab
         case UInt8(ascii: "~"):
+            // Home and End as `CSI 1~` and `CSI 4~` (screen, tmux), with a
+            // modifier as their second number (`CSI 1;5~`: Ctrl-Home).
+            let ends: Key? =
+                switch parameters.split(separator: ";").first {
+                case "1", "7": byWord ? .textStart : .home
+                case "4", "8": byWord ? .textEnd : .end
+                default: nil
+                }
+            if let ends { return modifier & 1 != 0 ? .shifted(ends) : ends }
             switch parameters.split(separator: ";").first {
-            case "1", "7": return .home
-            case "4", "8": return .end
             case "3": return .delete
             case "11": return .help
             case "5": return .pageUp
@@ -234,6 +244,20 @@ public struct KeyDecoder {
             }
         default:
             return nil
+        }
+    }
+
+    /// The arrows, Home and End of a CSI sequence, by word (or to the text's
+    /// ends) when Ctrl or Alt is held.
+    private static func plainCSIKey(final: UInt8, byWord: Bool) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): byWord ? .wordRight : .right
+        case UInt8(ascii: "D"): byWord ? .wordLeft : .left
+        case UInt8(ascii: "H"): byWord ? .textStart : .home
+        case UInt8(ascii: "F"): byWord ? .textEnd : .end
+        default: nil
         }
     }
 

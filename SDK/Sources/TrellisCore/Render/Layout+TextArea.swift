@@ -10,6 +10,15 @@ struct AreaCursor: Sendable {
     /// The number of the line it is on, from 1: kept as the cursor moves, so no
     /// frame counts the lines before it.
     var line: Int
+    /// Where a selection made with Shift and the arrows started: the text
+    /// between it and ``index`` is selected.
+    var anchor: String.Index?
+
+    /// The selected text's range, if any is selected.
+    var selection: Range<String.Index>? {
+        guard let anchor, anchor != index, anchor <= text.endIndex else { return nil }
+        return min(anchor, index)..<max(anchor, index)
+    }
 
     /// The cursor at `index` of `text` in the area `field`, its line counted.
     init(field: String, text: String, index: String.Index) {
@@ -58,6 +67,19 @@ extension Layout {
             canvas.write("│", x: x + width + 1, y: y + 1 + row, style: style)
             guard row < rows.count else { continue }
             canvas.write(text[rows[row]], x: x + 1, y: y + 1 + row, style: textStyle, limit: width)
+            // The selection, in the focused style's colours, where it crosses the row.
+            if isFocused,
+                let selected = areaCursor?.field == id && areaCursor?.text == text ? areaCursor?.selection : nil,
+                selected.overlaps(rows[row])
+            {
+                let from = max(selected.lowerBound, rows[row].lowerBound)
+                let to = min(selected.upperBound, rows[row].upperBound)
+                let start = TextWidth.of(text[rows[row].lowerBound..<from])
+                if start < width {
+                    canvas.write(
+                        text[from..<to], x: x + 1 + start, y: y + 1 + row, style: .focused, limit: width - start)
+                }
+            }
         }
         if text.isEmpty {
             canvas.write(placeholder, x: x + 1, y: y + 1, style: .placeholder, limit: width)

@@ -15,6 +15,11 @@ public enum Key: Hashable, Sendable {
     case altBackspace
     /// Ctrl-Left or Alt-Left, and Ctrl-Right or Alt-Right: by word in a text field.
     case wordLeft, wordRight
+    /// Ctrl-Home and Ctrl-End: to a text area's first or last character.
+    case textStart, textEnd
+    /// Shift with an arrow, Home, End, Ctrl-Home or Ctrl-End (or Ctrl-Shift with
+    /// Left or Right, by word): that move, selecting in a text area.
+    indirect case shifted(Key)
     /// Text pasted into the terminal (bracketed paste): text for the focused field,
     /// never keys; its line breaks are `\n`, which a text area keeps and a
     /// one-line field takes as spaces, and its tabs are spaces.
@@ -34,7 +39,10 @@ public enum Key: Hashable, Sendable {
         "right": .right, "home": .home, "end": .end, "esc": .escape, "backspace": .backspace,
         "delete": .delete, "space": .character(" "), "pageup": .pageUp, "pagedown": .pageDown, "f1": .help,
         "alt-b": .alt("b"), "alt-f": .alt("f"), "alt-d": .alt("d"), "alt-x": .alt("x"), "alt-backspace": .altBackspace,
-        "ctrl-left": .wordLeft, "ctrl-right": .wordRight,
+        "ctrl-left": .wordLeft, "ctrl-right": .wordRight, "ctrl-home": .textStart, "ctrl-end": .textEnd,
+        "shift-left": .shifted(.left), "shift-right": .shifted(.right), "shift-up": .shifted(.up),
+        "shift-down": .shifted(.down), "shift-home": .shifted(.home), "shift-end": .shifted(.end),
+        "alt-u": .alt("u"), "alt-e": .alt("e"), "alt-w": .alt("w"),
     ]
 
     /// The key a script calls `name`, ignoring case; a single printable

@@ -136,10 +136,14 @@ extension ScreenSession {
             return
         }
         if let field = focusedField, isArea(field), let area = controls.first(where: { $0.id == focus }),
-            editArea(field, with: key, width: area.width - 2)
+            editArea(field, with: key, width: area.width - 2, height: area.height - 2)
         {
             return
         }
+        // Outside a text area, Shift selects nothing: the move alone; Ctrl-Home
+        // and Ctrl-End are Home and End.
+        if case let .shifted(plain) = key { return press(plain) }
+        if key == .textStart || key == .textEnd { return press(key == .textStart ? .home : .end) }
         if let field = focusedField, edit(field, with: key) { return }
         if focusedField == nil, moveInList(by: key, controls: controls) || searchAgain(by: key) { return }
         // Outside a text field, less's and vi's keys: j and k, Ctrl-N and Ctrl-P

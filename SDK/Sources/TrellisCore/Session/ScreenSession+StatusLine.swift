@@ -133,6 +133,12 @@ extension ScreenSession {
         case .row?: add("Enter select", "Enter", acting, "Enter, Space    select the row")
         case let .field(id)? where isArea(id):
             add("Enter new line", "Enter", acting, "Enter           a new line; Up, Down, Home, End move by line")
+            keys += [
+                (nil, "PgUp, PgDn      a page up, down; Ctrl-Home, Ctrl-End the text's ends"),
+                (nil, "Shift+arrows    select; Alt-W copy, Ctrl-X cut, Ctrl-V paste"),
+                (nil, "Alt-U, Alt-E    undo, redo (Ctrl-Z suspends, as in a shell)"),
+                (nil, "Ctrl-S          submit the text to the screen (Notes saves)"),
+            ]
         case .field?: add("Enter submit", "Enter", acting, "Enter           submit the field")
         case .toggle?: add("Enter switch", "Enter", acting, "Enter, Space    turn the switch on or off")
         case .picker?:

@@ -17,25 +17,51 @@ extension ScreenSession {
         return (text, index)
     }
 
-    /// Applies a key to the text area `field`, `width` columns wide: typing and
-    /// deleting at the cursor, Enter a new line, Left and Right by character,
-    /// Up and Down by row, Home and End to the row's ends, the Alt and Ctrl
-    /// keys of a field by word and line. `false` for a key that does not edit
-    /// (Tab, Esc), which the screen then has.
-    func editArea(_ field: String, with key: Key, width: Int) -> Bool {
+    /// Applies a key to the text area `field`, `width` columns wide and `height`
+    /// rows high: typing and deleting at the cursor (or over the selection),
+    /// Enter a new line, Left and Right by character, Up and Down by row,
+    /// PageUp and PageDown by a page of rows, Home and End to the row's ends,
+    /// Ctrl-Home and Ctrl-End to the text's, the Alt and Ctrl keys of a field by
+    /// word and line; Shift with a move selects, and the keys of
+    /// ``editSelection(_:with:)`` and ``undoInArea(_:redo:)`` act on it.
+    /// `false` for a key that does not edit (Tab, Esc), which the screen then has.
+    func editArea(_ field: String, with key: Key, width: Int, height: Int) -> Bool {
         guard let (text, index) = areaPlace(field) else { return false }
+        if case let .shifted(move) = key {
+            let anchor = areaCursor?.anchor ?? index
+            guard editArea(field, with: move, width: width, height: height) else { return false }
+            if areaCursor?.text == text { areaCursor?.anchor = anchor }
+            return true
+        }
+        if editSelection(field, with: key) || undoInArea(field, with: key) { return true }
         let area = AreaText(text, width: width)
+        let selected = areaCursor?.selection
         switch key {
         case let .character(character):
-            replaceInArea(field, text, index..<index, with: String(character))
+            replaceInArea(field, text, selected ?? index..<index, with: String(character))
         case .enter:
-            replaceInArea(field, text, index..<index, with: "\n")
+            replaceInArea(field, text, selected ?? index..<index, with: "\n")
         case .backspace:
-            guard index > text.startIndex else { return true }
-            replaceInArea(field, text, text.index(before: index)..<index, with: "")
+            guard index > text.startIndex || selected != nil else { return true }
+            replaceInArea(field, text, selected ?? text.index(before: index)..<index, with: "")
         case .delete:
-            guard index < text.endIndex else { return true }
-            replaceInArea(field, text, index..<text.index(after: index), with: "")
+            guard index < text.endIndex || selected != nil else { return true }
+            replaceInArea(field, text, selected ?? index..<text.index(after: index), with: "")
+        case .pageUp, .pageDown:
+            var place = index
+            let rows = area.rows(ofLineAt: index)
+            let column = area.column(of: index, in: rows[AreaText.row(of: index, in: rows)])
+            for _ in 0..<max(height - 1, 1) {
+                guard let row = key == .pageUp ? area.row(before: place) : area.row(after: place) else { break }
+                place = area.index(atColumn: column, in: row)
+            }
+            if place == index { place = key == .pageUp ? text.startIndex : text.endIndex }
+            moveAreaCursor(field, text, from: index, to: place)
+        case .textStart, .textEnd:
+            moveAreaCursor(field, text, from: index, to: key == .textStart ? text.startIndex : text.endIndex)
+        case .control("s"):
+            // The screen's own save, as Enter submits a one-line field.
+            topChain.last?.send(.submit(field: field))
         case .left:
             if index > text.startIndex { moveAreaCursor(field, text, from: index, to: text.index(before: index)) }
         case .right:
@@ -75,8 +101,9 @@ extension ScreenSession {
     }
 
     /// Replaces `range` of the area's `text` with `insertion`, the cursor after
-    /// it, and sends the edit.
+    /// it, and sends the edit, noted for undo.
     func replaceInArea(_ field: String, _ text: String, _ range: Range<String.Index>, with insertion: String) {
+        let cursorBefore = cursor
         let index = areaCursor?.index ?? range.lowerBound
         // The characters before the range, from the cursor's count: counted over the span between them only.
         let before =
@@ -96,6 +123,12 @@ extension ScreenSession {
         cursor = before + insertion.count
         let place = edited.utf8.index(edited.utf8.startIndex, offsetBy: start + insertion.utf8.count)
         areaCursor = AreaCursor(field: field, text: edited, index: place, line: line)
+        var history = areaHistories[field].flatMap { $0.follows(text) ? $0 : nil } ?? AreaHistory(text: text)
+        history.record(
+            .init(
+                start: start, removed: String(text[range]), inserted: insertion, cursorBefore: cursorBefore,
+                cursorAfter: cursor), result: edited)
+        areaHistories = [field: history]
         lastKeyEdited = true
         topChain.last?.send(.edit(field: field, text: edited))
     }

@@ -7,7 +7,7 @@ extension ScreenSession {
     func insert(_ text: String, into field: String) {
         guard let current = fieldText, !text.isEmpty else { return }
         if isArea(field), let (_, index) = areaPlace(field) {
-            replaceInArea(field, current, index..<index, with: text)
+            replaceInArea(field, current, areaCursor?.selection ?? index..<index, with: text)
             return
         }
         // A text area keeps line breaks; a one-line field takes them as spaces.

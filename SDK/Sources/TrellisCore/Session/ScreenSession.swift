@@ -88,6 +88,10 @@ public final class ScreenSession {
     var lastRows: [String: Int] = [:]
     /// A count typed before a move in a list (`5j`), until the move.
     var pendingCount: Int?
+    /// Each text area's edits, for undo (Alt-U) and redo (Alt-E), by area.
+    var areaHistories: [String: AreaHistory] = [:]
+    /// What Alt-W copied or Ctrl-X cut last, for Ctrl-V.
+    var copiedText: String?
     /// The kept filters of screens that another screen covers, back when they are on top.
     var keptFilters: [ObjectIdentifier: (screen: WeakScreen, filter: ListFilter)] = [:]
     /// The last `/` query kept or searched, and its list: what `n` and `N` look for.
