@@ -33,7 +33,7 @@ enum Commands {
             .flag(
                 "--watch",
                 help: "swap screens in every tab when their plugin is rebuilt or the config is edited; new tabs use "
-                    + "the edited config (see README, Live swap)"),
+                    + "the edited config (see Docs/LiveSwap.md)"),
             plugins,
             .flag("-v", "--verbose", help: "say which file each route's plugin came from, and each plugin refused"),
         ],
@@ -79,7 +79,7 @@ enum Commands {
                 .flag(
                     "--watch",
                     help: "swap screens in place when their plugin is rebuilt or the config is edited, keeping the "
-                        + "screens above them as they were (see README, Live swap)"),
+                        + "screens above them as they were (see Docs/LiveSwap.md)"),
                 plugins,
                 .flag(
                     "-v", "--verbose",

@@ -97,7 +97,7 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
         case let .noManifest(path):
             return "\(path) is not a Trellis plugin: it has no Trellis manifest note. A plugin built by an older SDK "
                 + "(which wrote a trellis_manifest section) needs a rebuild; any other library needs this SDK's "
-                + "TrellisManifest plugin and a trellis-plugin.json (see the README's \"Writing a plugin\")."
+                + "TrellisManifest plugin and a trellis-plugin.json (see Docs/WritingPlugins.md)."
         case let .incompatibleSDK(path, plugin?, host) where plugin.major == host.major:
             return "\(path) was built against Trellis SDK \(plugin), newer than this host's SDK \(host): it may use "
                 + "SDK features this host does not have. Update Trellis to SDK \(plugin.major).\(plugin.minor) or later, "

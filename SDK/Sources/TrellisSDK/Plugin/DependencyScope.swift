@@ -3,7 +3,7 @@
 ///
 /// The value's type must be the same type in every image that uses the key: a
 /// type from the SDK, from the standard library, or from a contract package built
-/// as one shared dynamic library (see the README's "Dependencies across plugins").
+/// as one shared dynamic library (see Docs/Demos.md, "Dependencies across plugins").
 public struct DependencyKey<Value>: Sendable {
     /// The name manifests list in `requires` and `provides`.
     public let name: String

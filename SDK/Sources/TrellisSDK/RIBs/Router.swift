@@ -65,7 +65,7 @@ open class Router<InteractorType>: Routing, ActiveStateFollower {
 
     // The tree's state is read and written on the main actor only, never passed
     // inout to code that could touch it again: exclusivity cannot be violated, and
-    // checking it at run time was a third of an attach's cost (README, Performance).
+    // checking it at run time was a third of an attach's cost (Docs/Performance.md).
     /// The routers attached to this one, oldest first.
     @exclusivity(unchecked) public final private(set) var children: [Routing] = []
 
