@@ -97,6 +97,27 @@ struct SupervisorTests {
         #expect(back.contains(" main "), "the rest of the app still works")
     }
 
+    /// A plugin's `exit(0)` ended a terminal run with no offer to go on, where a
+    /// crash offers one: it is offered the same, the route shown as an error.
+    @Test func inATerminalAPluginsExitIsOfferedARestartAsACrashIs() throws {
+        let folder = try TemporaryFolder()
+        let config = try crashingConfig("exitInBuild", in: folder)
+        let tmux = try TmuxSession(columns: 160, rows: 30)
+        try tmux.run("\(Products.trellis.path) run \(config.path); echo EXITED=$?")
+        try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["Enter"])
+        let offer = try tmux.waitForText("Press Enter to start the app again")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["Enter"])
+        let error = try tmux.waitForText("This screen could not be shown")
+        try tmux.send(["C-c"])
+        try tmux.waitForText("EXITED=0")
+
+        #expect(offer.contains("a plugin ended the app (exit status 0) while building route boom"), "\(offer)")
+        #expect(error.contains("its plugin ended the app (exit status 0)"), "\(error)")
+    }
+
     /// A helper the plugin starts keeps the supervisor's pipe open after the app
     /// ends: the supervisor used to wait for it (here, for five minutes).
     @Test(arguments: [["run", "CONFIG", "--headless"], ["validate", "CONFIG"]])

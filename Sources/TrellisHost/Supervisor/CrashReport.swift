@@ -44,11 +44,14 @@ struct CrashReport {
     /// The route that crashed: the one being built or driven, else the only
     /// route of the crashed plugin.
     var route: String? {
-        if let named = activity.split(separator: " ").drop(while: { $0 != "route" }).dropFirst().first {
-            return String(named)
-        }
+        if let named = Self.route(inActivity: activity) { return named }
         guard let routes = plugin?.routes, routes.count == 1 else { return nil }
         return routes.first
+    }
+
+    /// The route an activity names (`building route boom (plugin …)`), if any.
+    static func route(inActivity activity: String) -> String? {
+        activity.split(separator: " ").drop(while: { $0 != "route" }).dropFirst().first.map(String.init)
     }
 
     /// One line for the error view shown in the crashed route's place.

@@ -94,11 +94,16 @@ public enum Supervisor {
                 // An end the host did not choose: a plugin called `exit` or `_exit`.
                 if hasTerminalSettings { restoreTerminal(saved) }
                 writeError(unshown)
+                let activity = CrashRecord.read(.activity)
                 writeError(
                     Self.pluginExitMessage(
-                        status: WaitStatus.exitCode(status), activity: CrashRecord.read(.activity),
-                        screen: CrashRecord.read(.routePath)))
-                exit(ExitStatus.crashed.rawValue)
+                        status: WaitStatus.exitCode(status), activity: activity, screen: CrashRecord.read(.routePath)))
+                // In a terminal, offered a new start as a crash is, the route shown as an error.
+                guard isTerminal, !serves, let route = CrashReport.route(inActivity: activity),
+                    !crashedRoutes.keys.contains(route), askToRestart(route: route)
+                else { exit(ExitStatus.crashed.rawValue) }
+                crashedRoutes[route] = "its plugin ended the app (exit status \(WaitStatus.exitCode(status)))"
+                continue
             }
             let signal = WaitStatus.signal(status)
             // A crash signal sent with `kill` leaves no frames: the app did not crash.
