@@ -65,7 +65,14 @@ struct RunCommand {
         if script == nil, !parsed.has("--headless"), Terminal.drawsScreens {
             let mouseOff =
                 parsed.has("--no-mouse") || getenv("TRELLIS_MOUSE").map { String(cString: $0) == "off" } == true
-            return try runInTerminal(tree, loop: loop, usesMouse: !mouseOff, theme: theme)
+            let keymap: Keymap
+            do {
+                keymap = try Keymap.load(environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw CommandError(
+                    message: "\(error.description); fix the file or move it away (Docs/Keys.md, \"Your own keys\")")
+            }
+            return try runInTerminal(tree, loop: loop, usesMouse: !mouseOff, theme: theme, keymap: keymap)
         }
         tree.onNotice = { Trellis.printError($0) }
         tree.leakDetector.onLeak = { leak in
@@ -95,10 +102,12 @@ struct RunCommand {
         return .success
     }
 
-    private func runInTerminal(_ tree: RouteTree, loop: EventLoop, usesMouse: Bool, theme: Theme) throws -> ExitStatus {
+    private func runInTerminal(_ tree: RouteTree, loop: EventLoop, usesMouse: Bool, theme: Theme, keymap: Keymap)
+        throws -> ExitStatus
+    {
         let ending: TerminalApp.Ending
         do {
-            ending = try TerminalApp.run(tree: tree, loop: loop, usesMouse: usesMouse, theme: theme)
+            ending = try TerminalApp.run(tree: tree, loop: loop, usesMouse: usesMouse, theme: theme, keymap: keymap)
         } catch {
             throw CommandError(message: "cannot use the terminal (\(error)); run with --headless instead.")
         }

@@ -24,9 +24,10 @@ struct KeyDecoderShiftTests {
         #expect(keys("\u{1B}[D\u{1B}[H") == [.left, .home], "unmodified as before")
     }
 
-    /// Esc then Ctrl-C in one read was taken for Alt with a control byte and
-    /// dropped whole: the app did not end.
+    /// Esc then Ctrl-C (or another Ctrl letter) in one read was taken for Alt
+    /// with a control byte and dropped whole: the app did not end.
     @Test func escThenCtrlCAtOnceAreBothKept() {
         #expect(keys("\u{1B}\u{03}") == [.escape, .control("c")])
+        #expect(keys("\u{1B}\u{02}") == [.escape, .control("b")], "any Ctrl letter")
     }
 }

@@ -159,9 +159,9 @@ public struct KeyDecoder {
             return (.escape, 1)
         case 0x7F, 0x08:
             return (.altBackspace, 2)
-        case 0x03:
-            // Esc, then Ctrl-C at once (Esc pressed just before it): both, never
-            // an Alt key that is dropped. Ctrl-C is never lost.
+        case 0x01...0x1A where ![0x08, 0x09, 0x0A, 0x0D].contains(bytes[start + 1]):
+            // Esc, then a Ctrl key at once (Esc pressed just before it): both,
+            // never an Alt key that is dropped. Ctrl-C is never lost.
             return (.escape, 1)
         default:
             // Alt with a key: the terminal sends Esc, then the key, at once (a lone

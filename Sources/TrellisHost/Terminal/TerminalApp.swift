@@ -28,9 +28,9 @@ public enum TerminalApp {
     ///   - usesMouse: Whether clicks and the wheel are reported.
     ///   - theme: The colours it draws with.
     /// - Throws: ``TerminalError`` if the terminal cannot be set up.
-    public static func run(tree: RouteTree, loop: EventLoop, usesMouse: Bool = true, theme: Theme = .default)
-        throws(TerminalError) -> Ending
-    {
+    public static func run(
+        tree: RouteTree, loop: EventLoop, usesMouse: Bool = true, theme: Theme = .default, keymap: Keymap = Keymap()
+    ) throws(TerminalError) -> Ending {
         TerminalState.usesMouse = usesMouse
         let terminal = try Terminal()
         var session: ScreenSession?
@@ -43,8 +43,10 @@ public enum TerminalApp {
         let size = terminal.size
         let screens = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
         session = screens
+        screens.userKeyLines = keymap.lines
         let reader = try KeyReader()
-        return run(session: screens, tree: tree, terminal: terminal, reader: reader, loop: loop, diff: &diff)
+        return run(
+            session: screens, tree: tree, terminal: terminal, reader: reader, loop: loop, diff: &diff, keymap: keymap)
     }
 
     /// Prints the run's messages to standard error.
@@ -58,7 +60,7 @@ public enum TerminalApp {
 
     private static func run(
         session: ScreenSession, tree: RouteTree, terminal: Terminal, reader: KeyReader, loop: EventLoop,
-        diff: inout FrameDiff
+        diff: inout FrameDiff, keymap: Keymap
     ) -> Ending {
         // The terminal puts what `y` copies on its clipboard (OSC 52); tmux takes
         // it with `set-clipboard on`, and most terminal emulators do.
@@ -154,7 +156,9 @@ public enum TerminalApp {
                 // The keys typed before the terminal hung up are not acted on.
                 if input.ended { return .signal(SIGHUP) }
             }
-            for (index, key) in keys.enumerated() {
+            for (index, typed) in keys.enumerated() {
+                // The user's own keys (keys.json) act as the keys they name.
+                let key = keymap.translate(typed)
                 if key == .control("c") { return .quit }
                 if key == .control("l") {
                     // What a plugin wrote straight to the terminal is drawn over.

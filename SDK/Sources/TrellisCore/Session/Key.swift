@@ -53,6 +53,12 @@ public enum Key: Hashable, Sendable {
         if lowered.hasPrefix("ctrl-"), lowered.count == 6, let letter = lowered.last, ("a"..."z").contains(letter) {
             return .control(letter)
         }
+        // `alt-` with a printable character: Alt with it (`alt-s`).
+        if lowered.hasPrefix("alt-"), name.count == 5, let character = name.last, !character.isWhitespace,
+            character.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value != 0x7F })
+        {
+            return .alt(character)
+        }
         if name.count == 1, let character = name.first, !character.isWhitespace,
             character.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value != 0x7F })
         {

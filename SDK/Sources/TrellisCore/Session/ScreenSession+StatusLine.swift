@@ -7,6 +7,7 @@ extension ScreenSession {
     func drawHelp(over frame: inout Frame, controls: [Control]) {
         var lines = ["Keys on this screen", ""]
         lines += keyHints(controls: controls).map(\.explained)
+        if !userKeyLines.isEmpty { lines += ["", "Your keys (keys.json):"] + userKeyLines.map { "  " + $0 } }
         lines += [
             "", "Tab, Shift-Tab  the next, previous control; a list is one stop",
             "arrows          move up, down, left, right",

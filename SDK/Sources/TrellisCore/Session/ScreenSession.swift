@@ -71,6 +71,8 @@ public final class ScreenSession {
     /// says how, for the status line; `nil` where the front end has no clipboard,
     /// and `y` says so.
     public var copyToClipboard: ((String) -> String)?
+    /// The user's own keys (the terminal's keys.json), one line each, for the help.
+    public var userKeyLines: [String] = []
 
     /// The filter over a list of the screen on top (`/`), if one is set.
     var listFilter: ListFilter?
