@@ -8,39 +8,45 @@ import TrellisSDK
 /// one stop, and arrows move inside it.
 @MainActor
 struct TabStopTests {
+    /// A search field over a list of 30 rows, then `below`: the session, the
+    /// tree, the actions sent so far, and the subscription that records them.
+    private func launch(_ below: [ViewNode], height: Int) -> (
+        ScreenSession, SingleScreenTree, () -> [ViewAction], Disposable
+    ) {
+        let tree = SingleScreenTree(
+            .vstack(
+                [
+                    .textField(id: "q", text: "", placeholder: "Search"),
+                    .list(id: "rows", rows: (0..<30).map { "Row \($0)" }),
+                ] + below))
+        let recorded = Recorded()
+        let subscription = tree.view.actions.subscribe { recorded.actions.append($0) }
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: height))
+        return (session, tree, { recorded.actions }, subscription)
+    }
+
+    private final class Recorded {
+        var actions: [ViewAction] = []
+    }
+
     /// Shift-Tab from a search field above a cut list landed on the last row
     /// drawn, mid-list: it lands on the list's first row in sight.
     @Test func shiftTabIntoAListLandsOnItsFirstRowInSight() {
-        let tree = SingleScreenTree(
-            .vstack([
-                .textField(id: "q", text: "", placeholder: "Search"),
-                .list(id: "rows", rows: (0..<30).map { "Row \($0)" }),
-            ]))
-        var actions: [ViewAction] = []
-        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        let (session, _, actions, subscription) = launch([], height: 8)
         defer { subscription.dispose() }
-        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
 
         session.press(.backtab)
         session.press(.enter)
 
-        #expect(actions.last == .select(list: "rows", row: 0), "\(actions)")
+        #expect(actions().last == .select(list: "rows", row: 0), "\(actions())")
     }
 
     /// Tab walked every row of a list (16,877 presses to leave Airports' list):
     /// a list is one stop, as in lazygit and the browser, and Tab back into it
     /// lands on the row it was left at.
     @Test func aListIsOneTabStopEnteredWhereItWasLeft() {
-        let tree = SingleScreenTree(
-            .vstack([
-                .textField(id: "q", text: "", placeholder: "Search"),
-                .list(id: "rows", rows: (0..<30).map { "Row \($0)" }),
-                .button("Done"),
-            ]))
-        var actions: [ViewAction] = []
-        let subscription = tree.view.actions.subscribe { actions.append($0) }
+        let (session, tree, actions, subscription) = launch([.button("Done")], height: 10)
         defer { subscription.dispose() }
-        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 10))
 
         // From the field into the list, two rows down, on to the button.
         session.press(.tab)
@@ -55,7 +61,7 @@ struct TabStopTests {
         session.press(.backtab)
         session.press(.character("x"))
 
-        #expect(Array(actions.prefix(2)) == [.tap("Done"), .select(list: "rows", row: 2)], "\(actions)")
+        #expect(Array(actions().prefix(2)) == [.tap("Done"), .select(list: "rows", row: 2)], "\(actions())")
         #expect(tree.view.content.textFields == ["x"])
     }
 }
