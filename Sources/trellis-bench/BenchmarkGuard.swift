@@ -21,6 +21,8 @@ struct BenchmarkGuard {
     }
 
     let bench: Benchmarks
+    /// Only the goals whose names start with this (`--only`), for profiling one.
+    var only: String? = nil
 
     /// The goals guarded, each measured with a few of the full run's repetitions.
     var checks: [Check] {
@@ -75,7 +77,12 @@ struct BenchmarkGuard {
     func run() throws -> Bool {
         var report = BenchmarkReport()
         var missed: [String] = []
-        for check in checks {
+        let chosen = checks.filter { check in only.map { check.goal.hasPrefix($0) } ?? true }
+        guard !chosen.isEmpty else {
+            print("trellis-bench: guard: no goal starts with \(only ?? ""): \(checks.map(\.goal).joined(separator: ", "))")
+            return false
+        }
+        for check in chosen {
             for round in 1...Self.rounds {
                 try check.measure(&report, round)
                 guard let goal = report.goals.first(where: { $0.name.hasPrefix(check.goal) }) else {
@@ -89,7 +96,7 @@ struct BenchmarkGuard {
             }
         }
         if missed.isEmpty {
-            print("trellis-bench: guard: all \(checks.count) goals met")
+            print("trellis-bench: guard: all \(chosen.count) goals met")
         } else {
             print("trellis-bench: guard: missed in all \(Self.rounds) rounds: \(missed.joined(separator: "; "))")
         }

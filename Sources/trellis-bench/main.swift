@@ -21,6 +21,8 @@ let usage = """
                     a list's and its filter's keystroke, a paste), each measured
                     again up to 7 times before it counts as missed: what
                     Scripts/test runs, in release
+      --only GOAL   with --guard: only the goals whose names start with GOAL
+                    (plugin_load_us, frame_us, ...), for profiling one
       -h, --help    show this help
     """
 
@@ -31,6 +33,7 @@ var quick = false
 var smoke = false
 var webOnly = false
 var guardOnly = false
+var onlyGoal: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -52,10 +55,21 @@ while let argument = arguments.popFirst() {
         webOnly = true
     case "--guard":
         guardOnly = true
+    case "--only":
+        guard let goal = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("trellis-bench: --only needs a goal's name, as plugin_load_us\n".utf8))
+            exit(2)
+        }
+        onlyGoal = goal
     default:
         FileHandle.standardError.write(Data("trellis-bench: unknown option \(argument)\n\(usage)\n".utf8))
         exit(2)
     }
+}
+
+if onlyGoal != nil, !guardOnly {
+    FileHandle.standardError.write(Data("trellis-bench: --only picks among --guard's goals; add --guard\n".utf8))
+    exit(2)
 }
 
 let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
@@ -83,8 +97,9 @@ if guardOnly {
     let held = try MainActor.assumeIsolated {
         let fixtures = try Fixtures(products: products)
         defer { fixtures.remove() }
-        return try BenchmarkGuard(bench: Benchmarks(fixtures: fixtures, products: products, repository: repository))
-            .run()
+        return try BenchmarkGuard(
+            bench: Benchmarks(fixtures: fixtures, products: products, repository: repository), only: onlyGoal
+        ).run()
     }
     exit(held ? 0 : 1)
 }
