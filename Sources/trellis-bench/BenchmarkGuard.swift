@@ -79,7 +79,9 @@ struct BenchmarkGuard {
         var missed: [String] = []
         let chosen = checks.filter { check in only.map { check.goal.hasPrefix($0) } ?? true }
         guard !chosen.isEmpty else {
-            print("trellis-bench: guard: no goal starts with \(only ?? ""): \(checks.map(\.goal).joined(separator: ", "))")
+            print(
+                "trellis-bench: guard: no goal starts with \(only ?? ""): \(checks.map(\.goal).joined(separator: ", "))"
+            )
             return false
         }
         for check in chosen {
