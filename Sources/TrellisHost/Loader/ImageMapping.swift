@@ -122,13 +122,22 @@ enum ImageMapping {
     /// kept for images come near it (hundreds of plugins loaded), so that the
     /// app's own files still open; as Go's runtime does at start.
     private static func roomForKeptDescriptors() {
+        let wanted = rlim_t(Int(keptDescriptorFloor) + 2 * handles.count + 64)
+        // The limit last seen, asked again only when it may be too low: a system
+        // call less on every load.
+        if let roomyLimit, wanted <= roomyLimit { return }
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max,
-            rlim_t(Int(keptDescriptorFloor) + 2 * handles.count + 64) > limit.rlim_cur
-        else { return }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        if limit.rlim_cur < limit.rlim_max, wanted > limit.rlim_cur {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        roomyLimit = limit.rlim_cur
     }
+
+    /// The soft limit on descriptors when last asked.
+    private static var roomyLimit: rlim_t?
 
     /// The dynamic loader's reason, naming `path` where it names the mapping.
     private static func failure(path: String, mappedName: String) -> PluginLoadError {

@@ -149,8 +149,9 @@ public final class PluginLoader {
     ///
     /// - Throws: ``PluginLoadError`` saying why the plugin cannot be used.
     public func load(fileAt file: URL) throws(PluginLoadError) -> LoadedPlugin {
-        if loaded[file.path] == nil { forgetIfChanged(file.path) }
-        return try load(path: file.path, pin: nil)
+        let path = file.path
+        if loaded[path] == nil { forgetIfChanged(path) }
+        return try load(path: path, pin: nil)
     }
 
     /// Opens the file once, checks it through the open file (and its `pin`), and
