@@ -169,6 +169,15 @@ enum Commands {
             Builder, Component, Interactor, Router and view, a test, a config.json that
             binds it as the root (each slot to a placeholder screen) and a README with
             its three commands: swift build, swift test, trellis run config.json.
+
+            With --plugins A,B,..., NAME is an app's package of several plugins, each
+            with its test: A is the root, with a slot for each other plugin, named
+            after it (ExpenseForm's is expenseForm), and a button that opens it; the
+            config wires them. --contracts C adds C, a package of its own that every
+            plugin links, holding a NAMEStore the root provides and the others
+            require (Docs/Authoring.md, "Dependencies across plugins"):
+
+              trellis new Expenses --plugins ExpenseList,ExpenseForm --contracts ExpensesContracts
             """,
         options: [
             .option("--in", "DIR", help: "the folder to write the package in (default: here)", takesPath: true),
@@ -181,9 +190,17 @@ enum Commands {
                 help: "a RIB with no view of its own, which shows its first slot's child in its parent's view; a "
                     + "second target, NAMEHost, shows it, as the config's root"),
             .option(
+                "--plugins", "A,B...",
+                help: "an app's plugins, the root first, each other one in a slot of the root (repeatable)",
+                repeats: true),
+            .option(
+                "--contracts", "NAME",
+                help: "with --plugins: a package of the store the plugins share (the root provides it)"),
+            .option(
                 "--sdk", "DIR",
-                help: "the Trellis SDK package to depend on (default: the one installed with this trellis, "
-                    + "PREFIX/share/trellis/SDK, or the one in the repository it was built in)", takesPath: true),
+                help: "the Trellis SDK package to depend on (default: $TRELLIS_SDK, else the one installed with "
+                    + "this trellis, PREFIX/share/trellis/SDK, or the one in the repository it was built in)",
+                takesPath: true),
         ])
 
     static let completion = CommandSpec(

@@ -7,6 +7,9 @@ import TrellisSDK
 /// plugin package outside the Trellis repository, as RIBs' Xcode templates do: a
 /// Builder, Component, Interactor, Router and view, a test, a config that binds it
 /// (each slot to a placeholder child) and a README with its three commands.
+/// `trellis new NAME --plugins A,B... [--contracts C]` writes an app's package: a
+/// plugin each, the first the root with a slot for each other one, and a contracts
+/// package of their shared store (``AppTemplate``).
 struct NewCommand {
     let arguments: [String]
 
@@ -17,19 +20,11 @@ struct NewCommand {
             return .success
         }
         guard let name = try parsed.singlePositional(command: "new", name: "plugin name") else {
-            throw CommandError.usage("give the plugin's name, for example `trellis new Counter`.", help: "new")
-        }
-        guard Self.isTypeName(name) else {
             throw CommandError.usage(
-                "\"\(name)\" is not a plugin name: use up to 64 letters and digits, starting with a "
-                    + "capital letter (it names the Swift types), for example Counter or CityDetails.", help: "new")
+                "give the plugin's name, for example `trellis new Counter` (or the app's, with --plugins).", help: "new"
+            )
         }
-        guard !Self.takenNames.contains(name) else {
-            throw CommandError.usage(
-                "\"\(name)\" is the name of a module the plugin's package imports or links "
-                    + "(\(Self.takenNames.sorted().joined(separator: ", "))), so its package would not build; choose another, "
-                    + "for example \(name)Screen.", help: "new")
-        }
+        try Self.check(name, as: "plugin name")
         let slots = parsed.allValues("--slot")
         for slot in slots where !Self.isSlotName(slot) {
             throw CommandError.usage(
@@ -38,6 +33,14 @@ struct NewCommand {
         }
         guard Set(slots).count == slots.count else { throw CommandError.usage("each --slot once.", help: "new") }
         let viewless = parsed.has("--viewless")
+        let plugins = parsed.allValues("--plugins").flatMap {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        .map { String($0).trimmingCharacters(in: .whitespaces) }
+        let contracts = parsed.value("--contracts")
+        if !plugins.isEmpty || contracts != nil {
+            try Self.checkApp(name, plugins: plugins, contracts: contracts, slots: slots, viewless: viewless)
+        }
         let sdk = try Self.sdkFolder(parsed.value("--sdk"))
         let parent = URL(fileURLWithPath: parsed.value("--in") ?? FileManager.default.currentDirectoryPath)
             .standardizedFileURL
@@ -50,14 +53,23 @@ struct NewCommand {
         guard !FileManager.default.fileExists(atPath: package.path) else {
             throw CommandError(message: "\(package.path) exists already; choose another name or folder (--in DIR).")
         }
+        let trellis = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let files: [(path: String, text: String)]
         do {
-            files = try PluginTemplate(
-                name: name, slots: viewless && slots.isEmpty ? ["content"] : slots, viewless: viewless,
-                sdk: sdk, sdkPath: Self.path(of: sdk, from: package),
-                trellis: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
-                templates: try Self.templateFolder()
-            ).files()
+            if plugins.isEmpty {
+                files = try PluginTemplate(
+                    name: name, slots: viewless && slots.isEmpty ? ["content"] : slots, viewless: viewless,
+                    sdk: sdk, sdkPath: Self.path(of: sdk, from: package), trellis: trellis,
+                    templates: try Self.templateFolder()
+                ).files()
+            } else {
+                files = try AppTemplate(
+                    name: name, plugins: plugins, contracts: contracts, sdk: sdk,
+                    sdkPath: Self.path(of: sdk, from: package),
+                    contractsSDKPath: Self.path(of: sdk, from: package.appendingPathComponent(contracts ?? "")),
+                    trellis: trellis, templates: try Self.templateFolder()
+                ).files()
+            }
         } catch {
             throw CommandError(
                 message: "\(error.message); reinstall Trellis (Scripts/install) or check out its repository again.")
@@ -75,7 +87,7 @@ struct NewCommand {
         print(
             """
             Wrote \(package.path) (\(files.count) files). In it:
-              swift build                 builds lib\(name).so
+              swift build                 builds \((plugins.isEmpty ? [name] : plugins).map { "lib\($0).so" }.joined(separator: ", "))
               swift test                  runs its tests
               \(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path) run config.json
             """.escapingControlCharacters)
@@ -88,6 +100,55 @@ struct NewCommand {
         "SDK", "TrellisSDK", "TrellisTesting", "TrellisManifest", "Swift", "Foundation",
         "Glibc", "Dispatch", "XCTest", "Testing", "PackageDescription",
     ]
+
+    /// Refuses a name that cannot name a plugin's Swift types and module.
+    static func check(_ name: String, as what: String) throws {
+        guard isTypeName(name) else {
+            throw CommandError.usage(
+                "\"\(name)\" is not a \(what): use up to 64 letters and digits, starting with a "
+                    + "capital letter (it names the Swift types), for example Counter or CityDetails.", help: "new")
+        }
+        guard !takenNames.contains(name) else {
+            throw CommandError.usage(
+                "\"\(name)\" is the name of a module the plugin's package imports or links "
+                    + "(\(takenNames.sorted().joined(separator: ", "))), so its package would not build; choose another, "
+                    + "for example \(name)Screen.", help: "new")
+        }
+    }
+
+    /// Refuses an app (`--plugins`, `--contracts`) whose names cannot all be
+    /// modules and types of one package, or options that are a single plugin's.
+    static func checkApp(_ name: String, plugins: [String], contracts: String?, slots: [String], viewless: Bool) throws
+    {
+        guard plugins.count >= 2 else {
+            throw CommandError.usage(
+                plugins.isEmpty
+                    ? "--contracts is what an app's plugins share: name them with --plugins, for example "
+                        + "`trellis new \(name) --plugins \(name)List,\(name)Form --contracts \(name)Contracts`."
+                    : "--plugins names an app's plugins, its root first and at least one more (each shown in a slot "
+                        + "of the root), for example --plugins \(name)List,\(name)Form; for one plugin, leave it out.",
+                help: "new")
+        }
+        guard slots.isEmpty, !viewless else {
+            throw CommandError.usage(
+                "\(viewless ? "--viewless" : "--slot") is for a package of one plugin: with --plugins, each plugin "
+                    + "after the first is shown in a slot of the first, named after it.", help: "new")
+        }
+        for plugin in plugins { try check(plugin, as: "plugin name") }
+        if let contracts { try check(contracts, as: "contracts package name") }
+        // Modules and the store's types share one namespace in each plugin.
+        let names = plugins + [contracts, name + "Store", name + "Dependency"].compactMap { $0 }
+        if let repeated = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw CommandError.usage(
+                "\"\(repeated)\" is named twice (plugins, the contracts package and the shared \(name)Store and "
+                    + "\(name)Dependency types each need a name of their own).", help: "new")
+        }
+        guard contracts != name else {
+            throw CommandError.usage(
+                "the contracts package cannot be named \(name), as the app's package is: "
+                    + "for example \(name)Contracts.", help: "new")
+        }
+    }
 
     static func isTypeName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.count <= 64 else { return false }
@@ -103,16 +164,17 @@ struct NewCommand {
         }
     }
 
-    /// The SDK package: `--sdk`, else the one installed with this `trellis`
+    /// The SDK package: `--sdk`, else `$TRELLIS_SDK`, else the one installed with this `trellis`
     /// (`PREFIX/share/trellis/SDK` beside `PREFIX/bin/trellis`, Scripts/install),
     /// else the one in the repository it was built in
     /// (`<repository>/.build/<triple>/<configuration>/trellis`).
     static func sdkFolder(_ given: String?) throws -> URL {
-        if let given {
-            let folder = URL(fileURLWithPath: given).standardizedFileURL
+        let environment = ProcessInfo.processInfo.environment["TRELLIS_SDK"].flatMap { $0.isEmpty ? nil : $0 }
+        if let (source, path) = given.map({ ("--sdk ", $0) }) ?? environment.map({ ("TRELLIS_SDK=", $0) }) {
+            let folder = URL(fileURLWithPath: path).standardizedFileURL
             guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else {
                 throw CommandError(
-                    message: "--sdk \(folder.path) holds no Package.swift; give the Trellis SDK's folder.")
+                    message: "\(source)\(folder.path) holds no Package.swift; give the Trellis SDK's folder.")
             }
             return folder
         }
@@ -166,88 +228,5 @@ struct NewCommand {
             folder = folder.deletingLastPathComponent()
         }
         return nil
-    }
-}
-
-/// The files of a new plugin package, by path, made from the templates in
-/// `Templates/Plugin` (``Template``).
-struct PluginTemplate {
-    let name: String
-    let slots: [String]
-    let viewless: Bool
-    let sdk: URL
-    /// How the package names the SDK's folder: relative to itself when it can.
-    let sdkPath: String
-    let trellis: URL
-    /// The folder of the templates.
-    let templates: URL
-
-    /// The largest template read: they are a few kilobytes.
-    static let templateSizeLimit = 1 << 20
-
-    /// Each file of the package, filled in from its template.
-    ///
-    /// - Throws: ``Template/Failure`` naming a template that is missing or damaged.
-    func files() throws(Template.Failure) -> [(path: String, text: String)] {
-        var files: [(path: String, text: String)] = []
-        for (path, name) in paths {
-            let file = templates.appendingPathComponent(name + ".template").path
-            let bytes: [UInt8]
-            do {
-                bytes = try RegularFile.read(file, limit: Self.templateSizeLimit)
-            } catch {
-                throw Template.Failure(message: "cannot read the template \(file): \(error)")
-            }
-            files.append((path, try Template(String(decoding: bytes, as: UTF8.self), file: file).render(values)))
-        }
-        return files
-    }
-
-    /// Each file of the package and the template it is made from.
-    private var paths: [(path: String, template: String)] {
-        let sources = "Sources/\(name)/\(name)"
-        var paths = [
-            ("Package.swift", "Package.swift"), ("README.md", "README.md"), ("config.json", "config.json"),
-            (".gitignore", "gitignore"), ("Sources/\(name)/trellis-plugin.json", "trellis-plugin.json"),
-            ("\(sources)Plugin.swift", "Plugin.swift"), ("\(sources)Builder.swift", "Builder.swift"),
-            ("\(sources)Interactor.swift", viewless ? "ViewlessInteractor.swift" : "Interactor.swift"),
-            ("\(sources)Router.swift", viewless ? "ViewlessRouter.swift" : "Router.swift"),
-            ("Tests/\(name)Tests/\(name)Tests.swift", "Tests.swift"),
-        ]
-        if viewless {
-            paths += [
-                ("Sources/\(name)Host/trellis-plugin.json", "HostManifest.json"),
-                ("Sources/\(name)Host/\(name)HostPlugin.swift", "HostPlugin.swift"),
-            ]
-        } else {
-            paths.append(("\(sources)ViewController.swift", "ViewController.swift"))
-        }
-        return paths
-    }
-
-    /// What the templates' names stand for.
-    private var values: [String: Template.Value] {
-        let route = name.prefix(1).lowercased() + name.dropFirst()
-        let first = slots.first ?? ""
-        return [
-            "name": .text(name), "route": .text(route), "rootRoute": .text(viewless ? "\(route)Host" : route),
-            // SwiftPM names a path dependency after its folder.
-            "sdkPackage": .text(sdk.lastPathComponent), "sdkPath": .text(sdkPath),
-            "trellisPath": .text(trellis.path), "entry": .text(TrellisSDKInterface.entrySymbol),
-            "viewless": .flag(viewless), "hasSlots": .flag(!slots.isEmpty),
-            "slotList": .text(slots.joined(separator: ", ")),
-            "firstSlot": .text(first), "FirstSlot": .text(Self.capitalized(first)),
-            "slots": .list(
-                slots.enumerated().map { index, slot in
-                    [
-                        "slot": .text(slot), "Slot": .text(Self.capitalized(slot)),
-                        "last": .flag(index == slots.count - 1),
-                    ]
-                }),
-        ]
-    }
-
-    private static func capitalized(_ word: String) -> String {
-        word.prefix(1).uppercased() + word.dropFirst()
     }
 }

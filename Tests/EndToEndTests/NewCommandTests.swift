@@ -111,6 +111,63 @@ struct NewCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    /// An app's package: two plugins, the second in a slot of the first, and a
+    /// contracts package of the store they share, built, tested and run as made.
+    @Test func anAppOfTwoPluginsAndItsContractsBuildsPassesItsTestsAndRuns() async throws {
+        let folder = try TemporaryFolder()
+        let made = try await TrellisProcess.run([
+            "new", "Expenses", "--in", folder.url.path, "--plugins", "ExpenseList,ExpenseForm",
+            "--contracts", "ExpensesContracts",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        let package = folder.url.appendingPathComponent("Expenses")
+
+        let build = try await swift(["build"], in: package)
+        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let test = try await swift(["test"], in: package)
+        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        for suite in ["ExpenseListTests", "ExpenseFormTests"] {
+            #expect(test.stdout.contains("Suite \(suite) passed"), "\(test.stdout)")
+        }
+        #expect(test.stdout.contains("addItemAddsToTheStoreItsScreensShare"))
+
+        // The form, in the list's slot, shows and changes the list's store.
+        let run = try await TrellisProcess.run(
+            ["run", "config.json", "--headless"],
+            input: """
+                tap Add item
+                expect 1 item
+                tap Open expenseForm
+                expect ExpenseForm
+                tap Add item
+                expect 2 items
+                tree
+                tap Close
+                expect-not ExpenseForm
+                expect 2 items
+                """, in: package)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "expenseList (ExpenseList)\n  expenseForm (ExpenseForm)\n")
+    }
+
+    /// `TRELLIS_SDK` names the SDK when `--sdk` does not, and a wrong one is said.
+    @Test func trellisSDKNamesTheSDK() throws {
+        let folder = try TemporaryFolder()
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let sdk = Products.repository.appendingPathComponent("SDK").path
+        let made = try TrellisProcess.run(
+            ["TRELLIS_SDK=\(sdk)", Products.trellis.path, "new", "Named", "--in", folder.url.path], executable: env)
+        #expect(made.status == 0, "\(made.stderr)")
+        let manifest = try String(contentsOf: folder.url.appendingPathComponent("Named/Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("/SDK\")"), "\(manifest)")
+
+        let refused = try TrellisProcess.run(
+            ["TRELLIS_SDK=\(folder.url.path)", Products.trellis.path, "new", "Other", "--in", folder.url.path],
+            executable: env)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("TRELLIS_SDK=\(folder.url.path) holds no Package.swift"), "\(refused.stderr)")
+    }
+
     @Test func aViewlessRIBRunsInsideItsHostScreen() async throws {
         let folder = try TemporaryFolder()
         let made = try await TrellisProcess.run([
@@ -134,6 +191,13 @@ struct NewCommandTests {
         (["new"], "give the plugin's name"), (["new", "TrellisSDK"], "so its package would not build"),
         (["new", "Swift"], "so its package would not build"),
         (["new", "A" + String(repeating: "b", count: 64)], "up to 64"),
+        (["new", "Expenses", "--plugins", "ExpenseList"], "at least one more"),
+        (["new", "Expenses", "--contracts", "ExpensesContracts"], "name them with --plugins"),
+        (["new", "Expenses", "--plugins", "List,List"], "\"List\" is named twice"),
+        (["new", "Expenses", "--plugins", "List,ExpensesStore"], "\"ExpensesStore\" is named twice"),
+        (["new", "Expenses", "--plugins", "List,form"], "\"form\" is not a plugin name"),
+        (["new", "Expenses", "--plugins", "List,Form", "--slot", "more"], "--slot is for a package of one plugin"),
+        (["new", "Expenses", "--plugins", "List,Form", "--contracts", "Expenses"], "cannot be named Expenses"),
     ])
     func aBadNameIsRefusedWithWhatToDo(arguments: [String], words: String) throws {
         let folder = try TemporaryFolder()
