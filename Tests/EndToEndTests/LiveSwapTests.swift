@@ -175,6 +175,29 @@ struct LiveSwapTests {
             "Main reopened Next, and back closes it")
     }
 
+    /// A swap moved the focus to the new build's first control, so the next Enter
+    /// pressed something else (a switch flipped): it stays on the same control.
+    @Test func theFocusedControlIsStillFocusedAfterASwap() throws {
+        let app = try App()
+        let result = try TrellisProcess.run(
+            ["run", app.config.path, "--headless"],
+            input: """
+                tap Click Button
+                tap Count
+                expect build one, count 1
+                focus Close
+                reload next
+                expect build one, count 1
+                key enter
+                expect-not count
+                tree
+                """)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("swapped next (TestScreens"), "\(result.stderr)")
+        #expect(result.stdout == "main (MainScreen)\n", "Enter pressed Close, focused before the swap, not Count")
+    }
+
     @Test func repositoriesKeepTheirPinsAcrossASwap() throws {
         let result = try TrellisProcess.run(
             ["run", "Examples/repositories.json", "--headless"],

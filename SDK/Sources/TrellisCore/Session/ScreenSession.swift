@@ -155,7 +155,8 @@ public final class ScreenSession {
     /// small for the screen, so a field's cursor waits too); and on a screen that
     /// has just come on top, on the control that had the focus when it was last on
     /// top, found by what it is (a row clicked, a row below the window), else by its
-    /// place, else the first control.
+    /// place, else the first control. A screen put in place of the one that had the
+    /// focus (a live swap) keeps it on the same control, by its id.
     func settlingFocus(root: ViewController, top: ViewController) -> Frame {
         let frame = drawScreens(root: root)
         if focusOwner === top {
@@ -170,6 +171,9 @@ public final class ScreenSession {
             }
             return focusing(min(focusIndex, frame.controls.count - 1), of: frame, root: root)
         }
+        // The screen that had the focus is gone without being left (a live swap
+        // put a new build in its place): its control keeps the focus, by its id.
+        let swappedFocus = focusOwner == nil ? focus : nil
         if let owner = focusOwner { rememberedFocus[ObjectIdentifier(owner)] = (WeakScreen(owner), focusIndex, focus) }
         rememberedFocus = rememberedFocus.filter { $0.value.screen.view != nil }
         focusOwner = top
@@ -179,7 +183,7 @@ public final class ScreenSession {
             updateListFilter(top: top)
         }
         let remembered = rememberedFocus[ObjectIdentifier(top)].flatMap { $0.screen.view === top ? $0 : nil }
-        if let control = remembered?.control {
+        if let control = remembered?.control ?? swappedFocus {
             moveFocus(to: control)
             let again = drawScreens(root: root)
             if let index = again.controls.firstIndex(where: { $0.id == control }) {
