@@ -35,6 +35,25 @@ struct AreaCursor: Sendable {
 }
 
 extension Layout {
+    /// Draws the focused one-line field's selection over its text: plain in a
+    /// field drawn in the focus colours, as a text area's is the focus colours
+    /// in plain text. `shown` is what the field shows from `x`.
+    func drawSelection(of text: String, shown: Substring, x: Int, y: Int, width: Int, into canvas: inout Canvas) {
+        guard let selected = fieldSelection.flatMap({ Self.selected($0, of: text, shown: shown) }) else { return }
+        let start = TextWidth.of(text[shown.startIndex..<selected.lowerBound])
+        canvas.write(text[selected], x: x + start, y: y, style: .plain, limit: width - start)
+    }
+
+    /// The part of the characters selected in a one-line field (`selection`, of
+    /// its `text`) that `shown`, the part the field shows, holds, if any.
+    static func selected(_ selection: Range<Int>, of text: String, shown: Substring) -> Range<String.Index>? {
+        let count = text.count
+        guard selection.lowerBound >= 0, selection.upperBound <= count, !selection.isEmpty else { return nil }
+        let from = max(text.index(text.startIndex, offsetBy: selection.lowerBound), shown.startIndex)
+        let to = min(text.index(text.startIndex, offsetBy: selection.upperBound), shown.endIndex)
+        return from < to ? from..<to : nil
+    }
+
     /// The most text, in bytes, a text area shows and edits. Its frames cost
     /// what a page's do (``AreaText``), but each edit hands the screen the whole
     /// text, and the screen gives it back.

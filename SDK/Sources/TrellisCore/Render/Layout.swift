@@ -20,6 +20,8 @@ struct Layout {
     var focus: Control.ID?
     /// The cursor of the focused text field, in characters from its start.
     var fieldCursor: Int?
+    /// The characters selected in the focused one-line field.
+    var fieldSelection: Range<Int>?
     /// The cursor of the focused text area as a place in its text, when the
     /// session knows it (else ``fieldCursor`` is counted).
     var areaCursor: AreaCursor?
@@ -164,6 +166,7 @@ struct Layout {
                 canvas.write(
                     text.isEmpty ? Substring(placeholder) : shown, x: x + 1, y: y,
                     style: text.isEmpty ? Self.placeholderStyle(in: style) : style, limit: inner)
+                drawSelection(of: text, shown: shown, x: x + 1, y: y, width: inner, into: &canvas)
                 cursor = (x + 1 + cursorColumn, y)
             } else {
                 let shown = text.isEmpty ? placeholder : text

@@ -66,7 +66,7 @@ public struct Window {
     func draw(
         root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?,
         listWidthFloor: [String: Int] = [:], scrollOffsets: [String: Int] = [:], spinnerPhase: Int = 0,
-        areaCursor: AreaCursor? = nil
+        areaCursor: AreaCursor? = nil, fieldSelection: Range<Int>? = nil
     ) -> Frame {
         var canvas = Canvas(width: width, height: height)
         let area = Size(width: width, height: max(height - 1, 0))
@@ -82,6 +82,7 @@ public struct Window {
             var layout = Layout(focus: isTop ? focus : nil)
             layout.fieldCursor = fieldCursor
             layout.areaCursor = areaCursor
+            layout.fieldSelection = fieldSelection
             layout.spinnerPhase = spinnerPhase
             if isTop { layout.scrollOffsets = scrollOffsets }
             layout.rowStyles = chain.last!.rowStyles.mapValues { $0.mapValues(CellStyle.init) }

@@ -21,6 +21,7 @@ extension ScreenSession {
         if case let .row(list, index)? = id { lastRows[list] = index }
         let text = fieldText
         cursor = text?.count ?? 0
+        fieldAnchor = nil
         areaCursor = nil
         if case let .field(field)? = id, let text, isArea(field) {
             areaCursor = AreaCursor(field: field, text: text, index: text.endIndex)

@@ -140,8 +140,9 @@ extension ScreenSession {
         {
             return
         }
-        // Outside a text area, Shift selects nothing: the move alone; Ctrl-Home
-        // and Ctrl-End are Home and End.
+        if let field = focusedField, !isArea(field), editFieldSelection(field, with: key) { return }
+        // Outside a text area or field, Shift selects nothing: the move alone;
+        // Ctrl-Home and Ctrl-End are Home and End.
         if case let .shifted(plain) = key { return press(plain) }
         if key == .textStart || key == .textEnd { return press(key == .textStart ? .home : .end) }
         if let field = focusedField, edit(field, with: key) { return }

@@ -140,7 +140,9 @@ extension ScreenSession {
                 (nil, "Alt-U, Alt-E    undo, redo (Ctrl-Z suspends, as in a shell)"),
                 (nil, "Ctrl-S          submit the text to the screen (Notes saves)"),
             ]
-        case .field?: add("Enter submit", "Enter", acting, "Enter           submit the field")
+        case .field?:
+            add("Enter submit", "Enter", acting, "Enter           submit the field")
+            keys.append((nil, "Shift+arrows    select; Alt-W copy, Ctrl-X cut, Ctrl-V paste"))
         case .toggle?: add("Enter switch", "Enter", acting, "Enter, Space    turn the switch on or off")
         case .picker?:
             add("←→ choose", "←→", acting, "Left, Right     choose the option before or after (Enter, Space: the next)")

@@ -14,6 +14,12 @@ extension ScreenSession {
         let text = isArea(field) ? text : String(text.map { $0.isNewline ? " " : $0 })
         var characters = Array(current)
         cursor = min(cursor, characters.count)
+        // What is selected goes, as typing over it does.
+        if let selected = fieldSelection {
+            characters.removeSubrange(selected)
+            cursor = selected.lowerBound
+        }
+        fieldAnchor = nil
         characters.insert(contentsOf: text, at: cursor)
         cursor += text.count
         lastKeyEdited = true

@@ -24,6 +24,9 @@ public final class ScreenSession {
     weak var focusOwner: ViewController?
     /// The focused field's cursor, in characters from its start.
     var cursor = 0
+    /// Where a selection in the focused one-line field started (Shift with a
+    /// move): the characters between it and ``cursor`` are selected.
+    var fieldAnchor: Int?
     /// Where the focused control stands among the screen's controls.
     var focusIndex = 0
     /// Where the focus was on screens that went under another or away, so going
@@ -201,7 +204,7 @@ public final class ScreenSession {
         return window.draw(
             root: root, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter,
             listWidthFloor: floor, scrollOffsets: scrollOffsets, spinnerPhase: animationPhase,
-            areaCursor: areaCursor)
+            areaCursor: areaCursor, fieldSelection: fieldSelection)
     }
 
     /// The frame drawn again with the focus on control `index` of `frame` (none if
