@@ -19,24 +19,32 @@ struct AppTemplate {
     /// The slot of the root each plugin after the first is bound in.
     static func slot(of plugin: String) -> String { PluginTemplate.lowerCamel(plugin) }
 
-    /// The store's type, named after the app: `ExpensesStore`.
-    var storeType: String { name + "Store" }
+    /// The names the shared store takes in the app `name`: its type
+    /// (`ExpensesStore`), its dependencies' enum (`ExpensesDependency`) and the
+    /// dependency's name (`expensesStore`).
+    static func sharedNames(of name: String) -> (store: String, dependency: String, key: String) {
+        (name + "Store", name + "Dependency", PluginTemplate.lowerCamel(name + "Store"))
+    }
+
+    private var shared: (store: String, dependency: String, key: String) { Self.sharedNames(of: name) }
+
+    /// The plugins shown in the root's slots.
+    private var children: [String] { Array(plugins.dropFirst()) }
 
     /// Each file of the package.
     ///
     /// - Throws: ``Template/Failure`` naming a template that is missing or damaged.
     func files() throws(Template.Failure) -> [(path: String, text: String)] {
-        let children = Array(plugins.dropFirst())
         var files: [(path: String, text: String)] = []
         for (index, plugin) in plugins.enumerated() {
-            let shared = contracts.map {
+            let store = contracts.map {
                 PluginTemplate.SharedStore(
-                    contracts: $0, store: storeType, dependency: name + "Dependency",
-                    key: PluginTemplate.lowerCamel(storeType), provides: index == 0)
+                    contracts: $0, store: shared.store, dependency: shared.dependency, key: shared.key,
+                    provides: index == 0)
             }
             files += try PluginTemplate(
                 name: plugin, slots: index == 0 ? children.map(Self.slot) : [], viewless: false, sdk: sdk,
-                sdkPath: sdkPath, trellis: trellis, templates: templates, shared: shared
+                sdkPath: sdkPath, trellis: trellis, templates: templates, shared: store
             ).pluginFiles()
         }
         var paths = [
@@ -46,15 +54,14 @@ struct AppTemplate {
         if let contracts {
             paths += [
                 ("\(contracts)/Package.swift", "ContractsPackage.swift"),
-                ("\(contracts)/Sources/\(contracts)/\(storeType).swift", "Store.swift"),
+                ("\(contracts)/Sources/\(contracts)/\(shared.store).swift", "Store.swift"),
             ]
         }
         return files + (try PluginTemplate.render(paths, from: templates, with: values))
     }
 
     private var values: [String: Template.Value] {
-        let children = Array(plugins.dropFirst())
-        return [
+        [
             "name": .text(name), "root": .text(plugins[0]), "rootRoute": .text(PluginTemplate.lowerCamel(plugins[0])),
             "plugins": .list(plugins.map { ["plugin": .text($0)] }),
             "children": .list(
@@ -65,8 +72,7 @@ struct AppTemplate {
                     ]
                 }),
             "hasContracts": .flag(contracts != nil), "contracts": .text(contracts ?? ""),
-            "store": .text(storeType), "dependency": .text(name + "Dependency"),
-            "storeKey": .text(PluginTemplate.lowerCamel(storeType)),
+            "store": .text(shared.store), "dependency": .text(shared.dependency), "storeKey": .text(shared.key),
             "sdkPackage": .text(sdk.lastPathComponent), "sdkPath": .text(sdkPath),
             "contractsSDKPath": .text(contractsSDKPath), "trellisPath": .text(trellis.path),
         ]

@@ -137,7 +137,8 @@ struct NewCommand {
         for plugin in plugins { try check(plugin, as: "plugin name") }
         if let contracts { try check(contracts, as: "contracts package name") }
         // Modules and the store's types share one namespace in each plugin.
-        let names = plugins + [contracts, name + "Store", name + "Dependency"].compactMap { $0 }
+        let shared = AppTemplate.sharedNames(of: name)
+        let names = plugins + [contracts, shared.store, shared.dependency].compactMap { $0 }
         if let repeated = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw CommandError.usage(
                 "\"\(repeated)\" is named twice (plugins, the contracts package and the shared \(name)Store and "

@@ -15,6 +15,22 @@ struct NewCommandTests {
             executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
     }
 
+    /// `trellis new NAME OPTIONS` in `folder`, which must succeed: the package.
+    private func newPackage(_ name: String, _ options: [String], in folder: TemporaryFolder) async throws -> URL {
+        let made = try await TrellisProcess.run(["new", name, "--in", folder.url.path] + options)
+        #expect(made.status == 0, "\(made.stderr)")
+        return folder.url.appendingPathComponent(name)
+    }
+
+    /// `swift build`, which must succeed, then `swift test` of `package`: the test's result.
+    private func buildAndTest(_ package: URL) async throws -> ProcessResult {
+        let build = try await swift(["build"], in: package)
+        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let test = try await swift(["test"], in: package)
+        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        return test
+    }
+
     /// A plugin without slots got `"children": {  }` in its config.
     @Test func aSlotlessPluginsConfigHasNoEmptyChildren() async throws {
         let folder = try TemporaryFolder()
@@ -47,14 +63,9 @@ struct NewCommandTests {
 
     @Test func aScreenWithASlotBuildsPassesItsTestAndRuns() async throws {
         let folder = try TemporaryFolder()
-        let made = try await TrellisProcess.run(["new", "Counter", "--in", folder.url.path, "--slot", "details"])
-        #expect(made.status == 0, "\(made.stderr)")
-        let package = folder.url.appendingPathComponent("Counter")
+        let package = try await newPackage("Counter", ["--slot", "details"], in: folder)
 
-        let build = try await swift(["build"], in: package)
-        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
-        let test = try await swift(["test"], in: package)
-        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        let test = try await buildAndTest(package)
         #expect(test.stdout.contains("eachSlotIsBuiltWithTheInteractorAsItsListener"))
 
         let run = try await TrellisProcess.run(
@@ -115,17 +126,10 @@ struct NewCommandTests {
     /// contracts package of the store they share, built, tested and run as made.
     @Test func anAppOfTwoPluginsAndItsContractsBuildsPassesItsTestsAndRuns() async throws {
         let folder = try TemporaryFolder()
-        let made = try await TrellisProcess.run([
-            "new", "Expenses", "--in", folder.url.path, "--plugins", "ExpenseList,ExpenseForm",
-            "--contracts", "ExpensesContracts",
-        ])
-        #expect(made.status == 0, "\(made.stderr)")
-        let package = folder.url.appendingPathComponent("Expenses")
+        let package = try await newPackage(
+            "Expenses", ["--plugins", "ExpenseList,ExpenseForm", "--contracts", "ExpensesContracts"], in: folder)
 
-        let build = try await swift(["build"], in: package)
-        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
-        let test = try await swift(["test"], in: package)
-        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        let test = try await buildAndTest(package)
         for suite in ["ExpenseListTests", "ExpenseFormTests"] {
             #expect(test.stdout.contains("Suite \(suite) passed"), "\(test.stdout)")
         }
@@ -170,11 +174,7 @@ struct NewCommandTests {
 
     @Test func aViewlessRIBRunsInsideItsHostScreen() async throws {
         let folder = try TemporaryFolder()
-        let made = try await TrellisProcess.run([
-            "new", "Shell", "--in", folder.url.path, "--viewless", "--slot", "home",
-        ])
-        #expect(made.status == 0, "\(made.stderr)")
-        let package = folder.url.appendingPathComponent("Shell")
+        let package = try await newPackage("Shell", ["--viewless", "--slot", "home"], in: folder)
 
         let test = try await swift(["test"], in: package)
         try #require(test.status == 0, "\(test.stdout)\(test.stderr)")

@@ -24,12 +24,18 @@ extension ScreenSession {
             notice = "\(name): nothing is selected (Shift with the arrows selects)"
             return true
         }
-        let chosen = String(text[selected])
-        copiedText = chosen
-        let told = copyToClipboard?(chosen)
+        keepCopied(String(text[selected]), by: name)
         if key == .control("x") { replaceInArea(field, text, selected, with: "") }
-        notice = told ?? "\(name): \(chosen.count) characters kept for Ctrl-V (this terminal has no clipboard)"
         return true
+    }
+
+    /// Keeps `chosen` for Ctrl-V and puts it on the terminal's clipboard where
+    /// it has one; the status line says which, naming the key (`name`).
+    func keepCopied(_ chosen: String, by name: String) {
+        copiedText = chosen
+        notice =
+            copyToClipboard?(chosen)
+            ?? "\(name): \(chosen.count) characters kept for Ctrl-V (this terminal has no clipboard)"
     }
 
     /// Alt-U takes the last edit back, Alt-E makes it again. Returns whether

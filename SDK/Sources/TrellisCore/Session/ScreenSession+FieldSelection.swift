@@ -35,11 +35,8 @@ extension ScreenSession {
                 return true
             }
             let characters = Array(text)
-            let chosen = String(characters[selected])
-            copiedText = chosen
-            let told = copyToClipboard?(chosen)
+            keepCopied(String(characters[selected]), by: name)
             if key == .control("x") { replace(selected, of: characters, in: field, with: "") }
-            notice = told ?? "\(name): \(chosen.count) characters kept for Ctrl-V (this terminal has no clipboard)"
             return true
         case .control("v"):
             guard let copiedText else {
