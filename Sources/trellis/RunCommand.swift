@@ -127,10 +127,23 @@ struct RunCommand {
         let isTerminal = isatty(STDIN_FILENO) == 1
         let reader = LineReader(descriptor: STDIN_FILENO, loop: loop)
         runner.session.takesCommands = isTerminal
-        if isTerminal {
-            runner.settle()
+        // Work that outlasted the settle after the last command: its screen is
+        // shown again when it ends, with the prompt.
+        var working = false
+        func showScreen() {
+            working = !runner.settle()
             print(runner.session.frame().text)
+            if working { print("(still working: the screen is shown again when the work is done)") }
         }
+        func showScreenOnceWorkEnds() {
+            guard working, !runner.isWorking else { return }
+            print()
+            showScreen()
+            print("> ", terminator: "")
+            fflush(nil)
+        }
+        if isTerminal { showScreen() }
+        let whileWaiting: (() -> Void)? = isTerminal ? { showScreenOnceWorkEnds() } : nil
         while true {
             if isTerminal {
                 print("> ", terminator: "")
@@ -138,7 +151,7 @@ struct RunCommand {
             }
             let line: String?
             do {
-                line = try reader.nextLine()
+                line = try reader.nextLine(whileWaiting: whileWaiting)
             } catch {
                 throw CommandError(
                     message: "standard input: line \(reader.lineNumber + 1) is longer than "
@@ -170,11 +183,8 @@ struct RunCommand {
                 Trellis.printError(error.message)
             }
             if runner.session.quitRequested { break }
-            if isTerminal, command != .print {
-                // The screen the command led to, its asynchronous result included.
-                runner.settle()
-                print(runner.session.frame().text)
-            }
+            // The screen the command led to, its asynchronous result included.
+            if isTerminal, command != .print { showScreen() }
             fflush(nil)
         }
         return .success

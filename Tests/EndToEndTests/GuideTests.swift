@@ -46,9 +46,7 @@ struct GuideTests {
     @Test func theGuidesPackageBuildsPassesItsTestsAndRuns() async throws {
         let folder = try TemporaryFolder()
         let package = try await SwiftBuild.buildExample("Guide", in: folder.url)
-        let test = try await TrellisProcess.run(
-            ["swift", "test", "--package-path", package.path], in: package,
-            executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
+        let test = try await SwiftBuild.swift(["test"], in: package)
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
 
         let run = try await TrellisProcess.run(

@@ -10,9 +10,7 @@ struct NewCommandTests {
     /// SDK from source: under the build time limit, not a command's 60 s, and
     /// waited for off Swift concurrency's threads.
     private func swift(_ arguments: [String], in package: URL) async throws -> ProcessResult {
-        try await TrellisProcess.run(
-            ["swift"] + arguments + ["--package-path", package.path], in: package,
-            executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: SwiftBuild.timeLimit)
+        try await SwiftBuild.swift(arguments, in: package)
     }
 
     /// `trellis new NAME OPTIONS` in `folder`, which must succeed: the package.

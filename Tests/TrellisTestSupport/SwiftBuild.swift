@@ -2,13 +2,42 @@ import Foundation
 
 /// Builds a Swift package with the toolchain on the PATH, as a plugin author would.
 public enum SwiftBuild {
-    /// Runs `swift build` in `package` and waits.
+    /// Runs `swift build` in `package` and waits (``swift(_:in:)``).
     ///
     /// - Returns: How the build ended, with its output.
     public static func run(package: URL, arguments: [String] = []) throws -> ProcessResult {
-        try TrellisProcess.run(
-            ["swift", "build", "--package-path", package.path] + arguments,
-            in: package, executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: timeLimit)
+        try swift(["build"] + arguments, in: package)
+    }
+
+    /// Runs `swift ARGUMENTS` (`build`, `test`) in `package` and waits, under
+    /// ``timeLimit``. A run whose tool crashed (SwiftPM has, in libdispatch, on a
+    /// loaded machine, before compiling anything) runs once more; the crash's
+    /// output stays in the result.
+    ///
+    /// - Returns: How the command ended, with its output.
+    public static func swift(_ arguments: [String], in package: URL) throws -> ProcessResult {
+        func once() throws -> ProcessResult {
+            try TrellisProcess.run(
+                ["swift"] + arguments + ["--package-path", package.path],
+                in: package, executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: timeLimit)
+        }
+        let first = try once()
+        guard first.status != 0, toolCrashed(first) else { return first }
+        var again = try once()
+        again.stderr =
+            "(swift \(arguments[0]) crashed once, and ran again; the crash:)\n\(first.stderr)\n" + again.stderr
+        return again
+    }
+
+    /// ``swift(_:in:)``, waited for on a thread of its own (``blocking(_:)``).
+    public static func swift(_ arguments: [String], in package: URL) async throws -> ProcessResult {
+        try await blocking { try swift(arguments, in: package) }
+    }
+
+    /// Whether a build ended because the toolchain's own tool crashed: the Swift
+    /// runtime's backtracer says so in its first line.
+    static func toolCrashed(_ result: ProcessResult) -> Bool {
+        (result.stdout + result.stderr).contains("*** Program crashed:")
     }
 
     /// How long one build may take: long enough for a cold build of the whole

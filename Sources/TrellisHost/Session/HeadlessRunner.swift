@@ -86,25 +86,33 @@ public final class HeadlessRunner {
     /// commands is shown after each is the screen it led to, its asynchronous
     /// result included, however long the work takes. Changes with no work under
     /// way go on for `limit` at most after the last work was seen (a clock ticks
-    /// for ever), and work for ``TypeAhead/defaultWorkLimit`` in all.
+    /// for ever), and work for the type-ahead's work limit in all (30 s; none
+    /// when `TRELLIS_TYPEAHEAD_SECONDS` is 0).
     ///
     /// The limit counts from the last work, not from the start: a screen whose
     /// data took longer than `limit` to read starts its search (another piece of
     /// work, in a task not yet begun) after it, and used to be printed before.
-    public func settle(quiet: Duration = .milliseconds(200), limit: Duration = .seconds(2)) {
+    ///
+    /// - Returns: Whether the work is done: `false` when some was still under
+    ///   way at the limit (``isWorking`` says when it ends).
+    @discardableResult
+    public func settle(quiet: Duration = .milliseconds(200), limit: Duration = .seconds(2)) -> Bool {
         let start = loop.now
         var lastWork = start
         loop.drain()
         while true {
             loop.didDrawFrame()
-            let working = HostHooks.offMainWorkUnderWay > 0
+            let working = isWorking
             if working { lastWork = loop.now }
-            let end = working ? start + TypeAhead.defaultWorkLimit : lastWork + limit
-            guard loop.now < end else { return }
+            let end = working ? start + typeAhead.workLimit : lastWork + limit
+            guard loop.now < end else { return !isWorking }
             waitForChange(until: min(loop.now + quiet, end))
-            if !loop.needsFrame, HostHooks.offMainWorkUnderWay == 0 { return }
+            if !loop.needsFrame, !isWorking { return true }
         }
     }
+
+    /// Whether work a plugin runs with `offMainActor` is under way.
+    public var isWorking: Bool { HostHooks.offMainWorkUnderWay > 0 }
 
     /// Runs the main actor's work for `duration`, as a person waits and watches.
     private func pause(for duration: Duration) {

@@ -35,8 +35,11 @@ public final class LineReader {
 
     /// The next line, waiting for it; `nil` once input has ended.
     ///
+    /// - Parameter whileWaiting: Called at least every quarter of a second while
+    ///   no line has come (a screen whose work outlasted the wait for it is shown
+    ///   when the work ends); `nil` waits without a limit.
     /// - Throws: ``Failure/lineTooLong(line:)`` for a line over the limit.
-    public func nextLine() throws(Failure) -> String? {
+    public func nextLine(whileWaiting: (() -> Void)? = nil) throws(Failure) -> String? {
         while true {
             if let end = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 // As `--script` does, however the line arrived.
@@ -48,7 +51,9 @@ public final class LineReader {
             if ended {
                 return start == buffer.count ? nil : take(upTo: buffer.count, dropping: 0)
             }
-            if loop.wait(for: [descriptor], until: nil).contains(descriptor) { fill() }
+            let deadline = whileWaiting.map { _ in loop.now + .milliseconds(250) }
+            if loop.wait(for: [descriptor], until: deadline).contains(descriptor) { fill() }
+            whileWaiting?()
         }
     }
 
