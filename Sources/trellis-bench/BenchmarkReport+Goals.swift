@@ -26,10 +26,14 @@ extension BenchmarkReport {
             ),
             // The floor of the same plugin, measured where the attach is: after the
             // hundreds of images the run has loaded by then, `dlopen` costs more.
+            // The floor leaves out the first run of the new image's code (its pages,
+            // the runtime's first use of its types: about a quarter of a first
+            // attach, Docs/Performance.md), hence 1.5; the loader's own share is
+            // held to 1.3 x dlopen by plugin_load_us.
             (
-                "first_attach_us <= 1.3 x (first_attach_floor_us + attach)",
-                firstAttach <= 1.3 * (firstAttachFloor + loadedAttach),
-                String(format: "%.1f <= %.1f", firstAttach, 1.3 * (firstAttachFloor + loadedAttach))
+                "first_attach_us <= 1.5 x (first_attach_floor_us + attach)",
+                firstAttach <= 1.5 * (firstAttachFloor + loadedAttach),
+                String(format: "%.1f <= %.1f", firstAttach, 1.5 * (firstAttachFloor + loadedAttach))
             ),
             (
                 "plugin_load_us <= 1.3 x dlopen_floor_us", pluginLoad <= 1.3 * dlopenFloor,
