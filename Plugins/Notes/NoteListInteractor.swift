@@ -23,8 +23,10 @@ struct NoteListState: Equatable {
     var notes: [NoteSummary]?
     /// The name typed for a new note.
     var newName = ""
-    /// What went wrong last, if anything.
+    /// What went wrong reading the folder, if anything.
     var problem: String?
+    /// What is wrong with the name typed for a new note, said under its field.
+    var nameProblem: String?
 }
 
 /// Reads the notes off the main actor, opens the one selected, and creates one.
@@ -50,8 +52,13 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
                 router?.routeToEditor(of: notes[row].name)
             }
             .disposeOnDeactivate(interactor: self)
-        presenter.edits("name").bind { [weak self] name in self?.update { $0.newName = name } }
-            .disposeOnDeactivate(interactor: self)
+        presenter.edits("name").bind { [weak self] name in
+            self?.update {
+                $0.newName = name
+                $0.nameProblem = nil
+            }
+        }
+        .disposeOnDeactivate(interactor: self)
         presenter.submits("name").bind { [weak self] in self?.createNote() }.disposeOnDeactivate(interactor: self)
         presenter.taps("New note").bind { [weak self] in self?.createNote() }.disposeOnDeactivate(interactor: self)
         reload()
@@ -89,18 +96,18 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
     private func createNote() {
         let name = state.value.newName.trimmingSpaces
         if let problem = NoteStore.problem(withName: name) {
-            update { $0.problem = problem }
+            update { $0.nameProblem = problem }
             return
         }
         do {
             if try store.create(name) { madeNow = name }
             update {
                 $0.newName = ""
-                $0.problem = nil
+                $0.nameProblem = nil
             }
             router?.routeToEditor(of: name)
         } catch {
-            update { $0.problem = "\(error)" }
+            update { $0.nameProblem = "\(error)" }
         }
     }
 

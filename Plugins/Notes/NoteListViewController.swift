@@ -22,7 +22,12 @@ final class NoteListViewController: ViewController, NoteListPresentable {
             rows.isEmpty ? .text("No notes yet: name one below.") : .rows(id: "notes", rows: rows),
             .text("\(notes.count) \(notes.count == 1 ? "note" : "notes") · / filters · Enter opens"),
             .hstack([
-                .textField(id: "name", text: state.newName, placeholder: "Name of a new note", width: 24),
+                .form([
+                    FormRow(
+                        "Name",
+                        .textField(id: "name", text: state.newName, placeholder: "Name of a new note", width: 24),
+                        error: state.nameProblem ?? "")
+                ]),
                 .button("New note"),
             ]),
         ]

@@ -137,6 +137,12 @@ struct ChromiumTests {
         // Notes (in the tests' own data folder): a note made, written in, saved, and shown in the list.
         try open("Notes: a list, an editor, files", page)
         try page.click("input[placeholder='Name of a new note']")
+        // The form row's label is the field's accessible name, in its column.
+        #expect(
+            try page.evaluate("document.activeElement.getAttribute('aria-label')") as? String == "Name",
+            "the field is named by its form row")
+        #expect(
+            try page.evaluate("document.querySelector('.grid.form > .form-label')?.textContent") as? String == "Name")
         try page.type("Groceries")
         try page.click("button", text: "New note")
         try page.click("textarea")

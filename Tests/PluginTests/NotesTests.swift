@@ -94,9 +94,16 @@ struct NotesTests {
     @Test func aNewNoteIsNamedCheckedAndOpened() async throws {
         let screen = try openNotes()
         try await screen.expect("Welcome")
-        try screen.type("a/b", into: "Name of a new note")
+        try screen.type("a/b", into: "Name")
         try screen.tap("New note")
-        #expect(screen.lines.contains("a name cannot hold a slash or a line break"))
+        // The form row's error line, under its field, where the field starts.
+        let drawn = screen.text.split(separator: "\n").map(String.init)
+        let field = try #require(drawn.firstIndex { $0.contains("Name  [a/b") })
+        let box = try #require(drawn[field].range(of: "[a/b")).lowerBound
+        let fieldColumn = drawn[field].distance(from: drawn[field].startIndex, to: box)
+        #expect(
+            drawn[field + 1].dropFirst(fieldColumn).hasPrefix("a name cannot hold a slash or a line break"),
+            "\(screen.text)")
 
         try screen.replaceText(in: "Name of a new note", with: "Ideas")
         try screen.submit("Name of a new note")

@@ -64,6 +64,16 @@ struct ViewKindsArticleTests {
                 .vertical,
                 [Pane(.cells(1), .title("Folders")), Pane(.rest, .list(id: "folders", rows: ["Inbox", "Archive"]))])
         ),
+        (
+            "form",
+            .form([
+                FormRow(
+                    "Amount", .textField(id: "amount", text: "12.5", placeholder: "0.00", width: 8),
+                    error: "Write it as 12.50"),
+                FormRow("Category", .picker("", options: ["Food", "Fun"], selected: 0, id: "category")),
+                FormRow("Notes", .textArea(id: "notes", text: "", width: 16, height: 1), help: "Who was there"),
+            ])
+        ),
     ]
 
     /// `node` drawn in a window 40 columns wide, without the blank lines and the

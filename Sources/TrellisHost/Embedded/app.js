@@ -68,7 +68,7 @@ function make(node) {
       body.append(...screen._kids);
       return screen;
     }
-    case "text": return element("p", "text", node.s);
+    case "text": return element("p", node.label ? "text form-label" : "text", node.s);
     case "styled": {
       const styled = element("div", "styled " + node.style);
       styled._kids = kids.map(build);
@@ -86,7 +86,7 @@ function make(node) {
       const input = element("input", "field");
       input.type = node.secure ? "password" : "text";
       input.dataset.key = "field:" + node.id;
-      input.setAttribute("aria-label", node.ph || node.id);
+      input.setAttribute("aria-label", node.name || node.ph || node.id);
       // As many characters wide as the terminal draws it: its width, else 20.
       input.style.width = Math.min(node.w || 20, 200) + "ch";
       watchText(input);
@@ -102,7 +102,7 @@ function make(node) {
     case "area": {
       const area = element("textarea", "area");
       area.dataset.key = "field:" + node.id;
-      area.setAttribute("aria-label", node.ph || node.id);
+      area.setAttribute("aria-label", node.name || node.ph || node.id);
       if (node.w) area.cols = node.w;
       area.rows = node.h || 8;
       watchText(area);
@@ -117,7 +117,7 @@ function make(node) {
       return stack;
     }
     case "grid": {
-      const grid = element("div", "grid");
+      const grid = element("div", node.form ? "grid form" : "grid");
       grid.style.gridTemplateColumns = "repeat(" + node.columns + ", auto)";
       grid._kids = kids.map(build);
       grid.append(...grid._kids);
@@ -161,6 +161,7 @@ function make(node) {
         select._pending.push(wanted);
         if (select._pending.length > 50) select._pending.shift();
       });
+      if (node.name) select.setAttribute("aria-label", node.name);
       label.append(element("span", "picker-label"), select);
       update(label, node);
       return label;

@@ -190,9 +190,39 @@ struct WebNodeBuilder {
                 head: kind("panes") + member("axis", panes.axis == .vertical ? "v" : "h") + ",\"sizes\":["
                     + sizes.joined(separator: ",") + "]",
                 children: panes.panes.map { child($0.content) })
+        case let .form(form): return self.form(form, child: child)
         @unknown default:
             return WebNode(head: kind("text") + member("s", "(a view of a newer SDK than this trellis draws)"))
         }
+    }
+
+    /// A form as a grid of two columns, as the terminal lines it up: each row's
+    /// label, then its control (named by the label: the page's accessible name)
+    /// over its help line and error line.
+    private func form(_ form: Form, child: (ViewNode) -> WebNode) -> WebNode {
+        let cells = form.rows.flatMap { row -> [WebNode] in
+            var control = child(row.control)
+            if ["field", "area", "picker"].contains(where: { control.head.hasPrefix(kind($0) + ",") }) {
+                control.head += member("name", row.label)
+            }
+            var column = [control]
+            if !row.help.isEmpty {
+                column.append(WebNode(head: kind("styled") + member("style", "help"), children: [text(row.help)]))
+            }
+            if !row.error.isEmpty {
+                column.append(
+                    WebNode(head: kind("styled") + member("style", "destructive"), children: [text(row.error)]))
+            }
+            let controlCell =
+                column.count == 1
+                ? control : WebNode(head: kind("stack") + member("axis", "v") + number("gap", 0), children: column)
+            return [WebNode(head: kind("text") + member("s", row.label) + flag("label", true)), controlCell]
+        }
+        return WebNode(head: kind("grid") + number("columns", 2) + flag("form", true), children: cells)
+    }
+
+    private func text(_ text: String) -> WebNode {
+        WebNode(head: kind("text") + member("s", text))
     }
 
     private func field(_ field: TextField) -> WebNode {

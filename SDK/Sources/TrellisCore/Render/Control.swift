@@ -26,8 +26,12 @@ public struct Control: Equatable, Sendable {
 
     /// Which control it is.
     public var id: ID
-    /// What a person reads on it: a button's title, a row, a field's placeholder.
+    /// What a person reads on it: a button's title, a row, a field's placeholder
+    /// (a form row's label, for the control it names).
     public var label: String
+    /// For a control a form row names: what would name it otherwise (a field's
+    /// placeholder), which still finds it; empty for the others.
+    public var otherLabel = ""
     /// The column of its first cell.
     public var x: Int
     /// The row of its first line.

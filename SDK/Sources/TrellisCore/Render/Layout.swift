@@ -48,6 +48,8 @@ struct Layout {
     var listOffsets: [String: Int] = [:]
     /// The controls drawn so far, in reading order.
     var controls: [Control] = []
+    /// The name of the next control drawn, from a form row's label.
+    var controlName: String?
     /// Each scroll view's first line shown, by scroll view: as the session keeps
     /// them, then as drawn (kept in range, moved to show the focus).
     var scrollOffsets: [String: Int] = [:]
@@ -104,7 +106,7 @@ struct Layout {
             case .horizontal:
                 return Size(width: sizes.map(\.width).reduce(0, +) + gaps, height: sizes.map(\.height).max() ?? 0)
             }
-        case let .styled(_, child):
+        case let .styled(_, child), let .named(_, child):
             return size(of: child, listWidths: listWidths)
         case let .grid(columns, cells):
             let metrics = GridMetrics(columns: columns, cells: cells, listWidths: listWidths)
@@ -147,6 +149,10 @@ struct Layout {
             textStyle = style
             draw(child, into: &canvas, x: x, y: y)
             textStyle = outer
+        case let .named(name, child):
+            controlName = name
+            draw(child, into: &canvas, x: x, y: y)
+            controlName = nil
         case let .button(title, id):
             let lines = title.split(separator: "\n", omittingEmptySubsequences: false)
             let inner = lines.map(TextWidth.of).max() ?? 0
@@ -369,32 +375,9 @@ struct Layout {
     }
 
     mutating func record(_ id: Control.ID, label: String, x: Int, y: Int, width: Int, height: Int) {
-        controls.append(Control(id: id, label: label, x: x, y: y, width: width, height: height))
-    }
-}
-
-/// Column widths and row heights of a grid.
-private struct GridMetrics {
-    static let gap = 1
-
-    let columns: Int
-    var columnWidths: [Int]
-    var rowHeights: [Int] = []
-
-    init(columns: Int, cells: [LayoutNode], listWidths: [String: Int]) {
-        // At least one column, and no more than there are cells to fill them.
-        self.columns = min(max(columns, 1), max(cells.count, 1))
-        columnWidths = Array(repeating: 0, count: self.columns)
-        for (index, cell) in cells.enumerated() {
-            let size = Layout.size(of: cell, listWidths: listWidths)
-            let row = index / self.columns
-            if row == rowHeights.count { rowHeights.append(0) }
-            columnWidths[index % self.columns] = max(columnWidths[index % self.columns], size.width)
-            rowHeights[row] = max(rowHeights[row], size.height)
-        }
-    }
-
-    var width: Int {
-        columnWidths.reduce(0, +) + GridMetrics.gap * (columns - 1)
+        var control = Control(id: id, label: controlName ?? label, x: x, y: y, width: width, height: height)
+        if controlName != nil { control.otherLabel = label }
+        controls.append(control)
+        controlName = nil
     }
 }

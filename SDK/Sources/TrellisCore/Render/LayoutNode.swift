@@ -43,6 +43,8 @@ indirect enum LayoutNode: Equatable, Sendable {
     /// The header of a table the user may sort: a control, whose columns start
     /// at `columnStarts`.
     case tableHeader(id: String, text: String, columnStarts: [Int])
+    /// A control named `name` (a form row's label) instead of by what it shows.
+    case named(String, LayoutNode)
 
     /// The copy of `node`. A case of a newer SDK than this host's, which it cannot
     /// draw, becomes a visible placeholder (a plugin of a newer SDK minor is refused
@@ -107,6 +109,7 @@ indirect enum LayoutNode: Equatable, Sendable {
                 id: tabs.id, label: "", options: tabs.titles,
                 selected: min(max(tabs.selected, 0), max(tabs.titles.count - 1, 0)))
             self = .stack(axis: .vertical, spacing: 1, children: [bar, LayoutNode(tabs.content)])
+        case let .form(form): self = LayoutNode.form(form)
         @unknown default: self = .styled(.highlight, .text(LayoutNode.unknownView))
         }
     }

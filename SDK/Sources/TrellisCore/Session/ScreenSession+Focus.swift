@@ -30,10 +30,14 @@ extension ScreenSession {
 
     /// The control `label` names: the one with that label, else the one with
     /// that id (a picker with no label, a field whatever its placeholder), else
-    /// the one whose label contains it.
+    /// the one a form row names whose placeholder it is, else the one whose label
+    /// contains it.
     func control(matching label: String, in controls: [Control]) throws(SessionFailure) -> Control {
         if let exact = controls.first(where: { $0.label == label }) { return exact }
         if let named = controls.first(where: { $0.id.name == label }) { return named }
+        if let placeholder = controls.first(where: { !$0.otherLabel.isEmpty && $0.otherLabel == label }) {
+            return placeholder
+        }
         let matches = controls.filter { $0.label.contains(label) }
         guard matches.count <= 1 else { throw .ambiguousControl(label: label, matches: matches.map(\.label)) }
         guard let match = matches.first else {

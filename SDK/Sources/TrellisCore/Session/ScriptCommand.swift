@@ -29,7 +29,7 @@ public enum ScriptCommand: Equatable, Sendable {
     /// The commands as `--help` lists them.
     public static let summary = """
         tap LABEL       activate the button or list row LABEL (exact, else a unique substring)
-        focus LABEL     focus the control LABEL (a text field by its placeholder)
+        focus LABEL     focus the control LABEL (a text field by its form label or placeholder)
         type TEXT       type TEXT into the focused text field
         key NAME        press a key: a character (key /), or \(Key.scriptNames.map(\.key).joined(separator: ", "))
         expect TEXT     fail (exit 1) unless the screen comes to contain TEXT (see --timeout)

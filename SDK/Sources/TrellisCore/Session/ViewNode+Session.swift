@@ -21,6 +21,7 @@ extension ViewNode {
             case let .tabs(tabs): pending.append(tabs.content)
             case let .scroll(scroll): pending.append(scroll.content)
             case let .panes(panes): pending += panes.panes.map(\.content).reversed()
+            case let .form(form): pending += form.rows.map(\.control).reversed()
             default: break
             }
         }

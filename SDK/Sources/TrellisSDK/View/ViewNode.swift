@@ -85,6 +85,10 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// a list), with a rule between them. Panes that are the screen's content,
     /// or a child of its own stack, fill the room it gives them. SDK 1.1.
     case panes(Panes)
+    /// Labelled controls, one a row, their labels lined up in a column, each with
+    /// an optional help line and error line under it (SwiftUI's `Form`). A row's
+    /// label names its control for `focus`, the kit and the browser. SDK 1.1.
+    case form(Form)
 
     /// The direction a stack lays out its children.
     ///
@@ -156,6 +160,16 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// `panes` laid out along `axis`. SDK 1.1.
     public static func panes(_ axis: Axis, _ panes: [Pane]) -> ViewNode {
         .panes(Panes(axis, panes))
+    }
+
+    /// Labelled controls lined up: `rows` as a ``Form``. SDK 1.1.
+    public static func form(_ rows: [FormRow]) -> ViewNode {
+        .form(Form(rows))
+    }
+
+    /// `control` with `label` before it, naming it: a form of one row. SDK 1.1.
+    public static func labelled(_ label: String, _ control: ViewNode) -> ViewNode {
+        .form(Form([FormRow(label, control)]))
     }
 
     /// A vertical stack, one line between children unless told.
