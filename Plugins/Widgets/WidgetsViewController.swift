@@ -2,7 +2,7 @@ import TrellisSDK
 
 /// The gallery's screen: switches, a progress bar with buttons that move it and a
 /// dialog that resets it, and a task under way while its switch is on, between
-/// dividers; a secure field 12 columns wide; a picker; a text area in a tab of its
+/// dividers; a secure field 12 columns wide in a form row; a picker; a text area in a tab of its
 /// own, and an About tab; back asks first while "Ask before leaving" is on.
 final class WidgetsViewController: ViewController, WidgetsPresentable {
     func show(_ state: WidgetsState) {
@@ -23,9 +23,13 @@ final class WidgetsViewController: ViewController, WidgetsPresentable {
                 cells: [
                     .toggle("Wi-Fi", isOn: state.wifi), .toggle("Bluetooth", isOn: state.bluetooth), .text(radios),
                     .toggle("Ask before leaving", isOn: state.asksBeforeLeaving),
-                    .hstack([
-                        .secureField(id: "password", text: state.password, placeholder: "Password", width: 12),
-                        .text(state.password.isEmpty ? "no password" : "\(state.password.count) characters"),
+                    // A form row: the label names the field, the count and what is wrong go under it.
+                    .form([
+                        FormRow(
+                            "Password",
+                            .secureField(id: "password", text: state.password, placeholder: "8 or more", width: 12),
+                            help: state.password.isEmpty ? "no password" : "\(state.password.count) characters",
+                            error: (1..<8).contains(state.password.count) ? "8 characters or more" : "")
                     ]),
                 ]),
             .divider,

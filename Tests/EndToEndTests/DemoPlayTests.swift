@@ -79,7 +79,7 @@ struct DemoPlayTests {
         try tmux.waitForText("[x] Ask before leaving")
         try tmux.send(["Tab"])
         try tmux.send(["-l", "pw"])
-        try tmux.waitForText("[••__________]  2 characters")
+        try tmux.waitForScreen { $0.contains("Password  [••__________]") && $0.contains("2 characters") }
         try tmux.send(["Tab", "Tab", "Enter"])
         try tmux.waitForText("50% Download")
         try tmux.send(["Tab", "Tab", "Enter"])

@@ -85,8 +85,8 @@ struct WebDrawingTests {
     /// many characters as the terminal does.
     @Test func aFieldIsAsManyCharactersWideAsInTheTerminal() throws {
         let controls = try terminal("")
-        let line = try #require(controls.first { $0.contains("[Password") })
-        let inner = try #require(line.range(of: "\\[Password_*\\]", options: .regularExpression))
+        let line = try #require(controls.first { $0.contains("[8 or more") })
+        let inner = try #require(line.range(of: "\\[8 or more_*\\]", options: .regularExpression))
         let terminalWidth = line[inner].count - 2
         let (app, page) = try browser()
         let pixels =

@@ -1,5 +1,5 @@
 /// Labelled controls, one a row, their labels lined up in a column before them:
-/// what ``ViewNode/form(_:)`` shows (SwiftUI's `Form` of `LabeledContent`).
+/// what ``ViewNode/form(_:)-enum.case`` shows (SwiftUI's `Form` of `LabeledContent`).
 /// SDK 1.1.
 ///
 /// ```swift
