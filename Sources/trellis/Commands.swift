@@ -98,8 +98,9 @@ enum Commands {
 
                 COLOURS:
                   TRELLIS_THEME=default|light|high-contrast|none, or "theme" in the config,
-                  picks the terminal's colours (the variable wins); NO_COLOR turns colour off
-                  whatever the theme.
+                  picks the terminal's colours (the variable wins); your own colours come
+                  from $XDG_CONFIG_HOME/trellis/theme.json (TRELLIS_THEME_FILE names another
+                  file; Docs/Keys.md); NO_COLOR turns colour off whatever the theme.
 
                 SUPERVISOR:
                   The app runs in a child process. If a plugin crashes it, the terminal is

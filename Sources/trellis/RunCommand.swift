@@ -30,8 +30,9 @@ struct RunCommand {
         }
         let configPath = try parsed.singlePositional(command: "run", name: "config")
         let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
-        // Checked before the app starts, as the other settings read from the environment.
-        let theme = try chooseTheme(config: config)
+        // TRELLIS_THEME is checked before the app starts, as the other settings read
+        // from the environment, whether or not the run draws in a terminal.
+        _ = try chooseTheme(config: config)
         let loop = EventLoop()
         let tree = RouteTree(config: config, loader: loader)
         do {
@@ -66,13 +67,24 @@ struct RunCommand {
             let mouseOff =
                 parsed.has("--no-mouse") || getenv("TRELLIS_MOUSE").map { String(cString: $0) == "off" } == true
             let keymap: Keymap
+            let colours: UserTheme
             do {
                 keymap = try Keymap.load(environment: ProcessInfo.processInfo.environment)
             } catch {
                 throw CommandError(
                     message: "\(error.description); fix the file or move it away (Docs/Keys.md, \"Your own keys\")")
             }
-            return try runInTerminal(tree, loop: loop, usesMouse: !mouseOff, theme: theme, keymap: keymap)
+            do {
+                colours = try UserTheme.load(environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw CommandError(
+                    message: "\(error.description); fix the file or move it away (Docs/Keys.md, \"Your own colours\")")
+            }
+            // NO_COLOR wins over the user's colours too.
+            let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            return try runInTerminal(
+                tree, loop: loop, usesMouse: !mouseOff, theme: try chooseTheme(config: config, userBase: colours.base),
+                styles: noColor ? [:] : colours.styles, keymap: keymap)
         }
         tree.onNotice = { Trellis.printError($0) }
         tree.leakDetector.onLeak = { leak in
@@ -102,12 +114,13 @@ struct RunCommand {
         return .success
     }
 
-    private func runInTerminal(_ tree: RouteTree, loop: EventLoop, usesMouse: Bool, theme: Theme, keymap: Keymap)
-        throws -> ExitStatus
-    {
+    private func runInTerminal(
+        _ tree: RouteTree, loop: EventLoop, usesMouse: Bool, theme: Theme, styles: [CellStyle: String], keymap: Keymap
+    ) throws -> ExitStatus {
         let ending: TerminalApp.Ending
         do {
-            ending = try TerminalApp.run(tree: tree, loop: loop, usesMouse: usesMouse, theme: theme, keymap: keymap)
+            ending = try TerminalApp.run(
+                tree: tree, loop: loop, usesMouse: usesMouse, theme: theme, styles: styles, keymap: keymap)
         } catch {
             throw CommandError(message: "cannot use the terminal (\(error)); run with --headless instead.")
         }
@@ -256,12 +269,13 @@ struct RunCommand {
     }
 
     /// The terminal's colours: none with `NO_COLOR` (no-color.org: the user's
-    /// wish wins), else `TRELLIS_THEME`'s, else the config's, else the default.
-    /// A `TRELLIS_THEME` this host does not know is refused even under `NO_COLOR`.
-    private func chooseTheme(config: RouteConfig) throws -> Theme {
+    /// wish wins), else `TRELLIS_THEME`'s, else the user's theme file's base,
+    /// else the config's, else the default. A `TRELLIS_THEME` this host does not
+    /// know is refused even under `NO_COLOR`.
+    private func chooseTheme(config: RouteConfig, userBase: Theme? = nil) throws -> Theme {
         let environment = ProcessInfo.processInfo.environment
         // Empty is unset, as for NO_COLOR.
-        var chosen = config.theme ?? .default
+        var chosen = userBase ?? config.theme ?? .default
         if let name = environment["TRELLIS_THEME"], !name.isEmpty {
             guard let theme = Theme(rawValue: name) else {
                 throw CommandError.usage(

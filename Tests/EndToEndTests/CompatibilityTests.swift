@@ -5,8 +5,10 @@ import TrellisTestSupport
 /// The SDK's compatibility promise (Docs/PluginSystem.md, "Compatibility"): a
 /// plugin built against SDK 1.N runs unchanged with every later 1.x host, and a
 /// plugin of a newer minor or another major is refused before any of its code runs.
-/// These tests build whole packages; they share the out-of-tree HelloPlugin build.
-@Suite(.serialized)
+/// These tests build whole packages; they share the out-of-tree HelloPlugin build
+/// (built once, by whichever asks first). They run side by side: one after
+/// another they were the longest path of `swift test`, most of it one core's
+/// work (linking, the ABI digester) while the other waited.
 struct CompatibilityTests {
     /// The routes of a Main → Next app whose child is HelloScreen.
     private static let helloRoutes = """

@@ -6,6 +6,8 @@ import TrellisCore
 public struct FrameDiff {
     /// How styles are drawn: the colours of a theme, or none (`NO_COLOR`).
     public var theme: Theme
+    /// The user's own styles (``UserTheme``), as SGR attributes, over the theme's.
+    public var userStyles: [CellStyle: String] = [:]
     /// Whether only ASCII may be written (a locale that is not UTF-8, `LANG=C`):
     /// box drawing and symbols get ASCII stand-ins, other text `?` a column.
     public var asciiOnly = false
@@ -141,7 +143,8 @@ public struct FrameDiff {
     /// The shortest SGR sequence from `previous` to `style`: from the plain style
     /// no reset is needed, which keeps a focus move within a few dozen bytes.
     private func sgr(_ style: CellStyle, from previous: CellStyle) -> String {
-        let attributes = theme.attributes(of: style)
+        let attributes =
+            userStyles.isEmpty ? theme.attributes(of: style) : userStyles[style] ?? theme.attributes(of: style)
         if attributes.isEmpty { return "\u{1B}[m" }
         return previous == .plain ? "\u{1B}[\(attributes)m" : "\u{1B}[0;\(attributes)m"
     }

@@ -27,9 +27,11 @@ public enum TerminalApp {
     /// - Parameters:
     ///   - usesMouse: Whether clicks and the wheel are reported.
     ///   - theme: The colours it draws with.
+    ///   - styles: The user's own styles (theme.json), over the theme's.
     /// - Throws: ``TerminalError`` if the terminal cannot be set up.
     public static func run(
-        tree: RouteTree, loop: EventLoop, usesMouse: Bool = true, theme: Theme = .default, keymap: Keymap = Keymap()
+        tree: RouteTree, loop: EventLoop, usesMouse: Bool = true, theme: Theme = .default,
+        styles: [CellStyle: String] = [:], keymap: Keymap = Keymap()
     ) throws(TerminalError) -> Ending {
         TerminalState.usesMouse = usesMouse
         let terminal = try Terminal()
@@ -39,6 +41,7 @@ public enum TerminalApp {
         defer { if let session { printMessages(of: session) } }
         defer { terminal.restore() }
         var diff = FrameDiff(theme: theme)
+        diff.userStyles = styles
         diff.asciiOnly = !FrameDiff.localeIsUTF8(ProcessInfo.processInfo.environment)
         let size = terminal.size
         let screens = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))

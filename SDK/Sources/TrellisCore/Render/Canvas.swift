@@ -1,7 +1,7 @@
 import TrellisSDK
 
 /// How a cell is drawn beyond its character.
-public enum CellStyle: Equatable, Sendable {
+public enum CellStyle: Hashable, Sendable {
     case plain
     /// A control that has the focus.
     case focused
