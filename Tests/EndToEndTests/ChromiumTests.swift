@@ -36,6 +36,31 @@ struct ChromiumTests {
         try page.click(".row", text: demo)
     }
 
+    /// y copies the focused row to the clipboard, as the terminal's y puts it on
+    /// the terminal's (OSC 52), and the page says what was copied.
+    @Test func yCopiesTheFocusedRowToTheClipboard() throws {
+        let app = try ServedApp()
+        let page = try ChromiumPage(app.address)
+        try page.waitForText("Trellis pattern gallery")
+        try page.call(
+            "Browser.grantPermissions",
+            [
+                "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
+                "origin": "http://127.0.0.1:\(app.port)",
+            ],
+            inSession: false)
+        try page.press("ArrowDown")
+        try page.press("y")
+        // The notice is on the status line, below the screens.
+        try page.waitUntil(
+            "document.body.innerText.includes(\(quoted("copied “RIBs tutorial: TicTacToe” (to the clipboard)")))",
+            "the notice of the copy")
+        let copied = try page.evaluate("navigator.clipboard.readText()", awaitingPromise: true) as? String
+
+        #expect(copied == "RIBs tutorial: TicTacToe")
+        try expectNothingThrown(by: page)
+    }
+
     @Test func everyDemoPlaysInARealBrowser() throws {
         let app = try ServedApp()
         let page = try ChromiumPage(app.address)

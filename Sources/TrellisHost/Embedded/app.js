@@ -493,7 +493,30 @@ function listKey(holder, event) {
   } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     choose(holder);
+  } else if (event.key === "y" && !event.ctrlKey && !event.altKey && !event.metaKey) {
+    event.preventDefault();
+    copyRow(holder);
   }
+}
+
+// y: the focused row's text to the clipboard, as the terminal's y puts it on its
+// own (OSC 52); the notice says what was copied, or why nothing was.
+function copyRow(holder) {
+  const state = holder._list;
+  const row = state.list.querySelector('.row[data-index="' + state.active + '"]');
+  const text = row ? row.innerText.replace(/\s+/g, " ").trim() : "";
+  if (!text) {
+    showNotice("y: nothing to copy here");
+    return;
+  }
+  if (!navigator.clipboard) {
+    showNotice("y: this page has no clipboard (a browser gives one to https and localhost pages)");
+    return;
+  }
+  const shown = text.length > 40 ? text.slice(0, 39) + "…" : text;
+  navigator.clipboard.writeText(text).then(
+    () => showNotice("copied “" + shown + "” (to the clipboard)"),
+    () => showNotice("y: the browser did not allow the copy"));
 }
 
 function choose(holder) {
