@@ -43,6 +43,15 @@ struct ServeCommand {
         let keepTime = try parsed.value("--keep").map(parseKeepTime) ?? WebServer.defaultKeepTime
         let configPath = try parsed.singlePositional(command: "serve", name: "config")
         let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
+        // The user's colours (theme.json), as the terminal draws them; a bad file
+        // stops serve before it listens.
+        let pageStyle: String
+        do {
+            pageStyle = try UserTheme.load(environment: ProcessInfo.processInfo.environment).pageStyle
+        } catch {
+            throw CommandError(
+                message: "\(error.description); fix the file or move it away (Docs/Keys.md, \"Your own colours\")")
+        }
         let loop = EventLoop()
         // Several tabs: what a plugin says from a timer or a task that names no tab
         // goes here, not to a tab another person may be using.
@@ -67,6 +76,7 @@ struct ServeCommand {
             throw CommandError(message: "\(error)")
         }
         server.keepTime = keepTime
+        server.pageStyle = pageStyle
         server.crashReport = crashReport
         server.pictures = WebPictures(config: config, loader: loader)
         // Kept while serving: it swaps screens in every tab as their files change.

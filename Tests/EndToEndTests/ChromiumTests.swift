@@ -61,6 +61,25 @@ struct ChromiumTests {
         try expectNothingThrown(by: page)
     }
 
+    /// theme.json's styles are the page's too: the status bar in the user's
+    /// white on red, as the terminal draws its status line.
+    @Test func theUsersColoursFromThemeJSONDrawThePage() throws {
+        let config = try TemporaryFolder()
+        let folder = config.url.appendingPathComponent("trellis")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{ "styles": { "status": "white on red", "highlight": "bold blue" } }"#.utf8).write(
+            to: folder.appendingPathComponent("theme.json"))
+        let app = try ServedApp(environment: ["XDG_CONFIG_HOME": config.url.path])
+        let page = try ChromiumPage(app.address)
+        try page.waitForText("Trellis pattern gallery")
+        let footer = try page.evaluate("getComputedStyle(document.querySelector('footer')).backgroundColor") as? String
+        let text = try page.evaluate("getComputedStyle(document.querySelector('footer')).color") as? String
+
+        #expect(footer == "rgb(205, 49, 49)", "red, as VS Code's terminal draws it")
+        #expect(text == "rgb(229, 229, 229)")
+        try expectNothingThrown(by: page)
+    }
+
     @Test func everyDemoPlaysInARealBrowser() throws {
         let app = try ServedApp()
         let page = try ChromiumPage(app.address)

@@ -49,6 +49,16 @@ struct UserThemeTests {
         }
     }
 
+    @Test func thePageGetsTheStylesAsCSS() throws {
+        let theme = try parse(#"{ "base": "light", "styles": { "status": "bold white on red", "title": "italic" } }"#)
+        let css = theme.pageStyle
+
+        #expect(css.contains("footer { font-weight: bold; color: #e5e5e5; background-color: #cd3131; }"), "\(css)")
+        #expect(css.contains(".styled.title, .row.title { font-style: italic; }"), "\(css)")
+        #expect(css.split(separator: "\n").count == 2, "only the styles the file sets")
+        #expect(UserTheme().pageStyle.isEmpty)
+    }
+
     @Test func theFileIsTheOneTheEnvironmentNames() {
         #expect(UserTheme.path(environment: ["TRELLIS_THEME_FILE": "/t.json", "HOME": "/h"]) == "/t.json")
         #expect(UserTheme.path(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/c/trellis/theme.json")

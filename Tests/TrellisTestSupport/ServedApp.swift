@@ -11,12 +11,13 @@ public final class ServedApp {
 
     private let errorFile: URL
 
-    /// Serves `config` (a path in the repository), with `arguments` after it.
-    public init(config: String = "config.json", arguments: [String] = []) throws {
+    /// Serves `config` (a path in the repository), with `arguments` after it and
+    /// `environment` added to the tests' own.
+    public init(config: String = "config.json", arguments: [String] = [], environment: [String: String] = [:]) throws {
         server.executableURL = Products.trellis
         server.arguments = ["serve", config, "--port", "0"] + arguments
         server.currentDirectoryURL = Products.repository
-        server.environment = TrellisProcess.environment
+        server.environment = TrellisProcess.environment.merging(environment) { $1 }
         let output = Pipe()
         server.standardOutput = output
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("served-\(UUID().uuidString).err")

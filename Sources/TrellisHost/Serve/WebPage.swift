@@ -14,5 +14,11 @@ enum WebPage {
         "/": ("text/html; charset=utf-8", Array(EmbeddedFiles.index_html.utf8)),
         "/app.js": ("text/javascript; charset=utf-8", Array(EmbeddedFiles.app_js.utf8)),
         "/app.css": ("text/css; charset=utf-8", Array(EmbeddedFiles.app_css.utf8)),
+        "/user.css": style(""),
     ]
+
+    /// The user's styles (``UserTheme/pageStyle``) as the file `/user.css`.
+    static func style(_ css: String) -> WebConnection.File {
+        ("text/css; charset=utf-8", Array(css.utf8))
+    }
 }

@@ -64,6 +64,13 @@ public final class WebServer {
 
     /// How long a session is kept after its page went away.
     public var keepTime = WebServer.defaultKeepTime
+    /// The user's own styles (theme.json) as CSS, served as `/user.css` after the
+    /// page's own; empty for none.
+    public var pageStyle = "" {
+        didSet { files["/user.css"] = WebPage.style(pageStyle) }
+    }
+    /// The page's files, the user's styles among them.
+    private var files = WebPage.files
     /// The plugins' pictures, served to the pages at `/picture/…`.
     public var pictures: WebPictures?
     /// The supervisor's report of the crash this server was started again after:
@@ -201,7 +208,7 @@ public final class WebServer {
             }
             clients[descriptor] = Client(
                 descriptor: descriptor,
-                connection: WebConnection(access: access, files: WebPage.files, pictures: pictures), now: now)
+                connection: WebConnection(access: access, files: files, pictures: pictures), now: now)
         }
     }
 
