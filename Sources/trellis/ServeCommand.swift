@@ -43,14 +43,21 @@ struct ServeCommand {
         let keepTime = try parsed.value("--keep").map(parseKeepTime) ?? WebServer.defaultKeepTime
         let configPath = try parsed.singlePositional(command: "serve", name: "config")
         let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
-        // The user's colours (theme.json), as the terminal draws them; a bad file
-        // stops serve before it listens.
+        // The user's colours (theme.json) and keys (keys.json), as the terminal
+        // takes them; a bad file stops serve before it listens.
         let pageStyle: String
+        let userKeys: [String: String]
         do {
             pageStyle = try UserTheme.load(environment: ProcessInfo.processInfo.environment).pageStyle
         } catch {
             throw CommandError(
                 message: "\(error.description); fix the file or move it away (Docs/Keys.md, \"Your own colours\")")
+        }
+        do {
+            userKeys = try Keymap.load(environment: ProcessInfo.processInfo.environment).names
+        } catch {
+            throw CommandError(
+                message: "\(error.description); fix the file or move it away (Docs/Keys.md, \"Your own keys\")")
         }
         let loop = EventLoop()
         // Several tabs: what a plugin says from a timer or a task that names no tab
@@ -77,6 +84,7 @@ struct ServeCommand {
         }
         server.keepTime = keepTime
         server.pageStyle = pageStyle
+        server.userKeys = userKeys
         server.crashReport = crashReport
         server.pictures = WebPictures(config: config, loader: loader)
         // Kept while serving: it swaps screens in every tab as their files change.

@@ -80,6 +80,27 @@ struct ChromiumTests {
         try expectNothingThrown(by: page)
     }
 
+    /// keys.json's keys act in the page as in the terminal: Ctrl-B moves down
+    /// the launcher's list, `x` opens the row, as Enter.
+    @Test func theUsersKeysFromKeysJSONActInThePage() throws {
+        let config = try TemporaryFolder()
+        let folder = config.url.appendingPathComponent("trellis")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{ "keys": { "ctrl-b": "down", "x": "enter" } }"#.utf8).write(
+            to: folder.appendingPathComponent("keys.json"))
+        let app = try ServedApp(environment: ["XDG_CONFIG_HOME": config.url.path])
+        let page = try ChromiumPage(app.address)
+        try page.waitForText("Trellis pattern gallery")
+        for type in ["keyDown", "keyUp"] {
+            try page.call(
+                "Input.dispatchKeyEvent",
+                ["type": type, "key": "b", "code": "KeyB", "modifiers": 2, "windowsVirtualKeyCode": 66])
+        }
+        try page.press("x")
+        try page.waitForText("Welcome! Who is playing?")
+        try expectNothingThrown(by: page)
+    }
+
     @Test func everyDemoPlaysInARealBrowser() throws {
         let app = try ServedApp()
         let page = try ChromiumPage(app.address)

@@ -588,6 +588,7 @@ function refocus(within, key) {
 function apply(message) {
   if (message.t === "hello") {
     sessionStorage.setItem("trellis-session", message.session);
+    userKeys = message.keys || {};
     if (message.crash) {
       // The supervisor's report: the app was started again, this page's screens with it.
       document.getElementById("crash-report").textContent = message.crash;
@@ -727,6 +728,52 @@ window.addEventListener("popstate", (event) => {
   }
   history.replaceState({ index: historyIndex }, "", addressOf(status.route));
 });
+
+// The user's own keys (keys.json, sent with the hello): a key pressed acts as
+// the key it names, as in the terminal. Taken first (the capture phase), then
+// the named key is sent to the same element; a character typed into a field
+// stays a character, since a page cannot type one for it.
+let userKeys = {};
+const keyNames = { ArrowDown: "down", ArrowUp: "up", ArrowLeft: "left", ArrowRight: "right", Enter: "enter",
+  Escape: "esc", Tab: "tab", Backspace: "backspace", Delete: "delete", Home: "home", End: "end",
+  PageUp: "pageup", PageDown: "pagedown", " ": "space", F1: "f1" };
+const keyValues = Object.fromEntries(Object.entries(keyNames).map(([value, name]) => [name, value]));
+
+function keyName(event) {
+  if (event.key === "Tab" && event.shiftKey) return "backtab";
+  const base = keyNames[event.key] || (event.key.length === 1 ? event.key : null);
+  if (!base) return null;
+  if (event.ctrlKey) return "ctrl-" + base.toLowerCase();
+  if (event.altKey) return "alt-" + base.toLowerCase();
+  return base;
+}
+
+function moveFocus(step) {
+  const stops = [...screensHolder.querySelectorAll("button, input, textarea, select, [tabindex='0']")]
+    .filter((stop) => !stop.disabled && stop.offsetParent !== null);
+  if (stops.length === 0) return;
+  const at = stops.indexOf(document.activeElement);
+  stops[(at + step + stops.length) % stops.length].focus();
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!event.isTrusted) return;
+  const name = keyName(event);
+  const target = name && Object.hasOwn(userKeys, name) ? userKeys[name] : null;
+  if (!target) return;
+  const typing = event.target.closest && event.target.closest("input, textarea");
+  if (typing && name.length === 1) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (target === "tab" || target === "backtab") {
+    moveFocus(target === "tab" ? 1 : -1);
+    return;
+  }
+  const modifier = /^(ctrl|alt)-(.+)$/.exec(target);
+  const bare = modifier ? modifier[2] : target;
+  event.target.dispatchEvent(new KeyboardEvent("keydown", { key: keyValues[bare] || bare, bubbles: true,
+    cancelable: true, ctrlKey: modifier !== null && modifier[1] === "ctrl", altKey: modifier !== null && modifier[1] === "alt" }));
+}, true);
 
 document.addEventListener("keydown", (event) => {
   const typing = event.target.closest && event.target.closest("input, textarea, select");

@@ -69,6 +69,9 @@ public final class WebServer {
     public var pageStyle = "" {
         didSet { files["/user.css"] = WebPage.style(pageStyle) }
     }
+    /// The user's own keys (keys.json), each key's name and the name of the key
+    /// it acts as: the page translates them as the terminal does.
+    public var userKeys: [String: String] = [:]
     /// The page's files, the user's styles among them.
     private var files = WebPage.files
     /// The plugins' pictures, served to the pages at `/picture/…`.
@@ -295,7 +298,13 @@ public final class WebServer {
         guard let session = client.session else { return }
         RouteTree.acting = session.tree
         defer { RouteTree.acting = nil }
-        client.output += WebConnection.send("{\"t\":\"hello\",\"session\":\"\(session.id)\"\(crash)}")
+        let keys =
+            userKeys.isEmpty
+            ? ""
+            : ",\"keys\":{"
+                + userKeys.sorted { $0.key < $1.key }.map { WebJSON.string($0.key) + ":" + WebJSON.string($0.value) }
+                .joined(separator: ",") + "}"
+        client.output += WebConnection.send("{\"t\":\"hello\",\"session\":\"\(session.id)\"\(crash)\(keys)}")
         if let link = hello["open"]?.stringValue, !link.isEmpty { session.open(link) }
     }
 

@@ -17,6 +17,9 @@ public struct Keymap: Sendable {
     public private(set) var aliases: [Key: Key] = [:]
     /// The entries as written, for the help: `ctrl-j  as down`.
     public private(set) var lines: [String] = []
+    /// Each key of the user's and the key it acts as, by their names in the file
+    /// (`"ctrl-b": "down"`), for the browser's page, which translates them itself.
+    public private(set) var names: [String: String] = [:]
 
     /// No keys of the user's.
     public init() {}
@@ -91,6 +94,7 @@ public struct Keymap: Sendable {
             guard target != key else { throw KeymapError("\(place): a key acting as itself; leave it out") }
             keymap.aliases[key] = target
             keymap.lines.append("\(name)  as \(targetName)")
+            keymap.names[name] = targetName
         }
         return keymap
     }
