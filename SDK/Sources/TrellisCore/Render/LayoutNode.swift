@@ -49,7 +49,16 @@ indirect enum LayoutNode: Equatable, Sendable {
     /// The copy of `node`. A case of a newer SDK than this host's, which it cannot
     /// draw, becomes a visible placeholder (a plugin of a newer SDK minor is refused
     /// at load, so it is seen only with an SDK library newer than the host).
-    init(_ node: ViewNode) {
+    ///
+    /// A tree deeper than ``deepest`` is cut there, said in its place: the
+    /// layout's passes recurse, and a plugin's tree thousands of views deep
+    /// overflowed the host's stack (issue 41).
+    init(_ node: ViewNode, depth: Int = 0) {
+        guard depth < Self.deepest else {
+            self = .styled(.highlight, .text("[views nested more than \(Self.deepest) deep: cut here]"))
+            return
+        }
+        func child(_ node: ViewNode) -> LayoutNode { LayoutNode(node, depth: depth + 1) }
         switch node {
         case .empty: self = .empty
         case let .text(text): self = .text(text)
@@ -61,10 +70,10 @@ indirect enum LayoutNode: Equatable, Sendable {
                 id: field.id, text: field.text, placeholder: field.placeholder,
                 width: min(max(field.width ?? Layout.fieldWidth, 1), Layout.widestField), isSecure: field.isSecure)
         case let .stack(axis, spacing, children):
-            self = .stack(axis: axis, spacing: spacing, children: children.map(LayoutNode.init))
+            self = .stack(axis: axis, spacing: spacing, children: children.map(child))
         case let .list(id, rows): self = .list(id: id, rows: rows)
-        case let .grid(columns, cells): self = .grid(columns: columns, cells: cells.map(LayoutNode.init))
-        case let .styled(meaning, child): self = .styled(CellStyle(meaning), LayoutNode(child))
+        case let .grid(columns, cells): self = .grid(columns: columns, cells: cells.map(child))
+        case let .styled(meaning, content): self = .styled(CellStyle(meaning), child(content))
         case let .toggle(toggle): self = .toggle(id: toggle.id, title: toggle.title, isOn: toggle.isOn)
         case let .progress(progress):
             self = .progress(
@@ -93,11 +102,11 @@ indirect enum LayoutNode: Equatable, Sendable {
         case .spacer: self = .spacer
         case let .scroll(scroll):
             self = .scroll(
-                id: scroll.id, content: LayoutNode(scroll.content),
+                id: scroll.id, content: child(scroll.content),
                 height: min(max(scroll.height ?? Layout.scrollHeight, 1), 200))
         case let .panes(panes):
             self = .panes(
-                axis: panes.axis, sizes: panes.panes.map(\.size), children: panes.panes.map { LayoutNode($0.content) })
+                axis: panes.axis, sizes: panes.panes.map(\.size), children: panes.panes.map { child($0.content) })
         case let .label(title, icon):
             self = .text(icon.isEmpty ? title : icon + " " + title)
         case let .image(image):
@@ -108,8 +117,8 @@ indirect enum LayoutNode: Equatable, Sendable {
             let bar = LayoutNode.picker(
                 id: tabs.id, label: "", options: tabs.titles,
                 selected: min(max(tabs.selected, 0), max(tabs.titles.count - 1, 0)))
-            self = .stack(axis: .vertical, spacing: 1, children: [bar, LayoutNode(tabs.content)])
-        case let .form(form): self = LayoutNode.form(form)
+            self = .stack(axis: .vertical, spacing: 1, children: [bar, child(tabs.content)])
+        case let .form(form): self = LayoutNode.form(form, depth: depth)
         @unknown default: self = .styled(.highlight, .text(LayoutNode.unknownView))
         }
     }
@@ -138,6 +147,10 @@ indirect enum LayoutNode: Equatable, Sendable {
                 ? text : text + String(repeating: " ", count: max(column - TextWidth.of(text), 0) + 2) + row.badge
         }
     }
+
+    /// How deep a view tree is laid out, as the browser's page builds it
+    /// (`WebNodeBuilder.deepest`).
+    static let deepest = 64
 
     /// What stands in for a view this host cannot draw.
     static let unknownView = "[a view this Trellis cannot draw: update Trellis]"
