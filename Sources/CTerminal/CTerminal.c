@@ -12,6 +12,8 @@
 #include <signal.h>
 #include <sys/syscall.h>
 #include <sys/prctl.h>
+#include <sys/mman.h>
+#include <ucontext.h>
 #include "CTerminal.h"
 #include <malloc.h>
 
@@ -147,4 +149,35 @@ int trellis_is_loaded(const char *name) {
 
 size_t trellis_heap_bytes_in_use(void) {
     return mallinfo2().uordblks;
+}
+
+int trellis_use_alternate_signal_stack(void) {
+    void *warm[2];
+    (void)backtrace(warm, 2);
+    // Enough for the handler's unwinding, dladdr and formatting, with a guard
+    // page below so an overflow of the handler itself faults cleanly.
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t size = 256 * 1024;
+    char *memory = mmap(NULL, size + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) return -1;
+    (void)mprotect(memory, page, PROT_NONE);
+    stack_t stack = {.ss_sp = memory + page, .ss_size = size, .ss_flags = 0};
+    return sigaltstack(&stack, NULL);
+}
+
+int trellis_fault_is_stack_overflow(const void *info, const void *context) {
+    if (info == NULL || context == NULL) return 0;
+    uintptr_t address = (uintptr_t)((const siginfo_t *)info)->si_addr;
+    const ucontext_t *machine = context;
+#if defined(__x86_64__)
+    uintptr_t pointer = (uintptr_t)machine->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+    uintptr_t pointer = (uintptr_t)machine->uc_mcontext.sp;
+#else
+    uintptr_t pointer = 0;
+    (void)machine;
+#endif
+    if (pointer == 0) return 0;
+    uintptr_t distance = address > pointer ? address - pointer : pointer - address;
+    return distance < 64 * 1024;
 }

@@ -89,7 +89,8 @@ struct SupervisorTests {
         try tmux.send(["Escape"])
         let back = try tmux.waitForScreen { $0.contains("[ Click Button! ]") && !$0.contains("could not be shown") }
         try tmux.send(["C-c"])
-        try tmux.waitForText("EXITED=0")
+        // The run started again still ends with the crash's status (it ended 0).
+        try tmux.waitForText("EXITED=3")
 
         #expect(report.contains("running:    building route boom (plugin TestScreens)"), "\(report)")
         #expect(report.contains("Fatal error: the test screen crashed on purpose"))
@@ -112,7 +113,7 @@ struct SupervisorTests {
         try tmux.send(["Enter"])
         let error = try tmux.waitForText("This screen could not be shown")
         try tmux.send(["C-c"])
-        try tmux.waitForText("EXITED=0")
+        try tmux.waitForText("EXITED=3")
 
         #expect(offer.contains("a plugin ended the app (exit status 0) while building route boom"), "\(offer)")
         #expect(error.contains("its plugin ended the app (exit status 0)"), "\(error)")

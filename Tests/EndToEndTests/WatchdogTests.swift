@@ -16,28 +16,10 @@ struct WatchdogTests {
                 """)
     }
 
-    /// Waits for the line the shell prints once trellis has ended, and for the
-    /// line of the terminal's settings printed after it: `TTY=[icanon echo ]` in
-    /// one write, so the screen is never read halfway through it (on a loaded
-    /// machine `stty -a`'s own lines could be read one at a time).
-    private func waitForExit(_ tmux: TmuxSession) throws -> String {
-        try tmux.waitForScreen {
-            $0.range(of: "EXITED=[0-9]", options: .regularExpression) != nil
-                && $0.range(of: "TTY=\\[[a-z -]*\\]", options: .regularExpression) != nil
-        }
-    }
-
-    /// The shell line that runs trellis, then prints its status and whether the
-    /// line discipline edits (`icanon`) and echoes (`echo`) again.
-    private func runLine(_ config: URL) -> String {
-        let flags = "stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '"
-        return "\(Products.trellis.path) run \(config.path); echo EXITED=$?; echo \"TTY=[$(\(flags))]\""
-    }
-
     /// Opens the stuck screen in a terminal and taps Freeze.
     private func freeze(_ config: URL) throws -> TmuxSession {
         let tmux = try TmuxSession(columns: 160, rows: 30)
-        try tmux.run(runLine(config))
+        try tmux.runTrellis(config: config)
         try tmux.waitForText("[ Click Button! ]")
         try tmux.send(["Enter"])
         try tmux.waitForText("Frozen soon")
@@ -50,7 +32,7 @@ struct WatchdogTests {
         let tmux = try freeze(try stuckConfig("hangInTap", in: folder))
         let notice = try tmux.waitForText("not responding for")
         try tmux.send(["C-c"])
-        let end = try waitForExit(tmux)
+        let end = try tmux.waitForExit()
 
         #expect(notice.contains("Ctrl-C ends the app · handling input on route boom (plugin TestScreens)"), "\(notice)")
         #expect(end.contains("EXITED=3"), "\(end)")
@@ -69,7 +51,7 @@ struct WatchdogTests {
         let back = try tmux.waitForText("Thawed")
         let settled = try tmux.waitForScreen { !$0.contains("not responding") }
         try tmux.send(["C-c"])
-        let end = try waitForExit(tmux)
+        let end = try tmux.waitForExit()
 
         #expect(back.contains("Thawed"))
         #expect(settled.contains("main › boom"), "the app's own status line is back: \(settled)")
@@ -84,7 +66,7 @@ struct WatchdogTests {
         // The oldest process run with this config is the supervisor.
         let kill = try TrellisProcess.run(
             ["pkill", "-TERM", "-o", "-f", config.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
-        let end = try waitForExit(tmux)
+        let end = try tmux.waitForExit()
 
         #expect(kill.status == 0)
         #expect(end.contains("EXITED=3"), "\(end)")

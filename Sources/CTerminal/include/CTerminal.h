@@ -48,4 +48,15 @@ int trellis_is_loaded(const char *name);
 /// per session: a resident set's pages round small objects away.
 size_t trellis_heap_bytes_in_use(void);
 
+/// Gives the calling thread an alternate stack for signal handlers (sigaltstack),
+/// so a crash handler installed with SA_ONSTACK still runs when the thread's own
+/// stack is exhausted; first loads what the unwinder needs (`backtrace` loads
+/// libgcc_s on its first call, which a handler must not do). Returns 0, or -1.
+int trellis_use_alternate_signal_stack(void);
+
+/// From a SIGSEGV or SIGBUS handler given `info` and `context`: whether the fault
+/// is at the edge of the interrupted thread's stack (within 64 KiB of its stack
+/// pointer), as when recursion exhausts the stack. 1 if so, else 0.
+int trellis_fault_is_stack_overflow(const void *info, const void *context);
+
 #endif

@@ -11,7 +11,7 @@ import Glibc
 public enum CrashRecord {
     /// The slots of the shared page and their sizes.
     enum Slot: Int, CaseIterable {
-        case activity, routePath, plugins, frames, hostExit, heartbeat, served
+        case activity, routePath, plugins, frames, hostExit, heartbeat, served, fault
 
         var range: Range<Int> {
             switch self {
@@ -22,11 +22,12 @@ public enum CrashRecord {
             case .hostExit: 28672..<28704
             case .heartbeat: 28704..<28744
             case .served: 28744..<29000
+            case .fault: 29000..<29032
             }
         }
     }
 
-    static let size = 29000
+    static let size = 29032
 
     /// The words of ``Slot/heartbeat``, each 8 bytes and aligned, so one store
     /// is read whole by the other process.
@@ -196,6 +197,23 @@ public enum CrashRecord {
     static func notePlugins(_ text: String) {
         write(text, to: .plugins)
     }
+
+    /// What the crash signal handler learnt of a crash signal, beyond its frames.
+    enum Fault: String {
+        /// Another process sent it (`kill`): not a crash.
+        case sent
+        /// A fault at the edge of the thread's stack: the stack ran out.
+        case stackExhausted = "stack"
+    }
+
+    /// Notes what the crash signal handler learnt; called from the handler.
+    static func noteFault(_ fault: Fault) {
+        write(fault.rawValue, to: .fault)
+    }
+
+    /// What the handler noted of the crash signal; `nil` if it noted nothing
+    /// (a real crash, or one whose handler could not run).
+    static var fault: Fault? { Fault(rawValue: read(.fault)) }
 
     /// Writes the crashing thread's frames; called from the crash signal handler.
     static func recordFrames() {

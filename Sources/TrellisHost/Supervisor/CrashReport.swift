@@ -11,6 +11,9 @@ struct CrashReport {
     let plugin: (name: String, file: String, routes: [String])?
     let fatalMessage: String?
     let pluginFrames: [String]
+    /// Whether the crash handler ran: it records at least one frame.
+    let hasFrames: Bool
+    let fault: CrashRecord.Fault?
 
     init(signal: Int32, stderr: String) {
         self.signal = signal
@@ -26,6 +29,8 @@ struct CrashReport {
         let frames = CrashRecord.read(.frames).split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         }
+        hasFrames = !frames.isEmpty
+        fault = CrashRecord.fault
         // The first frame in a plugin's image names the plugin that crashed: the
         // image is named after the file, or after the link it was mapped through.
         let crashed = frames.lazy.compactMap { frame in plugins.first { frame.first.map($0.images.contains) ?? false } }
@@ -57,11 +62,16 @@ struct CrashReport {
     /// One line for the error view shown in the crashed route's place.
     var summary: String {
         let origin = plugin.map { "plugin \($0.name)" } ?? "its plugin"
-        return "\(origin) crashed the app (\(Self.name(of: signal)))" + (fatalMessage.map { ": \($0)" } ?? "")
+        return "\(origin) crashed the app (\(cause))" + (fatalMessage.map { ": \($0)" } ?? "")
+    }
+
+    /// The signal, and what it means here.
+    private var cause: String {
+        fault == .stackExhausted ? "SIGSEGV, the stack ran out: a recursion without end?" : Self.name(of: signal)
     }
 
     var text: String {
-        var lines = ["trellis: a plugin crashed the app (\(Self.name(of: signal)))."]
+        var lines = ["trellis: a plugin crashed the app (\(cause))."]
         if !routePath.isEmpty { lines.append("  on screen:  \(routePath)") }
         if !activity.isEmpty { lines.append("  running:    \(activity)") }
         if let plugin {
@@ -72,6 +82,11 @@ struct CrashReport {
         if !pluginFrames.isEmpty {
             lines.append("  frames in the plugin:")
             lines += pluginFrames.map { "    \($0)" }
+        }
+        if !hasFrames {
+            lines.append(
+                "  (no frames: the crash handler could not run, as when a plugin blocks signals or a stack of a "
+                    + "thread the host did not start runs out)")
         }
         if plugin == nil && activity.isEmpty {
             lines.append("  (the crash was not in a plugin's image; run with TRELLIS_SUPERVISOR=off under a debugger)")
@@ -108,6 +123,8 @@ struct CrashReport {
         case SIGFPE: "SIGFPE, an arithmetic error"
         case SIGABRT: "SIGABRT, an abort"
         case SIGSYS: "SIGSYS, a bad system call"
+        case SIGXCPU: "SIGXCPU, the process's CPU time limit (RLIMIT_CPU) was reached"
+        case SIGXFSZ: "SIGXFSZ, a write passed the file size limit (RLIMIT_FSIZE)"
         default: "signal \(signal)"
         }
     }

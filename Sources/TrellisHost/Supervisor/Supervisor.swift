@@ -20,7 +20,7 @@ public enum Supervisor {
     /// earlier app process of this run, with what to say.
     nonisolated(unsafe) public private(set) static var crashedRoutes: [String: String] = [:]
 
-    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
 
     /// Where a `serve` the supervisor starts again after a crash finds the port and
     /// token it served at (`PORT TOKEN`).
@@ -64,11 +64,6 @@ public enum Supervisor {
             if pid == 0 { return }
             child = pid
             forwardSignals()
-            if serves {
-                // A test runner may start `serve` with these blocked: its supervisor must
-                // still pass them on, or the server never hears it should stop.
-                Signals.unblock([SIGINT, SIGTERM])
-            }
             // On a terminal it draws on, the app owns the screen: its messages wait
             // until it ends. A line session (TERM=dumb) shows them as they come.
             let holdsOutput = isTerminal && Terminal.drawsScreens
@@ -88,7 +83,9 @@ public enum Supervisor {
             }
             if WaitStatus.exited(status), CrashRecord.hostExited(with: WaitStatus.exitCode(status)) {
                 writeError(unshown)
-                exit(WaitStatus.exitCode(status))
+                // A run started again after a crash still ends with the crash's status.
+                let code = WaitStatus.exitCode(status)
+                exit(code == ExitStatus.success.rawValue && !crashedRoutes.isEmpty ? ExitStatus.crashed.rawValue : code)
             }
             if WaitStatus.exited(status) {
                 // An end the host did not choose: a plugin called `exit` or `_exit`.
@@ -106,8 +103,10 @@ public enum Supervisor {
                 continue
             }
             let signal = WaitStatus.signal(status)
-            // A crash signal sent with `kill` leaves no frames: the app did not crash.
-            guard crashSignals.contains(signal), !CrashRecord.read(.frames).isEmpty else {
+            // A crash signal sent with `kill` is noted so by the app's handler: the app
+            // did not crash. One with neither frames nor a note is a crash whose handler
+            // could not run (the plugin blocked the signal, or a thread's stack ran out).
+            guard crashSignals.contains(signal), CrashRecord.fault != .sent else {
                 // SIGKILL (another process, the out-of-memory killer) gives the app no
                 // chance to give the terminal back: the supervisor does, and says so.
                 if hasTerminalSettings { restoreTerminal(saved) }
@@ -304,9 +303,8 @@ public enum Supervisor {
         // SIGTSTP too: sent to the supervisor's pid (`kill -TSTP`), it would stop the
         // supervisor alone and leave the app on screen; the app suspends itself as
         // for Ctrl-Z, and the supervisor follows when it sees the app stopped.
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGWINCH, SIGTSTP]
-            + Array(crashSignals)
-        {
+        let forwarded = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGWINCH, SIGTSTP]
+        for signal in forwarded + crashSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { received, info, _ in
                 if Supervisor.crashSignals.contains(received), isOwnSignal(info) {
@@ -319,6 +317,8 @@ public enum Supervisor {
             action.sa_flags = SA_RESTART | SA_SIGINFO
             sigaction(signal, &action, nil)
         }
+        // A parent (a test runner) may have started us with some blocked.
+        Signals.unblock(forwarded + crashSignals)
     }
 
     private static func restoreTerminal(_ saved: termios) {

@@ -1,3 +1,4 @@
+import CTerminal
 import Glibc
 
 /// The controlling terminal in raw mode, on the alternate screen, with the cursor
@@ -159,10 +160,13 @@ enum TerminalState {
     /// background stops the app until `fg`, which SIGCONT then redraws.)
     static let reportedSignals = [
         SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGQUIT,
-        SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE,
+        SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPIPE,
     ]
     /// Signals of a crash, handled in the handler itself: the loop may never run again.
-    static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
+    /// A resource limit's signals (RLIMIT_CPU, RLIMIT_FSIZE) are crashes too: the
+    /// kernel sends them to the code that passed the limit.
+    static let crashSignals = Supervisor.crashSignals
+    nonisolated(unsafe) private static var hasAlternateStack = false
     static let restoreSequence: [UInt8] = Array(
         "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t".utf8)
 
@@ -176,13 +180,19 @@ enum TerminalState {
     /// Handlers for the crash signals: restore the terminal if it is raw, and
     /// under a supervisor record the crashing frames for its report.
     static func installCrashHandlers() {
+        // On a stack of their own: a plugin's unbounded recursion exhausts the
+        // thread's stack, and a handler there could not run.
+        if !hasAlternateStack { hasAlternateStack = trellis_use_alternate_signal_stack() == 0 }
         for signal in crashSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = restoreAndReraise
             sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_SIGINFO
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK
             sigaction(signal, &action, previousActions + Int(signal))
         }
+        // A parent (a test runner) may have started us with them blocked: a
+        // resource limit's signal would then wait, unseen, until the hard limit.
+        Signals.unblock(crashSignals)
         guard CrashRecord.isSupervised else { return }
         // The supervisor's watchdog ends a stuck app with this signal, sent to the
         // main thread: its frames say where the plugin is stuck.
@@ -242,15 +252,24 @@ private func reportSignal(_ signal: Int32) {
 /// goes to the handler from before (Swift's backtracer, which prints where it
 /// happened); a signal sent with `kill` ends the process at once, since there is
 /// no crash to explain, and the backtracer would return and let the app run on.
-private func restoreAndReraise(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+private func restoreAndReraise(
+    _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
     TerminalState.restore()
     var only = sigset_t()
     sigemptyset(&only)
     sigaddset(&only, signal)
     let isOwn = isOwnSignal(info)
     if CrashRecord.isSupervised {
-        // Frames only for a real crash: the supervisor reads none as "sent with kill".
-        if isOwn { CrashRecord.recordFrames() }
+        // Frames only for a real crash; one sent with `kill` is noted as such.
+        if !isOwn {
+            CrashRecord.noteFault(.sent)
+        } else {
+            if signal == SIGSEGV || signal == SIGBUS, trellis_fault_is_stack_overflow(info, context) != 0 {
+                CrashRecord.noteFault(.stackExhausted)
+            }
+            CrashRecord.recordFrames()
+        }
     } else if isOwn {
         sigaction(signal, TerminalState.previousActions + Int(signal), nil)
         pthread_sigmask(SIG_UNBLOCK, &only, nil)

@@ -41,6 +41,17 @@ enum TestBehaviour: String {
     /// The builder calls `abort()`, as a failed `assert`, glibc's heap checks and
     /// Swift's allocation failures do: SIGABRT raised by the process itself.
     case abortInBuild
+    /// The builder recurses without end and exhausts the main thread's stack.
+    case recursionInBuild
+    /// The builder blocks every signal, then reads through an invalid pointer:
+    /// the kernel ends the process without running any handler.
+    case blockedSignalsSegfaultInBuild
+    /// The builder limits the process's CPU time (RLIMIT_CPU) to a second more
+    /// than it used, then spins: SIGXCPU.
+    case cpuLimitInBuild
+    /// The builder limits the size of files (RLIMIT_FSIZE) to 1 KiB, then writes
+    /// 4 KiB to the file `file`: SIGXFSZ.
+    case fileSizeLimitInBuild
     /// The builder initialises a global that takes 300 ms, while another thread
     /// asks for it after 50 ms: the runtime's lock for it is contended between the
     /// main thread and a worker. Shows `Initialised under contention`.
@@ -114,6 +125,8 @@ final class TestScreensBuilder: ScreenBuildable {
             invalid.pointee = 1
         case .abortInBuild:
             abort()
+        case .recursionInBuild, .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild:
+            try misbehave(behaviour, file: context.parameter("file", as: String.self))
         case .exitInBuild:
             exit(0)
         case .underscoreExitInBuild:
@@ -233,7 +246,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
         case .fatalErrorInBuild, .segfaultInBuild, .abortInBuild, .contendedGlobal, .counter, .busyList,
             .backgroundHelper,
             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
-            .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild:
+            .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
+            .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
