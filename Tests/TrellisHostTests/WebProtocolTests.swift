@@ -122,6 +122,11 @@ struct WebProtocolTests {
             try refusal(["GET /?token=s3cret HTTP/1.1", "Host: rebound.example:8765"]) != nil,
             "a DNS name rebound to the loopback is refused even with the token")
         #expect(try refusal(["GET /?token=s3cret HTTP/1.1", "Host: localhost:9999"]) != nil)
+        // A refusal names no address: bound to every interface, it listed them all.
+        let wide = WebAccess(token: "s3cret", address: "0.0.0.0", port: 8765)
+        let wrongHost = try #require(wide.refusal(of: try request(["GET / HTTP/1.1", "Host: evil.example:8765"])))
+        #expect(!wrongHost.contains("127.0.0.1") && !wrongHost.contains("localhost"), "\(wrongHost)")
+        #expect(wide.allowedHosts.allSatisfy { !wrongHost.contains($0) }, "\(wrongHost)")
 
         let socket = ["GET /socket HTTP/1.1", "Host: localhost:8765", "Cookie: trellis-token-8765=s3cret"]
         #expect(access.originRefusal(of: try request(socket + ["Origin: http://localhost:8765"])) == nil)
@@ -188,6 +193,15 @@ struct WebProtocolTests {
         ]
         #expect(read(fragmented) == expected, "a ping may come between fragments")
         #expect(read(fragmented, byteByByte: true) == expected)
+        // 200,000 one-byte fragments are joined as they come (each used to copy
+        // the message so far: 20 GB of copying here).
+        let letters: [UInt8] = (0..<200_000).map { (index: Int) -> UInt8 in 97 + UInt8(index % 26) }
+        var pieces: [UInt8] = []
+        for (index, letter) in letters.enumerated() {
+            pieces += frame(index == 0 ? 0x1 : 0x0, [letter], final: index == letters.count - 1)
+        }
+        let joined = String(decoding: letters, as: UTF8.self)
+        #expect(read(pieces) == [.message(.text(joined))])
         let long = [UInt8](repeating: 65, count: 70_000)
         #expect(read(frame(0x2, long)) == [.message(.binary(long))])
         #expect(read(frame(0x8, [])) == [.message(.close(nil, ""))])

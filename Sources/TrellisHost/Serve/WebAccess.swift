@@ -85,7 +85,11 @@ struct WebAccess: Sendable {
     func refusal(of request: HTTPRequest) -> String? {
         guard let host = request.header("Host"), request.count(of: "Host") == 1,
             allowedHosts.contains(host.lowercased())
-        else { return "the Host field must be one of \(allowedHosts.joined(separator: ", "))" }
+        else {
+            // Not the list of what would do: with `--bind 0.0.0.0` it names every
+            // address and the host name, to anyone who asks.
+            return "the Host field must name this server as the address `trellis serve` printed does"
+        }
         if let cookie = cookieToken(of: request), Self.isSame(cookie, token) { return nil }
         if let given = request.query("token"), Self.isSame(given, token) { return nil }
         return "open the address `trellis serve` printed, with its token"

@@ -91,15 +91,14 @@ struct WebSocketFrameParser {
 
             switch opcode {
             case 0x0:
-                guard var message = fragments else {
+                // Taken out while it grows: a second reference would copy every byte so
+                // far at each fragment (1.8 MB of 1-byte fragments cost 20 s).
+                guard var message = fragments.take() else {
                     return .failed(.protocolError, "a continuation frame with no message to continue")
                 }
                 message.bytes += payload
+                if isFinal { return Self.complete(isText: message.isText, message.bytes) }
                 fragments = message
-                if isFinal {
-                    fragments = nil
-                    return Self.complete(isText: message.isText, message.bytes)
-                }
             case 0x1, 0x2:
                 guard fragments == nil else {
                     return .failed(.protocolError, "a new message inside a fragmented one")
