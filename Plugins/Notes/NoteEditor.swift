@@ -44,6 +44,8 @@ struct NoteEditorState: Equatable {
     var message = ""
     /// Why the note cannot be saved over (it could not be read), if so.
     var unreadable: String?
+    /// Whether the note has no file yet: a new note is written by its first save.
+    var isNew = false
 
     var hasEdits: Bool { text != saved }
 }
@@ -61,8 +63,10 @@ final class NoteEditorInteractor: PresentableInteractor<NoteEditorPresentable> {
         self.name = name
         var state = NoteEditorState(saved: "", text: "")
         do {
-            state.saved = try store.text(of: name) ?? ""
+            let text = try store.text(of: name)
+            state.saved = text ?? ""
             state.text = state.saved
+            state.isNew = text == nil
         } catch {
             // Saving over a note that could not be read would lose it.
             state.unreadable = "\(error)"
@@ -89,7 +93,10 @@ final class NoteEditorInteractor: PresentableInteractor<NoteEditorPresentable> {
                 self?.presenter.backConfirmation =
                     state.hasEdits
                     ? Alert(
-                        title: "Discard your edits?", message: "The note keeps the text it was last saved with.",
+                        title: "Discard your edits?",
+                        message: state.isNew
+                            ? "The note was never saved: it is not kept."
+                            : "The note keeps the text it was last saved with.",
                         buttons: [.cancel("Keep editing"), .destructive("Discard")])
                     : nil
             }
@@ -125,6 +132,7 @@ final class NoteEditorInteractor: PresentableInteractor<NoteEditorPresentable> {
         do {
             try store.save(next.text, as: name)
             next.saved = next.text
+            next.isNew = false
             next.message = "Saved."
         } catch {
             next.message = "Not saved: \(error)"
@@ -156,7 +164,7 @@ final class NoteEditorViewController: ViewController, NoteEditorPresentable {
             ])
             return
         }
-        let status = state.hasEdits ? "Edited, not saved" : "Saved copy"
+        let status = state.hasEdits ? "Edited, not saved" : state.isNew ? "New note, not saved yet" : "Saved copy"
         content = .vstack([
             .title(name),
             .textArea(id: "text", text: state.text, placeholder: "Write here", width: 60, height: 12),

@@ -34,9 +34,6 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
     weak var router: NoteListRouting?
     private let store: NoteStore
     private let state = BehaviorRelay(value: NoteListState())
-    /// The note New note made, while its editor is open: dropped when the editor
-    /// closes if nothing was written in it.
-    private var madeNow: String?
 
     init(presenter: NoteListPresentable, store: NoteStore) {
         self.store = store
@@ -64,13 +61,8 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
         reload()
     }
 
-    /// The editor closed: a note made and left empty goes, and the list shows
-    /// what the editor saved.
+    /// The editor closed: the list shows what it saved.
     func noteEditorDidClose() {
-        if let made = madeNow {
-            madeNow = nil
-            store.removeIfUntouched(made)
-        }
         reload()
     }
 
@@ -92,23 +84,19 @@ final class NoteListInteractor: PresentableInteractor<NoteListPresentable>, Note
         }
     }
 
-    /// Opens the note named in the field, creating it empty when there is none.
+    /// Opens the note named in the field in the editor; a new one is written
+    /// only when the editor saves it.
     private func createNote() {
         let name = state.value.newName.trimmingSpaces
         if let problem = NoteStore.problem(withName: name) {
             update { $0.nameProblem = problem }
             return
         }
-        do {
-            if try store.create(name) { madeNow = name }
-            update {
-                $0.newName = ""
-                $0.nameProblem = nil
-            }
-            router?.routeToEditor(of: name)
-        } catch {
-            update { $0.nameProblem = "\(error)" }
+        update {
+            $0.newName = ""
+            $0.nameProblem = nil
         }
+        router?.routeToEditor(of: name)
     }
 
     private func update(_ change: (inout NoteListState) -> Void) {

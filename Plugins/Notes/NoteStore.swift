@@ -31,7 +31,8 @@ struct NoteStoreError: Error, Equatable, CustomStringConvertible {
 /// Every write goes to a new file that is flushed to the disk and then renamed
 /// over the old one, so a note is always either as it was or as it was saved:
 /// never half written, whatever ends the app (a crash of a screen, a kill, a power
-/// cut). Thread-safe: it holds only its path, and runs off the main actor.
+/// cut). A note that is a link stays one (see ``writeKeepingLinks(_:to:)``).
+/// Thread-safe: it holds only its path, and runs off the main actor.
 struct NoteStore: Sendable {
     /// The folder, absolute.
     let folder: String
@@ -52,6 +53,7 @@ struct NoteStore: Sendable {
             let file = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
+            if file.hasPrefix("."), file.hasSuffix(".tmp") { removeIfLeftOver(file) }
             guard file.hasSuffix(".txt"), !file.hasPrefix(".") else { continue }
             let name = String(file.dropLast(4))
             var status = stat()
@@ -85,7 +87,7 @@ struct NoteStore: Sendable {
 
     /// Saves `text` as the note `name`, and drops its draft.
     func save(_ text: String, as name: String) throws {
-        try writeAtomically(text, to: path(of: name))
+        try writeKeepingLinks(text, to: path(of: name))
         unlink(draftPath(of: name))
     }
 
@@ -110,27 +112,6 @@ struct NoteStore: Sendable {
         return nil
     }
 
-    /// Makes the empty note `name`, unless a note has that name already (made
-    /// by another run meanwhile, too: the file is created only if absent).
-    ///
-    /// - Returns: Whether it made the note.
-    @discardableResult
-    func create(_ name: String) throws -> Bool {
-        let descriptor = open(path(of: name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if descriptor < 0, errno == EEXIST { return false }
-        guard descriptor >= 0 else { throw NoteStoreError.system("creating the note", path(of: name)) }
-        close(descriptor)
-        return true
-    }
-
-    /// Drops the note `name` if it is still empty and no edits wait in a draft:
-    /// a note made and left without a word leaves no file behind.
-    func removeIfUntouched(_ name: String) {
-        var status = stat()
-        guard stat(path(of: name), &status) == 0, status.st_size == 0, !exists(draftPath(of: name)) else { return }
-        unlink(path(of: name))
-    }
-
     func path(of name: String) -> String { folder + "/" + name + ".txt" }
 
     private func draftPath(of name: String) -> String { folder + "/." + name + ".txt.draft" }
@@ -149,49 +130,8 @@ struct NoteStore: Sendable {
             as: "Welcome")
     }
 
-    /// Writes `text` to a new file beside `path`, flushes it, renames it over
-    /// `path` and flushes the folder, so the rename itself is on the disk.
-    private func writeAtomically(_ text: String, to path: String) throws {
-        // Hidden, so the list never shows one a kill left behind.
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = folder + "/" + (file.hasPrefix(".") ? "" : ".") + file + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw NoteStoreError.system("creating a file", temporary) }
-        // The note keeps the permissions it had (a private note stays private).
-        var old = stat()
-        fchmod(descriptor, stat(path, &old) == 0 ? old.st_mode & 0o7777 : 0o644)
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                let failure = NoteStoreError.system("writing", temporary)
-                close(descriptor)
-                unlink(temporary)
-                throw failure
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        let flushed = fsync(descriptor) == 0
-        let failure = NoteStoreError.system("flushing", temporary)
-        guard close(descriptor) == 0, flushed else {
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = NoteStoreError.system("renaming \(temporary) to", path)
-            unlink(temporary)
-            throw failure
-        }
-        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
-        }
-    }
-
     /// The contents of the file at `path`, which must be UTF-8 text.
-    private func read(_ path: String) throws -> String {
+    func read(_ path: String) throws -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw NoteStoreError.system("opening", path) }
         defer { close(descriptor) }
@@ -210,7 +150,7 @@ struct NoteStore: Sendable {
         return text
     }
 
-    private func exists(_ path: String) -> Bool {
+    func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 

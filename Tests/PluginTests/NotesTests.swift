@@ -107,25 +107,30 @@ struct NotesTests {
 
         try screen.replaceText(in: "Name of a new note", with: "Ideas")
         try screen.submit("Name of a new note")
-        try await screen.expect("Saved copy")
+        try await screen.expect("New note, not saved yet")
         #expect(screen.lines.first == "Ideas", "the editor of the new note")
+        #expect(file("Ideas.txt") == nil, "written by its first save")
+        try screen.tap("Save")
+        try await screen.expect("Saved.")
         #expect(file("Ideas.txt") == "")
     }
 
-    /// New note, then Esc, used to leave an empty file behind.
+    /// New note, then Esc, used to leave an empty file behind (and a kill while
+    /// its editor was open, still does so): a note is made by its first save.
     @Test func aNewNoteLeftWithoutAWordLeavesNoFile() async throws {
         let screen = try openNotes()
         try await screen.expect("Welcome")
         try screen.type("Empty", into: "Name of a new note")
         try screen.submit("Name of a new note")
-        try await screen.expect("Saved copy")
+        try await screen.expect("New note, not saved yet")
+        #expect(file("Empty.txt") == nil, "nothing on the disk while it is open")
         try screen.back()
         try await screen.expect("1 note · / filters")
         #expect(file("Empty.txt") == nil)
 
         try screen.type("Kept", into: "Name of a new note")
         try screen.submit("Name of a new note")
-        try await screen.expect("Saved copy")
+        try await screen.expect("New note, not saved yet")
         try screen.type("a word", into: "Write here")
         try screen.tap("Save")
         try await screen.expect("Saved.")
@@ -167,8 +172,48 @@ struct NotesSafetyTests {
         #expect(mode == 0o600, "a private note stays private")
         #expect(NoteStore.problem(withName: String(repeating: "界", count: 70)) != nil, "210 bytes")
         #expect(NoteStore.problem(withName: String(repeating: "界", count: 60)) == nil)
-        try store.create("Diary")
-        #expect(try store.text(of: "Diary") == "more secret", "creating a name that exists leaves it")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["Diary.txt"])
+    }
+
+    /// A saved note that was a symbolic link became a plain file (the file it
+    /// pointed to kept the old text), and one with a hard link lost it.
+    @Test func aSaveKeepsANoteThatIsALinkALink() throws {
+        let folder = try TemporaryFolder()
+        let notes = folder.url.appendingPathComponent("notes")
+        let store = NoteStore(folder: notes.path)
+        _ = try store.list()
+        let elsewhere = try folder.write("old\n", to: "elsewhere.txt")
+        let linked = notes.appendingPathComponent("Linked.txt")
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: elsewhere)
+        let other = folder.url.appendingPathComponent("other-name.txt")
+        try folder.write("old too\n", to: "notes/Shared.txt")
+        #expect(link(notes.appendingPathComponent("Shared.txt").path, other.path) == 0)
+
+        try store.save("new\n", as: "Linked")
+        try store.save("new too\n", as: "Shared")
+
+        let kind = try FileManager.default.attributesOfItem(atPath: linked.path)[.type] as? FileAttributeType
+        #expect(kind == .typeSymbolicLink, "still a link")
+        #expect(try String(contentsOf: elsewhere, encoding: .utf8) == "new\n", "written where the link points")
+        #expect(try String(contentsOf: other, encoding: .utf8) == "new too\n", "the other name of the file sees it")
+        #expect(try String(contentsOf: notes.appendingPathComponent("Shared.txt"), encoding: .utf8) == "new too\n")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    /// A kill during a save left its hidden temporary file for ever.
+    @Test func aTemporaryFileAnEndedSaveLeftIsRemovedWhenTheListIsRead() throws {
+        let folder = try TemporaryFolder()
+        let notes = folder.url.appendingPathComponent("notes")
+        let store = NoteStore(folder: notes.path)
+        _ = try store.list()
+        // No process has this pid (above the kernel's highest); pid 1 is alive.
+        try folder.write("half", to: "notes/.Shopping.txt.99999999.tmp")
+        try folder.write("half", to: "notes/.Shopping.txt.1.tmp")
+
+        _ = try store.list()
+
+        let left = try FileManager.default.contentsOfDirectory(atPath: notes.path).filter { $0.hasSuffix(".tmp") }
+        #expect(left == [".Shopping.txt.1.tmp"], "only the one whose writer may still be saving: \(left)")
     }
 }
