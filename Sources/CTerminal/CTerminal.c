@@ -181,3 +181,12 @@ int trellis_fault_is_stack_overflow(const void *info, const void *context) {
     uintptr_t distance = address > pointer ? address - pointer : pointer - address;
     return distance < 64 * 1024;
 }
+
+int trellis_open_process_descriptor(pid_t process) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, process, 0);
+#else
+    (void)process;
+    return -1;
+#endif
+}

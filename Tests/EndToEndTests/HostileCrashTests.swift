@@ -80,4 +80,39 @@ struct HostileCrashTests {
         #expect(end.contains("EXITED=3"), "\(end)")
         #expect(end.contains("TTY=[icanon echo ]"), "the terminal was given back: \(end)")
     }
+
+    /// A plugin that ignored SIGHUP defeated the signal the kernel sends when the
+    /// supervisor is killed: the app ran on, orphaned, on the raw terminal.
+    @Test func anAppWhosePluginIgnoresHangUpsStillEndsWithItsSupervisor() throws {
+        let folder = try TemporaryFolder()
+        let config = try crashingConfig("ignoreHangUps", in: folder)
+        let tmux = try TmuxSession(columns: 160, rows: 30)
+        try tmux.runTrellis(config: config)
+        try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["Enter"])
+        try tmux.waitForText("Hang-ups ignored")
+        let found = try TrellisProcess.run(
+            ["pgrep", "-o", "-f", config.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let supervisor = try #require(pid_t(found.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let children = try TrellisProcess.run(
+            ["pgrep", "-P", "\(supervisor)"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let app = try #require(pid_t(children.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+
+        kill(supervisor, SIGKILL)
+        // A bounded wait for the app's end, not a timing claim.
+        var alive = true
+        for _ in 0..<600 where alive {
+            usleep(50_000)
+            let state = (try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8)) ?? ""
+            alive = kill(app, 0) == 0 && !state.contains(") Z ")
+        }
+        defer { if alive { kill(app, SIGKILL) } }
+        try tmux.run(
+            "stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' ' | sed 's/^/AFTER=[/; s/$/]/'"
+        )
+        let after = try tmux.waitForScreen { $0.range(of: "AFTER=\\[[a-z -]*\\]", options: .regularExpression) != nil }
+
+        #expect(!alive, "the app \(app) outlived its supervisor \(supervisor)")
+        #expect(after.contains("AFTER=[icanon echo ]"), "the terminal was given back: \(after)")
+    }
 }

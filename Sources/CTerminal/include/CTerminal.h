@@ -59,4 +59,8 @@ int trellis_use_alternate_signal_stack(void);
 /// pointer), as when recursion exhausts the stack. 1 if so, else 0.
 int trellis_fault_is_stack_overflow(const void *info, const void *context);
 
+/// A descriptor for the process `process` (pidfd_open(2)), readable once it has
+/// ended; -1 if the kernel has none. Closed on exec.
+int trellis_open_process_descriptor(pid_t process);
+
 #endif

@@ -50,6 +50,20 @@ public enum CrashRecord {
         case controlC = 32
     }
 
+    /// The supervisor's pid and a descriptor readable once it has ended (-1 for
+    /// none), in the app process; pid 0 when unsupervised.
+    nonisolated(unsafe) public internal(set) static var supervisor: (pid: pid_t, descriptor: Int32) = (0, -1)
+
+    /// Whether the app's supervisor has ended: its process descriptor was
+    /// readable. A descriptor a plugin closed is readable too, and the app's
+    /// parent then tells; it is not watched again.
+    public static func supervisorHasEnded() -> Bool {
+        guard supervisor.pid > 0 else { return false }
+        if getppid() != supervisor.pid { return true }
+        supervisor.descriptor = -1
+        return false
+    }
+
     /// The app's end of the pipe that wakes its supervisor; -1 when unsupervised.
     nonisolated(unsafe) static var wakeDescriptor: Int32 = -1
 

@@ -180,6 +180,9 @@ public enum Supervisor {
             // Killed with SIGKILL, the supervisor cannot end the app: the kernel
             // sends it `parentDeathSignal` instead.
             _ = trellis_end_with_parent(parentDeathSignal, supervisor)
+            // And a way to see it end that no plugin can turn off (one that
+            // ignores SIGHUP, as daemon-style code does, ignores the signal).
+            CrashRecord.supervisor = (supervisor, trellis_open_process_descriptor(supervisor))
             dup2(errors[1], STDERR_FILENO)
             close(errors[0])
             close(errors[1])

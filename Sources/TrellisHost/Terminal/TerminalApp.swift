@@ -127,7 +127,13 @@ public enum TerminalApp {
             let deadline = [
                 keys.isEmpty ? loop.nextFrameTime : loop.now, typeAhead.deadline, animationDeadline,
             ].compactMap { $0 }.min()
-            let ready = loop.wait(for: [reader.descriptor, terminal.signalDescriptor], until: deadline)
+            let supervisor = CrashRecord.supervisor.descriptor
+            let ready = loop.wait(
+                for: [reader.descriptor, terminal.signalDescriptor] + (supervisor >= 0 ? [supervisor] : []),
+                until: deadline)
+            // Killed with SIGKILL, the supervisor sends SIGHUP through the kernel; a
+            // plugin may have ignored it. The app ends as for a hang-up all the same.
+            if supervisor >= 0, ready.contains(supervisor), CrashRecord.supervisorHasEnded() { return .signal(SIGHUP) }
             if ready.contains(terminal.signalDescriptor) {
                 for event in terminal.takeSignals() {
                     switch event {

@@ -52,6 +52,8 @@ enum TestBehaviour: String {
     /// The builder limits the size of files (RLIMIT_FSIZE) to 1 KiB, then writes
     /// 4 KiB to the file `file`: SIGXFSZ.
     case fileSizeLimitInBuild
+    /// The builder ignores SIGHUP, as daemon-style code does. Shows `Hang-ups ignored`.
+    case ignoreHangUps
     /// The builder initialises a global that takes 300 ms, while another thread
     /// asks for it after 50 ms: the runtime's lock for it is contended between the
     /// main thread and a worker. Shows `Initialised under contention`.
@@ -131,6 +133,10 @@ final class TestScreensBuilder: ScreenBuildable {
             exit(0)
         case .underscoreExitInBuild:
             _exit(7)
+        case .ignoreHangUps:
+            signal(SIGHUP, SIG_IGN)
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("Hang-ups ignored")))
         case .closeStandardStreams:
             for descriptor: Int32 in [0, 1, 2] { close(descriptor) }
             return ViewableRouter(
@@ -247,7 +253,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .backgroundHelper,
             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
-            .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild:
+            .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
