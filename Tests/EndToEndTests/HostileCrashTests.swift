@@ -115,4 +115,24 @@ struct HostileCrashTests {
         #expect(!alive, "the app \(app) outlived its supervisor \(supervisor)")
         #expect(after.contains("AFTER=[icanon echo ]"), "the terminal was given back: \(after)")
     }
+
+    /// A plugin that closed every descriptor from 3 up took the loop's pipes: the
+    /// app spun on POLLNVAL, and SIGTERM, SIGINT and SIGHUP were lost.
+    @Test func aPluginThatClosesTheLoopsDescriptorsEndsTheAppWithAMessage() throws {
+        let folder = try TemporaryFolder()
+        let config = try crashingConfig("closeDescriptorsInBuild", in: folder)
+        let headless = try TrellisProcess.run(
+            ["run", config.path, "--headless"], input: "tap Click Button\nprint\n")
+        let tmux = try TmuxSession(columns: 160, rows: 30)
+        try tmux.runTrellis(config: config)
+        try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["Enter"])
+        let end = try tmux.waitForExit()
+
+        #expect(headless.status == 3, "\(headless.stderr)")
+        #expect(headless.stderr.contains("trellis: a plugin closed descriptor "), "\(headless.stderr)")
+        #expect(headless.stderr.contains("A plugin must close only the descriptors it opened."))
+        #expect(end.contains("EXITED=3") && end.contains("a plugin closed descriptor"), "\(end)")
+        #expect(end.contains("TTY=[icanon echo ]"), "the terminal was given back: \(end)")
+    }
 }

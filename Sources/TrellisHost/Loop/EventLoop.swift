@@ -1,4 +1,5 @@
 import Glibc
+import TrellisCore
 @_spi(TrellisHost) import TrellisSDK
 
 /// The one loop of `trellis run`: it waits in `poll` on the caller's descriptors
@@ -104,6 +105,33 @@ public final class EventLoop {
         sources.append((descriptor, onReadable))
     }
 
+    /// Descriptors the app cannot go on without (the terminal's signal pipe, its
+    /// key reader's): the main queue's is one too.
+    private var vital: Set<Int32> = []
+
+    /// Ends the app if `descriptors` are ever closed under the loop.
+    public func watchVital(_ descriptors: [Int32]) {
+        vital.formUnion(descriptors)
+    }
+
+    private func isVital(_ descriptor: Int32, queue: Int32?) -> Bool {
+        descriptor == queue || vital.contains(descriptor)
+    }
+
+    /// Ends the app when a plugin closed a descriptor the loop waits on
+    /// (`close_range(3, ~0)`): polling it again would spin, and the signal pipe
+    /// gone, no SIGTERM would be heard. The terminal is given back first.
+    private static func endForClosedDescriptor(_ descriptor: Int32) -> Never {
+        TerminalState.restore()
+        let screen = CrashRecord.read(.routePath)
+        let message =
+            "trellis: a plugin closed descriptor \(descriptor), which the app's loop waits on"
+            + (screen.isEmpty ? "" : " (on screen \(screen.escapingControlCharacters))")
+            + "; the app cannot go on and ends. A plugin must close only the descriptors it opened.\n"
+        message.withCString { _ = Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+        CrashRecord.exitChildAsHost(ExitStatus.crashed.rawValue)
+    }
+
     /// Runs the main actor's queued work without waiting.
     public func drain() {
         _ = wait(for: [], until: clock.now)
@@ -144,6 +172,9 @@ public final class EventLoop {
         let count = poll(&polled, nfds_t(polled.count), timeout)
         CrashRecord.noteBusy()
         guard count >= 0 else { return ([], []) }
+        for entry in polled where entry.revents & Int16(POLLNVAL) != 0 && isVital(entry.fd, queue: queue) {
+            Self.endForClosedDescriptor(entry.fd)
+        }
         if queue == nil || polled.last!.revents != 0 {
             CrashRecord.noteActivity("running tasks and timers")
             MainQueue.drain()

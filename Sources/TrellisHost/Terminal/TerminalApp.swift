@@ -76,6 +76,7 @@ public enum TerminalApp {
             session?.post(message)
             loop.setNeedsFrame()
         }
+        loop.watchVital([reader.descriptor, terminal.signalDescriptor])
         var typeAhead = TypeAhead()
         var title = ""
         // When a task under way's spinner turns next: only while one is on screen.

@@ -52,6 +52,9 @@ enum TestBehaviour: String {
     /// The builder limits the size of files (RLIMIT_FSIZE) to 1 KiB, then writes
     /// 4 KiB to the file `file`: SIGXFSZ.
     case fileSizeLimitInBuild
+    /// The builder closes every descriptor from 3 up (as `close_range` does), the app's
+    /// own pipes among them. Shows `Descriptors closed`.
+    case closeDescriptorsInBuild
     /// The builder ignores SIGHUP, as daemon-style code does. Shows `Hang-ups ignored`.
     case ignoreHangUps
     /// The builder initialises a global that takes 300 ms, while another thread
@@ -133,6 +136,10 @@ final class TestScreensBuilder: ScreenBuildable {
             exit(0)
         case .underscoreExitInBuild:
             _exit(7)
+        case .closeDescriptorsInBuild:
+            for descriptor: Int32 in 3..<4096 { close(descriptor) }
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("Descriptors closed")))
         case .ignoreHangUps:
             signal(SIGHUP, SIG_IGN)
             return ViewableRouter(
@@ -253,7 +260,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .backgroundHelper,
             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
-            .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps:
+            .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps,
+            .closeDescriptorsInBuild:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
