@@ -146,7 +146,7 @@ struct PluginSafetyTests {
 
 /// A library whose manifest names another plugin than its file name.
 struct PluginNameTests {
-    @Test func aLibraryNamedForAnotherPluginIsWarnedOfAndACopyIsNot() throws {
+    @Test func aLibraryNamedForAnotherPluginIsRefusedByValidateAndRunAndACopyIsNot() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.copyItem(
             at: Products.plugin("NextScreen"), to: folder.url.appendingPathComponent("libNameLiar.so"))
@@ -161,11 +161,14 @@ struct PluginNameTests {
             at: Products.plugin("MainScreen"), to: folder.url.appendingPathComponent("libMainScreen.so"))
 
         let result = try TrellisProcess.run(["validate", config.path])
+        // `run` said nothing of it, and ran the plugin.
+        let run = try TrellisProcess.run(["run", config.path, "--headless"], input: "print\n")
 
-        #expect(result.status == 0, "a warning, not an error: \(result.stderr)")
+        #expect(result.status == 2, "\(result.stderr)")
         #expect(
-            result.stderr.contains("warning: route \"liar\": the file libNameLiar.so holds the plugin \"NextScreen\""),
+            result.stderr.contains("error: route \"liar\": the file libNameLiar.so holds the plugin \"NextScreen\""),
             "\(result.stderr)")
+        #expect(run.status == 2 && run.stderr.contains("the file libNameLiar.so holds the plugin"), "\(run.stderr)")
         #expect(!result.stderr.contains("route \"copy\": the file"), "lib<Name>-SUFFIX.so is a copy: \(result.stderr)")
         #expect(!result.stderr.contains("route \"main\": the file"))
     }

@@ -227,17 +227,17 @@ public struct Validator {
         }
     }
 
-    /// A warning when the plugin's file is not named after the plugin its manifest
+    /// An error when the plugin's file is not named after the plugin its manifest
     /// names (`lib<Name>.so`, or `lib<Name>-<anything>.so` for a copy): a library that
-    /// says it is another plugin than its name is a mix-up, or a disguise. A warning,
-    /// not an error: copies under other names (versions side by side, the
-    /// benchmark's) are loaded as they were.
+    /// says it is another plugin than its name is a mix-up, or a disguise, and `run`
+    /// refuses it as `validate` does. Copies side by side (versions, the
+    /// benchmark's) keep the name and add a suffix.
     static func nameProblem(route: String, fileName: String, manifestName: String) -> ValidationProblem? {
         guard fileName.hasPrefix("lib"), fileName.hasSuffix(".so") else { return nil }
         let stem = fileName.dropFirst(3).dropLast(3)
         guard stem != manifestName, !stem.hasPrefix(manifestName + "-") else { return nil }
         return ValidationProblem(
-            severity: .warning,
+            severity: .error,
             message:
                 "route \"\(route)\": the file \(fileName) holds the plugin \"\(manifestName)\" (its manifest's name); "
                 + "a plugin's library is lib\(manifestName).so, or lib\(manifestName)-SUFFIX.so for a copy. Check that the "
