@@ -247,6 +247,40 @@ struct ServeTests {
         #expect(update.contains("crashed"), "the route that crashed is an error in its place: \(update)")
     }
 
+    /// The record of loaded plugins was one tab's: a tab opened later erased what
+    /// an earlier one loaded, and a crash on a plugin's own thread (which no tab's
+    /// action names) was "not in a plugin's image": serve exited, every tab gone.
+    @Test func aCrashOnAPluginsThreadIsNamedAfterAnotherTabOpened() throws {
+        let folder = try TemporaryFolder()
+        let signal = folder.url.appendingPathComponent("crash-now")
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens",
+                            "parameters": { "behaviour": "crashOnThreadWhenTold", "file": "\(signal.path)" } } }
+                """)
+        let app = try ServedApp(config: config.path)
+        let (first, _, _, _) = try openPage(on: app)
+        first.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var update = ""
+        while !update.contains("Crashes when told"), let next = first.nextText() { update = next }
+        let (second, _, _, _) = try openPage(on: app)
+
+        try Data().write(to: signal)
+        while first.nextText() != nil {}
+        while second.nextText() != nil {}
+        let deadline = Date().addingTimeInterval(60)
+        while !app.errors.contains("serving again"), !app.errors.contains("not in a plugin"), Date() < deadline {
+            usleep(50_000)
+        }
+        let errors = app.errors
+
+        #expect(update.contains("Crashes when told"), "the first tab built the route: \(update)")
+        #expect(errors.contains("plugin:     TestScreens"), "\(errors)")
+        #expect(errors.contains("serving again, with route next shown as an error"), "\(errors)")
+        #expect(!errors.contains("not in a plugin's image"), "\(errors)")
+    }
+
     @Test func withWatchAnEditedConfigSwapsTheScreenInEveryTabAndNewTabsUseIt() throws {
         let folder = try TemporaryFolder()
         func writeConfig(title: String) throws -> URL {

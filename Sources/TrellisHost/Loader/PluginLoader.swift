@@ -34,6 +34,9 @@ public final class PluginLoader {
     var loadedIdentities: [String: FileIdentity] = [:]
     /// Shadow copies made so far, for their unique names.
     var shadowCount = 0
+    /// What a supervisor's crash report needs of each plugin file: the plugin's
+    /// name, the routes built from it and the names its images were mapped under.
+    var crashNotes: [String: CrashNote] = [:]
 
     /// Whether reading a plugin file also checks that it exports the entry
     /// symbol, from its dynamic symbol table (`validate`: without it, only
@@ -176,7 +179,10 @@ public final class PluginLoader {
 
     /// Maps the open library `file` (opened from `path`) and calls its entry.
     func open(_ file: ELFFile, path: String) throws(PluginLoadError) -> TrellisPlugin {
-        let handle = try ImageMapping.map(file, path: path, flags: RTLD_NOW | RTLD_LOCAL) { onMapping?(path, $0) }
+        let handle = try ImageMapping.map(file, path: path, flags: RTLD_NOW | RTLD_LOCAL) {
+            noteMapping(path: path, name: $0)
+            onMapping?(path, $0)
+        }
         let reported = path
         guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
             throw .missingEntry(

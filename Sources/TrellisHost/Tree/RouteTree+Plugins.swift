@@ -17,7 +17,7 @@ extension RouteTree {
         do {
             if CrashRecord.isSupervised {
                 let file = try loader.describe(route.plugin, relativeTo: base, pin: route.sha256)
-                notePlugin(file: file.file.path, name: file.manifest.name, route: route.id)
+                loader.noteForCrashReport(file: file.file.path, name: file.manifest.name, route: route.id)
                 CrashRecord.noteActivity("loading route \(route.id) (plugin \(file.manifest.name))")
             }
             let loaded = try loader.load(route.plugin, relativeTo: base, pin: route.sha256)
@@ -28,21 +28,6 @@ extension RouteTree {
         } catch {
             throw .pluginUnusable(route: route.id, error)
         }
-    }
-
-    func notePlugin(file: String, name: String, route: String) {
-        pluginNames[file] = name
-        guard pluginRoutes[file, default: []].insert(route).inserted else { return }
-        notePlugins()
-    }
-
-    /// Tells a supervisor each plugin file's name, routes and image names
-    /// (``CrashRecord/notePlugins(_:)``).
-    func notePlugins() {
-        CrashRecord.notePlugins(
-            pluginRoutes.map { file, routes in
-                "\(file)\t\(pluginNames[file] ?? "")\t\(routes.sorted().joined(separator: " "))\t\(mappedNames[file, default: []].joined(separator: " "))"
-            }.joined(separator: "\n"))
     }
 
     /// The plugin a route's screens come from, by the route's id, for notes.

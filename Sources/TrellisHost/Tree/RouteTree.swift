@@ -24,11 +24,6 @@ public final class RouteTree {
 
     let loader: PluginLoader
     var records: [RouterRecord] = []
-    /// For crash reports: the routes built from each plugin file, and its name.
-    var pluginRoutes: [String: Set<String>] = [:]
-    var pluginNames: [String: String] = [:]
-    /// The names each plugin file's images were mapped under, as crash frames name them.
-    var mappedNames: [String: [String]] = [:]
     /// The routers ``buildChain(_:)`` built, kept while the check runs.
     var chainKeptAlive: [Routing] = []
 
@@ -69,11 +64,6 @@ public final class RouteTree {
         self.config = config
         self.configFolder = config.file.deletingLastPathComponent()
         self.loader = loader
-        loader.onMapping = { [weak self] path, mappedName in
-            guard let self, CrashRecord.isSupervised else { return }
-            mappedNames[URL(fileURLWithPath: path, isDirectory: false).path, default: []].append(mappedName)
-            notePlugins()
-        }
     }
 
     /// A tree that goes away leaves ``launched``: a report then finds the tree

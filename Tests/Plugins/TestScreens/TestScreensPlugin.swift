@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 import TrellisSDK
 
@@ -55,6 +56,10 @@ enum TestBehaviour: String {
     /// The builder closes every descriptor from 3 up (as `close_range` does), the app's
     /// own pipes among them. Shows `Descriptors closed`.
     case closeDescriptorsInBuild
+    /// Shows `Crashes when told`, and starts a thread that reads through an
+    /// invalid pointer once the file `file` exists: a crash no action of the
+    /// host's names.
+    case crashOnThreadWhenTold
     /// The builder ignores SIGHUP, as daemon-style code does. Shows `Hang-ups ignored`.
     case ignoreHangUps
     /// The builder initialises a global that takes 300 ms, while another thread
@@ -140,6 +145,14 @@ final class TestScreensBuilder: ScreenBuildable {
             for descriptor: Int32 in 3..<4096 { close(descriptor) }
             return ViewableRouter(
                 interactor: Interactor(), viewController: ViewController(content: .text("Descriptors closed")))
+        case .crashOnThreadWhenTold:
+            let file = try context.parameter("file", as: String.self) ?? "/nonexistent"
+            Thread.detachNewThread {
+                while access(file, F_OK) != 0 { usleep(20_000) }
+                misbehave(.segfaultInBuild, file: nil)
+            }
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("Crashes when told")))
         case .ignoreHangUps:
             signal(SIGHUP, SIG_IGN)
             return ViewableRouter(
@@ -261,7 +274,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
             .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps,
-            .closeDescriptorsInBuild:
+            .closeDescriptorsInBuild, .crashOnThreadWhenTold:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
