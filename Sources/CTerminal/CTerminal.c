@@ -13,6 +13,7 @@
 #include <sys/syscall.h>
 #include <sys/prctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <ucontext.h>
 #include "CTerminal.h"
 #include <malloc.h>
@@ -189,4 +190,42 @@ int trellis_open_process_descriptor(pid_t process) {
     (void)process;
     return -1;
 #endif
+}
+
+int trellis_send_descriptor(int channel, int descriptor) {
+    char byte = 0;
+    struct iovec part = {.iov_base = &byte, .iov_len = 1};
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space,
+                             .msg_controllen = sizeof control.space};
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
+    return sendmsg(channel, &message, MSG_NOSIGNAL) == 1 ? 0 : -1;
+}
+
+int trellis_receive_descriptor(int channel) {
+    char byte = 0;
+    struct iovec part = {.iov_base = &byte, .iov_len = 1};
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space,
+                             .msg_controllen = sizeof control.space};
+    if (recvmsg(channel, &message, MSG_DONTWAIT) != 1) return -1;
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    if (header == NULL || header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS
+        || header->cmsg_len != CMSG_LEN(sizeof(int)))
+        return -1;
+    int descriptor = -1;
+    memcpy(&descriptor, CMSG_DATA(header), sizeof(int));
+    return descriptor;
 }

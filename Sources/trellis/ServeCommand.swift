@@ -21,10 +21,13 @@ struct ServeCommand {
         // Started again by the supervisor after a crash: the same port and token,
         // so the pages that were open come back; and the report, to show them.
         var token: String?
+        // And the socket the supervisor kept listening meanwhile.
+        var listening: Int32?
         let servedAgain = getenv(Supervisor.servedAgainVariable).map { String(cString: $0) }?.split(separator: " ")
-        if let servedAgain, servedAgain.count == 2, let samePort = Int(servedAgain[0]) {
+        if let servedAgain, (2...3).contains(servedAgain.count), let samePort = Int(servedAgain[0]) {
             port = samePort
             token = String(servedAgain[1])
+            listening = servedAgain.count == 3 ? Int32(servedAgain[2]) : nil
         }
         let crashReport = getenv(Supervisor.crashReportVariable).map { String(cString: $0) }
         unsetenv(Supervisor.servedAgainVariable)
@@ -67,7 +70,7 @@ struct ServeCommand {
         // What new tabs are built from: an edited config, with --watch.
         let current = CurrentConfig(config)
         do {
-            server = try WebServer(address: address, port: port, token: token) {
+            server = try WebServer(address: address, port: port, token: token, listening: listening) {
                 // A tab's own tree; the loader, and so each plugin's image, is shared.
                 let tree = RouteTree(config: current.config, loader: loader)
                 // A leak is said on the tab's page and, since a tab's session also
@@ -82,6 +85,7 @@ struct ServeCommand {
         } catch {
             throw CommandError(message: "\(error)")
         }
+        if listening == nil { Supervisor.keepListening(server.listeningDescriptor) }
         server.keepTime = keepTime
         server.pageStyle = pageStyle
         server.userKeys = userKeys

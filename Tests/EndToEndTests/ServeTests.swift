@@ -281,6 +281,45 @@ struct ServeTests {
         #expect(!errors.contains("not in a plugin's image"), "\(errors)")
     }
 
+    /// Served again after a crash, serve bound its port anew: a local process that
+    /// bound it in between got the pages that reconnected, with their cookies.
+    @Test func thePortIsNeverFreeWhileACrashedServerIsServedAgain() throws {
+        let folder = try TemporaryFolder()
+        let app = try ServedApp(config: try mainScreen(withNext: "segfaultInBuild", in: folder).path)
+        let (page, _, _, _) = try openPage(on: app)
+        page.sendText(#"{"type":"tap","id":"main.button"}"#)
+        while page.nextText() != nil {}
+
+        // As any local process could: try to take the port until serve answers again.
+        var taken = 0
+        var again: (WebTestClient, id: String, first: String, hello: String)?
+        let deadline = Date().addingTimeInterval(60)
+        while again == nil, Date() < deadline {
+            for _ in 0..<50 where Self.bindsLoopback(port: app.port) { taken += 1 }
+            if app.errors.contains("serving again") { again = try? openPage(on: app) }
+        }
+
+        #expect(again != nil, "served again: \(app.errors)")
+        #expect(taken == 0, "another process bound the port \(taken) times while serve started again")
+    }
+
+    /// Whether a new socket could bind 127.0.0.1:`port` (it is closed at once).
+    private static func bindsLoopback(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var yes: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
     @Test func withWatchAnEditedConfigSwapsTheScreenInEveryTabAndNewTabsUseIt() throws {
         let folder = try TemporaryFolder()
         func writeConfig(title: String) throws -> URL {

@@ -63,4 +63,13 @@ int trellis_fault_is_stack_overflow(const void *info, const void *context);
 /// ended; -1 if the kernel has none. Closed on exec.
 int trellis_open_process_descriptor(pid_t process);
 
+/// Sends a copy of `descriptor` over the Unix socket `channel` (SCM_RIGHTS): the
+/// copy lives in the message until it is received, even after the sender ends.
+/// Returns 0, or -1 with errno.
+int trellis_send_descriptor(int channel, int descriptor);
+
+/// Receives a descriptor sent with `trellis_send_descriptor`, without waiting;
+/// -1 when none is there.
+int trellis_receive_descriptor(int channel);
+
 #endif

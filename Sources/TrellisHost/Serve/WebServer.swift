@@ -96,9 +96,45 @@ public final class WebServer {
     /// - Throws: ``WebServerError`` with what failed.
     /// - Parameter token: The token to ask for: a new one when `nil`, the one it
     ///   had for a server started again after a crash.
+    /// - Parameter listening: A socket already listening at the address, which the
+    ///   supervisor kept across a crash (so no other process could take the port
+    ///   meanwhile); ignored unless it is one.
     public init(
-        address: String, port: Int, token: String? = nil, makeTree: @escaping () throws -> RouteTree
+        address: String, port: Int, token: String? = nil, listening: Int32? = nil,
+        makeTree: @escaping () throws -> RouteTree
     ) throws(WebServerError) {
+        let kept = listening.flatMap(Self.listeningSocket)
+        let socket: Int32
+        if let kept { socket = kept } else { socket = try Self.listen(address: address, port: port) }
+        _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+        var bound = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &length) }
+        }
+        let boundPort = withUnsafePointer(to: &bound) { pointer -> Int in
+            pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
+        listener = socket
+        access = WebAccess(token: token ?? WebAccess.makeToken(), address: address, port: boundPort)
+        self.makeTree = makeTree
+        CrashRecord.noteServed(port: boundPort, token: access.token)
+    }
+
+    /// The socket that listens for pages, for the supervisor to keep.
+    public var listeningDescriptor: Int32 { listener }
+
+    /// `descriptor` if it is a socket that listens, else `nil`.
+    private static func listeningSocket(_ descriptor: Int32) -> Int32? {
+        var listens: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listens, &size) == 0, listens == 1 else { return nil }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        return descriptor
+    }
+
+    /// A new socket bound to `address:port`, listening.
+    private static func listen(address: String, port: Int) throws(WebServerError) -> Int32 {
         var hints = addrinfo()
         hints.ai_flags = AI_NUMERICHOST | AI_PASSIVE
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -116,23 +152,11 @@ public final class WebServer {
             close(socket)
             throw code == EADDRINUSE ? .portInUse(port) : .system("bind \(address):\(port)", code)
         }
-        guard listen(socket, 128) == 0 else {
+        guard Glibc.listen(socket, 128) == 0 else {
             close(socket)
             throw .system("listen", errno)
         }
-        _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
-        var bound = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        withUnsafeMutablePointer(to: &bound) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &length) }
-        }
-        let boundPort = withUnsafePointer(to: &bound) { pointer -> Int in
-            pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
-        }
-        listener = socket
-        access = WebAccess(token: token ?? WebAccess.makeToken(), address: address, port: boundPort)
-        self.makeTree = makeTree
-        CrashRecord.noteServed(port: boundPort, token: access.token)
+        return socket
     }
 
     /// The trees of the tabs open, and of those kept for a reload: what a live

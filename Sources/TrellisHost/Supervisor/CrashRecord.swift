@@ -64,6 +64,10 @@ public enum CrashRecord {
         return false
     }
 
+    /// The app's end of the socket it hands its supervisor a descriptor down; -1
+    /// when unsupervised.
+    nonisolated(unsafe) static var listenerChannel: Int32 = -1
+
     /// The app's end of the pipe that wakes its supervisor; -1 when unsupervised.
     nonisolated(unsafe) static var wakeDescriptor: Int32 = -1
 

@@ -23,13 +23,25 @@ public enum Supervisor {
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
 
     /// Where a `serve` the supervisor starts again after a crash finds the port and
-    /// token it served at (`PORT TOKEN`).
+    /// token it served at, and the listening socket the supervisor kept
+    /// (`PORT TOKEN DESCRIPTOR`, or `PORT TOKEN` when it has none).
     public static let servedAgainVariable = "TRELLIS_SERVED_AGAIN"
     /// Where that `serve` finds the crash report, for the pages that come back.
     public static let crashReportVariable = "TRELLIS_CRASH_REPORT"
 
     /// The app process being supervised, for the forwarding signal handlers.
     nonisolated(unsafe) private static var child: pid_t = 0
+    /// The supervisor's end of the socket the app hands its listening socket
+    /// down (``keepListening(_:)``); -1 for none.
+    nonisolated(unsafe) private static var appChannel: Int32 = -1
+
+    /// Hands `serve`'s listening socket to the supervisor, which keeps it across a
+    /// crash: the port is never free while the app starts again, so no other
+    /// local process can bind it and take the pages that reconnect.
+    public static func keepListening(_ descriptor: Int32) {
+        guard CrashRecord.listenerChannel >= 0 else { return }
+        _ = trellis_send_descriptor(CrashRecord.listenerChannel, descriptor)
+    }
 
     /// Whether a run with `arguments` (after `trellis`) is supervised.
     public static func wants(_ arguments: [String]) -> Bool {
@@ -58,6 +70,8 @@ public enum Supervisor {
         let isTerminal = !isHeadless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var saved = termios()
         let hasTerminalSettings = isTerminal && tcgetattr(STDIN_FILENO, &saved) == 0
+        // `serve`'s listening socket, once the app handed it down.
+        var listener: Int32 = -1
         while true {
             guard let (pid, errors, wake) = forkApp(parentDeathSignal: isTerminal ? SIGHUP : SIGKILL) else { return }
             // In the app process: go on to run it.
@@ -72,6 +86,12 @@ public enum Supervisor {
                 for: pid, errors: errors, wake: wake, holdingOutput: holdsOutput, watchdog: &watchdog)
             close(errors)
             if wake >= 0 { close(wake) }
+            if appChannel >= 0 {
+                let handed = trellis_receive_descriptor(appChannel)
+                if listener < 0 { listener = handed } else if handed >= 0 { close(handed) }
+                close(appChannel)
+                appChannel = -1
+            }
             // Held output is shown once the app has given the terminal back.
             let unshown = holdsOutput ? stderrText : ""
             if watchdog.reason != nil {
@@ -123,7 +143,7 @@ public enum Supervisor {
                 // Served again at once, at the same address, the route shown as an
                 // error in its place; the pages that come back are shown the report.
                 crashedRoutes[route] = report.summary
-                setenv(servedAgainVariable, CrashRecord.read(.served), 1)
+                setenv(servedAgainVariable, CrashRecord.read(.served) + (listener >= 0 ? " \(listener)" : ""), 1)
                 setenv(crashReportVariable, String(report.text.prefix(16_384)), 1)
                 writeError("trellis: serving again, with route \(route) shown as an error\n")
                 continue
@@ -166,12 +186,16 @@ public enum Supervisor {
         // idle wait: without it, the supervisor would wake on a timer.
         var wake: [Int32] = [-1, -1]
         if !makeQuietPipe(&wake) { wake = [-1, -1] }
+        var channel: [Int32] = [-1, -1]
+        if socketpair(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &channel) != 0 {
+            channel = [-1, -1]
+        }
         fflush(nil)
         let forkingThread = trellis_thread_id()
         let supervisor = getpid()
         let pid = fork()
         if pid < 0 {
-            for descriptor in errors + wake where descriptor >= 0 { close(descriptor) }
+            for descriptor in errors + wake + channel where descriptor >= 0 { close(descriptor) }
             return nil
         }
         if pid == 0 {
@@ -187,6 +211,8 @@ public enum Supervisor {
             close(errors[0])
             close(errors[1])
             if wake[0] >= 0 { close(wake[0]) }
+            if channel[0] >= 0 { close(channel[0]) }
+            CrashRecord.listenerChannel = channel[1]
             CrashRecord.wakeDescriptor = wake[1]
             CrashRecord.isSupervisor = false
             return (0, -1, -1)
@@ -194,6 +220,8 @@ public enum Supervisor {
         CrashRecord.isSupervisor = true
         close(errors[1])
         if wake[1] >= 0 { close(wake[1]) }
+        if channel[1] >= 0 { close(channel[1]) }
+        appChannel = channel[0]
         watchChildren()
         return (pid, errors[0], wake[0])
     }
