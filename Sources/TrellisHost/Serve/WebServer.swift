@@ -124,41 +124,6 @@ public final class WebServer {
     /// The socket that listens for pages, for the supervisor to keep.
     public var listeningDescriptor: Int32 { listener }
 
-    /// `descriptor` if it is a socket that listens, else `nil`.
-    private static func listeningSocket(_ descriptor: Int32) -> Int32? {
-        var listens: Int32 = 0
-        var size = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listens, &size) == 0, listens == 1 else { return nil }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        return descriptor
-    }
-
-    /// A new socket bound to `address:port`, listening.
-    private static func listen(address: String, port: Int) throws(WebServerError) -> Int32 {
-        var hints = addrinfo()
-        hints.ai_flags = AI_NUMERICHOST | AI_PASSIVE
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(address, String(port), &hints, &found) == 0, let info = found else {
-            throw .badAddress(address)
-        }
-        defer { freeaddrinfo(found) }
-        let socket = Glibc.socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { throw .system("socket", errno) }
-        var yes: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(socket, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
-            let code = errno
-            close(socket)
-            throw code == EADDRINUSE ? .portInUse(port) : .system("bind \(address):\(port)", code)
-        }
-        guard Glibc.listen(socket, 128) == 0 else {
-            close(socket)
-            throw .system("listen", errno)
-        }
-        return socket
-    }
-
     /// The trees of the tabs open, and of those kept for a reload: what a live
     /// swap swaps screens in.
     public var trees: [RouteTree] {
