@@ -11,13 +11,15 @@ enum Commands {
         description: """
             Runs the app that CONFIG (default ./config.json) describes, as `run` does, and
             serves it to web browsers over HTTP: it prints an address with a secret token
-            (http://127.0.0.1:8765/?token=…). Opening it gives the browser a cookie for the
-            token and shows the app, its screens drawn as HTML controls. Each browser tab
+            (http://127.0.0.1:8765/?token=…). Opening it shows the app, its screens drawn
+            as HTML controls; the page keeps the token in its own storage (never a
+            cookie, which the browser would send to other local servers). Each browser tab
             is a session of its own, built from the root; a reload comes back to it (for
             --keep seconds). The address follows the route; add ?open=LINK to open a deep
-            link. A crash is reported, and the app served again at the same address.
-            Only the loopback address is bound unless --bind says otherwise; every
-            request needs the token or its cookie. Ctrl-C stops serving.
+            link (opened only with the token in the address). A crash is reported, and
+            the app served again at the same address. Only the loopback address is
+            bound unless --bind says otherwise; the app's socket and pictures need the
+            token. Ctrl-C stops serving.
             """,
         options: [
             .option("--port", "N", help: "the port to listen on (default 8765; 0: any free one)"),

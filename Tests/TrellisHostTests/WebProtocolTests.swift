@@ -109,31 +109,35 @@ struct WebProtocolTests {
         }
     }
 
-    @Test func accessNeedsTheTokenOrItsCookieAHostOfTheServerAndTheSameOrigin() throws {
+    @Test func accessNeedsTheTokenWhereAskedAHostOfTheServerAndTheSameOrigin() throws {
         let access = WebAccess(token: "s3cret", address: "127.0.0.1", port: 8765)
-        func refusal(_ lines: [String]) throws -> String? { access.refusal(of: try request(lines)) }
+        func refusal(_ lines: [String], needsToken: Bool = true) throws -> String? {
+            access.refusal(of: try request(lines), needsToken: needsToken)
+        }
 
-        #expect(try refusal(["GET / HTTP/1.1", "Host: 127.0.0.1:8765"]) != nil, "no token, no cookie: 403")
+        #expect(try refusal(["GET / HTTP/1.1", "Host: 127.0.0.1:8765"]) != nil, "no token: 403")
+        #expect(try refusal(["GET / HTTP/1.1", "Host: 127.0.0.1:8765"], needsToken: false) == nil)
         #expect(try refusal(["GET /?token=s3cret HTTP/1.1", "Host: 127.0.0.1:8765"]) == nil)
-        #expect(try refusal(["GET /?token=s3creT HTTP/1.1", "Host: 127.0.0.1:8765"]) != nil)
+        #expect(try refusal(["GET /?token=s3creT HTTP/1.1", "Host: 127.0.0.1:8765"], needsToken: false) != nil)
         #expect(
-            try refusal(["GET / HTTP/1.1", "Host: localhost:8765", "Cookie: a=b; trellis-token-8765=s3cret"]) == nil)
+            try refusal(["GET / HTTP/1.1", "Host: localhost:8765", "Cookie: a=b; trellis-token-8765=s3cret"]) != nil,
+            "a cookie is no token")
         #expect(
             try refusal(["GET /?token=s3cret HTTP/1.1", "Host: rebound.example:8765"]) != nil,
             "a DNS name rebound to the loopback is refused even with the token")
         #expect(try refusal(["GET /?token=s3cret HTTP/1.1", "Host: localhost:9999"]) != nil)
         // A refusal names no address: bound to every interface, it listed them all.
         let wide = WebAccess(token: "s3cret", address: "0.0.0.0", port: 8765)
-        let wrongHost = try #require(wide.refusal(of: try request(["GET / HTTP/1.1", "Host: evil.example:8765"])))
+        let wrongHost = try #require(
+            wide.refusal(of: try request(["GET / HTTP/1.1", "Host: evil.example:8765"]), needsToken: false))
         #expect(!wrongHost.contains("127.0.0.1") && !wrongHost.contains("localhost"), "\(wrongHost)")
         #expect(wide.allowedHosts.allSatisfy { !wrongHost.contains($0) }, "\(wrongHost)")
 
-        let socket = ["GET /socket HTTP/1.1", "Host: localhost:8765", "Cookie: trellis-token-8765=s3cret"]
+        let socket = ["GET /socket?token=s3cret HTTP/1.1", "Host: localhost:8765"]
         #expect(access.originRefusal(of: try request(socket + ["Origin: http://localhost:8765"])) == nil)
         #expect(access.originRefusal(of: try request(socket + ["Origin: http://evil.example"])) != nil)
         #expect(access.originRefusal(of: try request(socket)) != nil, "no Origin: refused")
 
-        #expect(access.setCookie.value.contains("HttpOnly") && access.setCookie.value.contains("SameSite=Strict"))
         #expect(WebAccess.isSame("abc", "abc") && !WebAccess.isSame("abd", "abc") && !WebAccess.isSame("ab", "abc"))
         #expect(!WebAccess.isSame("abcd", "abc") && !WebAccess.isSame("", "abc"))
         let token = WebAccess.makeToken()
@@ -148,8 +152,6 @@ struct WebProtocolTests {
         let plain = WebAccess(token: "t", address: "127.0.0.1", port: 80).allowedHosts
         #expect(plain.contains("127.0.0.1") && plain.contains("localhost:80"))
         #expect(!WebAccess(token: "t", address: "127.0.0.1", port: 81).allowedHosts.contains("127.0.0.1"))
-        // Two servers of one machine, two cookies: a browser shares cookies across ports.
-        #expect(access.cookieName == "trellis-token-8765")
     }
 
     /// A frame from a browser: masked with `mask`.

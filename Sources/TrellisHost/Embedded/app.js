@@ -7,6 +7,19 @@ const routeText = document.getElementById("route");
 const noticeText = document.getElementById("notice");
 const keysText = document.getElementById("keys");
 const endedBox = document.getElementById("ended");
+// The token: from the address trellis serve printed, then kept in this origin's
+// storage, which a browser keeps apart by port (a cookie of 127.0.0.1 would go to
+// every local server). The socket and the pictures need it.
+const addressed = new URLSearchParams(location.search);
+const tokenFromAddress = addressed.get("token");
+if (tokenFromAddress) localStorage.setItem("trellis-token", tokenFromAddress);
+const token = tokenFromAddress || localStorage.getItem("trellis-token") || "";
+// A deep link opens only from the address serve printed (or --open): a page of
+// another server may send a tab here with ?open=, but it has no token to add.
+let openLink = tokenFromAddress ? addressed.get("open") : null;
+let refusedLink = !tokenFromAddress && addressed.get("open");
+// Set once the server says the token is not its own: a serve started anew.
+let tokenRefused = false;
 let socket = null;
 let screens = null;
 let status = { route: [], notice: null, back: false };
@@ -209,7 +222,7 @@ function make(node) {
         // A picture of the plugin's resources, from the host; alt text if it cannot load.
         const picture = element("img", "picture-image");
         picture.alt = node.alt;
-        picture.src = node.url;
+        picture.src = node.url + (node.url.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
         figure.append(picture);
       } else {
         // A URL or a file the host does not serve: the page loads nothing from elsewhere.
@@ -661,11 +674,15 @@ function showNotice(text) {
   noticeText.textContent = text;
 }
 
+// A notice of the page's own that the first status after it must not wipe.
+let heldNotice = "";
+
 function showStatus(next) {
   status = next;
   const path = status.route.join(" › ");
   routeText.textContent = path;
-  noticeText.textContent = status.notice || "";
+  noticeText.textContent = status.notice || heldNotice;
+  heldNotice = "";
   if (status.notice) {
     // Kept for the help's log, as the terminal's message log keeps them.
     const line = element("li", "", status.notice);
@@ -794,13 +811,23 @@ document.addEventListener("keydown", (event) => {
 });
 
 function connect() {
-  socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/socket");
+  if (!token) {
+    screensHolder.inert = true;
+    endedBox.hidden = false;
+    endedBox.textContent = "Open the address trellis serve printed: it has the token this page needs.";
+    return;
+  }
+  if (tokenRefused) return;
+  const socketAddress = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/socket";
+  socket = new WebSocket(socketAddress + "?token=" + encodeURIComponent(token));
+  let opened = false;
   socket.addEventListener("open", () => {
+    opened = true;
     const hello = { type: "hello" };
     const kept = sessionStorage.getItem("trellis-session");
     if (kept) hello.session = kept;
-    const link = new URLSearchParams(location.search).get("open");
-    if (link) hello.open = link;
+    if (openLink) hello.open = openLink;
+    openLink = null;
     send(hello);
   });
   socket.addEventListener("message", (event) => {
@@ -808,10 +835,29 @@ function connect() {
     endedBox.hidden = true;
     screensHolder.inert = false;
     apply(JSON.parse(event.data));
+    if (refusedLink) {
+      refusedLink = false;
+      heldNotice = "The link in the address was not opened: it did not come with the token trellis serve printed.";
+      showNotice(heldNotice);
+    }
   });
   socket.addEventListener("close", () => {
     screensHolder.inert = true;
     endedBox.hidden = false;
+    if (tokenRefused) return;
+    if (!opened && reconnects >= 2) {
+      // Refused, not gone? A serve started anew has a new token; a plain request
+      // says which (403 for a token not this server's).
+      fetch(socketAddress.replace(/^ws/, "http") + "?token=" + encodeURIComponent(token))
+        .then((answer) => {
+          if (answer.status === 403) {
+            tokenRefused = true;
+            endedBox.textContent =
+              "trellis serve was started again, with a new token: open the address it printed.";
+          }
+        })
+        .catch(() => {});
+    }
     // trellis may be starting again (after a crash, its supervisor does): try for a while.
     if (reconnects < 30) {
       reconnects += 1;

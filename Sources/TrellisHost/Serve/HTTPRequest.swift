@@ -40,16 +40,6 @@ struct HTTPRequest: Equatable, Sendable {
         return nil
     }
 
-    /// The target without the query parameter `name`: where to send a browser
-    /// once the token it brought has become a cookie.
-    func target(without name: String) -> String {
-        guard let mark = target.firstIndex(of: "?") else { return target }
-        let kept = target[target.index(after: mark)...].split(separator: "&").filter {
-            $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0] != name
-        }
-        return path + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
-    }
-
     /// Whether the connection stays open after the response: HTTP/1.1 unless it
     /// says `close`, HTTP/1.0 only when it asks for keep-alive.
     var keepsAlive: Bool {

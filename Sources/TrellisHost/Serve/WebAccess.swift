@@ -1,12 +1,19 @@
 import Foundation
 import Glibc
 
-/// Who may use the app `trellis serve` serves: a browser that shows the secret
-/// token once (in the address `serve` prints, as Jupyter does) and then the
-/// cookie it is given for it, through an address the server is bound to.
+/// Who may use the app `trellis serve` serves: a page that has the secret token
+/// (from the address `serve` prints, as Jupyter's), through an address the server
+/// is bound to.
+///
+/// The token is never a cookie: a browser sends a cookie of 127.0.0.1 to every
+/// server on 127.0.0.1, whatever its port (RFC 6265 §8.5), so any local server a
+/// tab visits would read it. The page keeps it in its origin's `localStorage`,
+/// which a browser keeps apart by port, and sends it with what needs it.
 ///
 /// The rules, each refused with 403 (RFC 6455 §10, and Jupyter's token auth):
-/// - without the cookie or the token, nothing but the refusal;
+/// - the WebSocket (what drives the app) and the plugins' pictures need the
+///   token in the query; the page's own files (the same for every server) do not;
+/// - a wrong token is refused wherever it is given;
 /// - the token compared in constant time;
 /// - `Host` must name the bound address or `localhost`, with the port, so a DNS
 ///   name rebound to 127.0.0.1 cannot reach it;
@@ -34,11 +41,6 @@ struct WebAccess: Sendable {
         // A browser leaves port 80 out of Host and Origin.
         allowedHosts = names.map { "\($0):\(port)" } + (port == 80 ? names : [])
     }
-
-    /// The cookie that stands for the token once a page has shown it: one a port,
-    /// since a browser shares cookies across the ports of a host, and two servers
-    /// on one machine must not sign each other out.
-    var cookieName: String { "trellis-token-\(port)" }
 
     /// A fresh token, from the system's generator (the kernel's `getrandom`,
     /// cryptographically secure on Linux).
@@ -79,10 +81,9 @@ struct WebAccess: Sendable {
         return text.isEmpty ? nil : text
     }
 
-    /// Why `request` is refused, or `nil` when it may go on: a bad `Host`, or
-    /// neither the cookie nor the token. A request with the right token in its
-    /// query (and no cookie yet) passes: the page then sets the cookie.
-    func refusal(of request: HTTPRequest) -> String? {
+    /// Why `request` is refused, or `nil` when it may go on: a bad `Host`, a wrong
+    /// token, or no token where `needsToken`.
+    func refusal(of request: HTTPRequest, needsToken: Bool) -> String? {
         guard let host = request.header("Host"), request.count(of: "Host") == 1,
             allowedHosts.contains(host.lowercased())
         else {
@@ -90,9 +91,11 @@ struct WebAccess: Sendable {
             // address and the host name, to anyone who asks.
             return "the Host field must name this server as the address `trellis serve` printed does"
         }
-        if let cookie = cookieToken(of: request), Self.isSame(cookie, token) { return nil }
-        if let given = request.query("token"), Self.isSame(given, token) { return nil }
-        return "open the address `trellis serve` printed, with its token"
+        if let given = request.query("token") {
+            return Self.isSame(given, token)
+                ? nil : "this is not the token of this server: open the address `trellis serve` printed"
+        }
+        return needsToken ? "open the address `trellis serve` printed, with its token" : nil
     }
 
     /// Why a WebSocket upgrade is refused beyond ``refusal(of:)``: its `Origin`
@@ -102,25 +105,6 @@ struct WebAccess: Sendable {
             allowedHosts.map({ "http://" + $0 }).contains(origin.lowercased())
         else { return "a WebSocket from another origin" }
         return nil
-    }
-
-    /// The token the request's cookie holds.
-    func cookieToken(of request: HTTPRequest) -> String? {
-        for field in request.headers where field.name.lowercased() == "cookie" {
-            for pair in field.value.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == cookieName {
-                    return String(parts[1]).trimmingCharacters(in: .whitespaces)
-                }
-            }
-        }
-        return nil
-    }
-
-    /// The header that gives the browser the cookie: not readable by scripts,
-    /// sent only to this site's own pages.
-    var setCookie: (name: String, value: String) {
-        ("Set-Cookie", "\(cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/")
     }
 
     /// Whether `given` is `secret`, in time that depends on their lengths only.

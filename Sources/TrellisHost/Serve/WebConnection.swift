@@ -2,11 +2,10 @@
 /// rules are tested without a socket: HTTP requests (kept alive, pipelined) until
 /// one upgrades to a WebSocket, then frames.
 ///
-/// What it serves: `/?token=…` sets the cookie and sends the browser to `/`, so
-/// the token leaves the address; with the cookie, the page's files (`files`),
-/// the page again at each address under `/app/` (the route path the page shows
-/// in the address), and `/socket`, the WebSocket. Everything else is refused as ``WebAccess`` says,
-/// or not found.
+/// What it serves: the page's files (`files`), the page again at each address
+/// under `/app/` (the route path the page shows in the address), and, with the
+/// token, `/socket`, the WebSocket, and the plugins' pictures. Everything else is
+/// refused as ``WebAccess`` says, or not found.
 @MainActor
 struct WebConnection {
     /// What happened on the connection, for the server to act on.
@@ -94,18 +93,9 @@ struct WebConnection {
 
     private mutating func answer(_ request: HTTPRequest, into output: inout Output) {
         let isHead = request.method == "HEAD"
-        if let refusal = access.refusal(of: request) {
+        let needsToken = request.path == Self.socketPath || request.path.hasPrefix(WebPictures.prefix)
+        if let refusal = access.refusal(of: request, needsToken: needsToken) {
             respond(.text(.forbidden, refusal), closing: true, into: &output)
-            return
-        }
-        let hasCookie = access.cookieToken(of: request).map { WebAccess.isSame($0, access.token) } ?? false
-        if !hasCookie {
-            // The token, once: it becomes a cookie, and the address loses it.
-            // One leading slash: `//host/` in a Location is another site.
-            let location = "/" + request.target(without: "token").drop { $0 == "/" }
-            var redirect = HTTPResponse(status: .found, headers: [("Location", location), access.setCookie])
-            redirect.body = Array("Signed in; go to \(location)\n".utf8)
-            respond(redirect, closing: !request.keepsAlive, head: isHead, into: &output)
             return
         }
         if request.path == Self.socketPath {
