@@ -19,7 +19,8 @@ enum Commands {
             link (opened only with the token in the address). A crash is reported, and
             the app served again at the same address. Only the loopback address is
             bound unless --bind says otherwise; the app's socket and pictures need the
-            token. Ctrl-C stops serving.
+            token. A turn of work longer than 10 s (TRELLIS_HANG_SECONDS) ends the app,
+            with a report of where it is stuck. Ctrl-C stops serving.
             """,
         options: [
             .option("--port", "N", help: "the port to listen on (default 8765; 0: any free one)"),

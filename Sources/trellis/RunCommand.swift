@@ -256,16 +256,9 @@ struct RunCommand {
         return try parseSeconds(variable, of: "TRELLIS_TIMEOUT", from: 0, example: "5 or 60")
     }
 
-    /// `text` as a number of seconds from `lowest` to 3600, to the millisecond;
-    /// the message names `name` and gives `example`.
     private func parseSeconds(_ text: String, of name: String, from lowest: Double, example: String) throws -> Duration
     {
-        guard let seconds = Double(text), seconds.isFinite, (lowest...3600).contains(seconds) else {
-            throw CommandError.usage(
-                "\(name) must be a number of seconds from \(lowest == 0 ? "0" : "\(lowest)") to 3600, "
-                    + "for example \(example); got \"\(text)\".", help: "run")
-        }
-        return .milliseconds(Int((seconds * 1000).rounded()))
+        try Seconds.parse(text, of: name, from: lowest, example: example, help: "run")
     }
 
     /// The terminal's colours: none with `NO_COLOR` (no-color.org: the user's

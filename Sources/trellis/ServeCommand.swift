@@ -34,7 +34,10 @@ struct ServeCommand {
         unsetenv(Supervisor.crashReportVariable)
         // A turn of work longer than this (a plugin that does not return) ends the
         // app, as in a headless run: every tab waits on it.
-        CrashRecord.noteHangLimit(.seconds(10))
+        let hangLimit = try ProcessInfo.processInfo.environment["TRELLIS_HANG_SECONDS"].map {
+            try Seconds.parse($0, of: "TRELLIS_HANG_SECONDS", from: 0.5, example: "10", help: "serve")
+        }
+        CrashRecord.noteHangLimit(hangLimit ?? .seconds(10))
         let address = parsed.value("--bind") ?? "127.0.0.1"
         // Before the config is read: a mistyped address is said first.
         var parsedAddress = in6_addr()
@@ -87,6 +90,7 @@ struct ServeCommand {
         }
         if listening == nil { Supervisor.keepListening(server.listeningDescriptor) }
         server.keepTime = keepTime
+        server.say = { Trellis.printError($0) }
         server.pageStyle = pageStyle
         server.userKeys = userKeys
         server.crashReport = crashReport

@@ -17,13 +17,6 @@ struct ServeTests {
 
     private var host: String { "127.0.0.1:\(port)" }
 
-    private func socketRequest(origin: String) -> [String] {
-        [
-            "Origin: \(origin)", "Upgrade: websocket", "Connection: Upgrade",
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
-        ]
-    }
-
     @Test func theTokenIsNoCookieAndThePageNeedsNothingFromOutside() throws {
         let client = try WebTestClient(port: port)
         client.request("/socket", host: host)
@@ -61,28 +54,16 @@ struct ServeTests {
                 """)
     }
 
-    /// A page's socket, said hello on: the session's id, its first message, and the server's hello.
+    /// A page's socket on `app` (the suite's own by default), said hello on.
     private func openPage(resuming session: String? = nil, on app: ServedApp? = nil) throws -> (
         WebTestClient, id: String, first: String, hello: String
     ) {
-        let port = app?.port ?? port
-        let host = "127.0.0.1:\(port)"
-        let page = try WebTestClient(port: port)
-        page.request("/socket?token=\(app?.token ?? token)", host: host, socketRequest(origin: "http://\(host)"))
-        let head = page.response().head
-        guard head.hasPrefix("HTTP/1.1 101 Switching Protocols") else {
-            throw CocoaError(.fileReadUnknown, userInfo: ["the socket was refused": head])
-        }
-        page.sendText(session.map { #"{"type":"hello","session":"\#($0)"}"# } ?? #"{"type":"hello"}"#)
-        let hello = try #require(page.nextText())
-        let said = try JSONSerialization.jsonObject(with: Data(hello.utf8)) as? [String: Any]
-        let id = try #require(said?["session"] as? String, "\(hello)")
-        return (page, id, try #require(page.nextText()), hello)
+        try (app ?? self.app).openPage(resuming: session)
     }
 
     @Test func theAppIsPlayedOverTheWebSocketAndAForeignOriginIsRefused() throws {
         let foreign = try WebTestClient(port: port)
-        foreign.request("/socket?token=\(token)", host: host, socketRequest(origin: "http://evil.example"))
+        foreign.request("/socket?token=\(token)", host: host, ServedApp.socketFields(origin: "http://evil.example"))
         #expect(foreign.response().head.hasPrefix("HTTP/1.1 403"))
 
         let (page, id, first, _) = try openPage()
@@ -121,7 +102,7 @@ struct ServeTests {
 
         // A page must say hello first.
         let rude = try WebTestClient(port: port)
-        rude.request("/socket?token=\(token)", host: host, socketRequest(origin: "http://\(host)"))
+        rude.request("/socket?token=\(token)", host: host, ServedApp.socketFields(origin: "http://\(host)"))
         _ = rude.response()
         rude.sendText(#"{"type":"back"}"#)
         while rude.nextText() != nil {}

@@ -76,6 +76,10 @@ public final class WebServer {
     private var files = WebPage.files
     /// The plugins' pictures, served to the pages at `/picture/…`.
     public var pictures: WebPictures?
+    /// Where the server says what the person running `serve` should know.
+    public var say: ((String) -> Void)?
+    /// Whether the server said it was full since it last had room.
+    private var saidFull = false
     /// The supervisor's report of the crash this server was started again after:
     /// each page that comes back to a session of the crashed server is shown it.
     public var crashReport: String?
@@ -193,7 +197,7 @@ public final class WebServer {
                     let oldest = clients.values.filter({ !$0.isOpenPage }).min(by: { $0.lastProgress < $1.lastProgress }
                     )
                 else {
-                    close(descriptor)
+                    refuseAsFull(descriptor)
                     continue
                 }
                 drop(oldest)
@@ -324,12 +328,24 @@ public final class WebServer {
 
     private func sendUpdate(to client: Client) {
         guard !client.closesAfterOutput, let update = client.session?.update() else { return }
+        // A page that takes nothing while the app changes is gone, or stuck; one
+        // update, however large (a screen of 300,000 lines), is sent whole as the
+        // page reads it: it was dropped, and dropped again at each reconnect.
+        let waiting = client.output.count
         client.output += WebConnection.send(update)
-        guard client.output.count <= Self.mostWaitingOutput else {
-            // A page that takes nothing while the app changes: it is gone, or stuck.
-            drop(client)
-            return
-        }
+        if waiting > 0, client.output.count > Self.mostWaitingOutput { drop(client) }
+    }
+
+    /// Answers a connection past ``mostConnections`` open pages with 503 and why,
+    /// and says so where `serve` runs, once until a page goes.
+    private func refuseAsFull(_ descriptor: Int32) {
+        let reason =
+            "this server has \(Self.mostConnections) pages open, as many as it serves at once: close one, then reload"
+        let refusal = HTTPResponse.text(.serviceUnavailable, reason).bytes(closing: true)
+        refusal.withUnsafeBytes { _ = Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        if !saidFull { say?("trellis: a page was refused: \(reason)") }
+        saidFull = true
     }
 
     private func flush(_ client: Client) {
@@ -348,6 +364,7 @@ public final class WebServer {
     private func drop(_ client: Client) {
         guard clients.removeValue(forKey: client.descriptor) != nil else { return }
         close(client.descriptor)
+        if client.isOpenPage { saidFull = false }
         if let session = client.session {
             // Kept for a reload; the oldest kept ends when too many are.
             if parked.count >= Self.mostConnections, let oldest = parked.min(by: { $0.value.until < $1.value.until }) {

@@ -60,6 +60,8 @@ enum TestBehaviour: String {
     /// invalid pointer once the file `file` exists: a crash no action of the
     /// host's names.
     case crashOnThreadWhenTold
+    /// Shows a text of `lines` lines (default 300,000), `line N of a long text`.
+    case hugeText
     /// The builder ignores SIGHUP, as daemon-style code does. Shows `Hang-ups ignored`.
     case ignoreHangUps
     /// The builder initialises a global that takes 300 ms, while another thread
@@ -153,6 +155,10 @@ final class TestScreensBuilder: ScreenBuildable {
             }
             return ViewableRouter(
                 interactor: Interactor(), viewController: ViewController(content: .text("Crashes when told")))
+        case .hugeText:
+            let count = try context.parameter("lines", as: Int.self) ?? 300_000
+            let text = (1...max(count, 1)).map { "line \($0) of a long text" }.joined(separator: "\n")
+            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text(text)))
         case .ignoreHangUps:
             signal(SIGHUP, SIG_IGN)
             return ViewableRouter(
@@ -274,7 +280,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
             .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps,
-            .closeDescriptorsInBuild, .crashOnThreadWhenTold:
+            .closeDescriptorsInBuild, .crashOnThreadWhenTold, .hugeText:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// `trellis serve` at its limits: an update larger than the output a page may
+/// have waiting, and a server with every connection taken by an open page.
+struct ServeLimitTests {
+    /// A first update over 8 MiB (300,000 lines) dropped the page, and again at
+    /// each reconnect: the screen was never shown, and nothing said why.
+    @Test func aScreenWhoseUpdateIsOverEightMiBIsShown() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "hugeText" } } }
+                """)
+        // Its 8 MiB take a debug host seconds to make, and a loaded machine more
+        // than serve's 10 s for a turn of work: the limit is lifted.
+        let app = try ServedApp(config: config.path, environment: ["TRELLIS_HANG_SECONDS": "3600"])
+        let (page, _, _, _) = try app.openPage()
+        page.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var update = ""
+        while !update.contains("line 300000 of a long text"), let next = page.nextText() { update = next }
+
+        #expect(update.utf8.count > 8 << 20, "\(update.utf8.count) bytes")
+        #expect(update.contains("line 300000 of a long text"), "the whole screen reached the page")
+        #expect(!page.sawClose, "\(app.errors.suffix(2000))")
+    }
+
+    /// With every connection an open page, a new one was closed unanswered.
+    @Test func aServerWithEveryConnectionAnOpenPageAnswers503AndSaysWhy() throws {
+        let app = try ServedApp(config: "Examples/main-next.json")
+        var pages: [WebTestClient] = []
+        for _ in 0..<256 { pages.append(try app.openPage().page) }
+
+        let late = try WebTestClient(port: app.port)
+        late.request("/", host: "127.0.0.1:\(app.port)")
+        let (head, body) = late.response()
+        let deadline = Date().addingTimeInterval(60)
+        while !app.errors.contains("a page was refused"), Date() < deadline { usleep(50_000) }
+
+        #expect(head.hasPrefix("HTTP/1.1 503 Service Unavailable"), "\(head)")
+        #expect(body.contains("256 pages open") && body.contains("close one, then reload"), "\(body)")
+        #expect(app.errors.contains("trellis: a page was refused: this server has 256 pages open"), "\(app.errors)")
+        #expect(pages.count == 256)
+    }
+}
