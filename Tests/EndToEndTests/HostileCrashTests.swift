@@ -138,4 +138,20 @@ struct HostileCrashTests {
         #expect(end.contains("EXITED=3") && end.contains("a plugin closed descriptor"), "\(end)")
         #expect(end.contains("TTY=[icanon echo ]"), "the terminal was given back: \(end)")
     }
+
+    /// In a terminal, a plugin that closed the standard streams ended the app as
+    /// if the terminal had hung up: status 129, and not a word.
+    @Test func inATerminalAPluginThatClosesTheStandardStreamsIsNamed() throws {
+        let folder = try TemporaryFolder()
+        let config = try crashingConfig("closeStandardStreams", in: folder)
+        let tmux = try TmuxSession(columns: 160, rows: 30)
+        try tmux.runTrellis(config: config)
+        try tmux.waitForText("[ Click Button! ]")
+        try tmux.send(["Enter"])
+        let end = try tmux.waitForExit()
+
+        #expect(end.contains("EXITED=3"), "\(end)")
+        #expect(end.contains("a plugin closed the app's standard input"), "\(end)")
+        #expect(end.contains("TTY=[icanon echo ]"), "the terminal was given back: \(end)")
+    }
 }

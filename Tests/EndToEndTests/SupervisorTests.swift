@@ -186,6 +186,12 @@ struct SupervisorTests {
 
         #expect(!result.stderr.contains("timed out"), "the run ended: \(result.stderr)")
         #expect(result.stdout.contains("[ Click Button! ]"), "what came before the plugin closed the streams")
+        // It ended with status 0, its output lost, and nothing said.
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "trellis: a plugin closed the app's standard input and standard output and standard error"),
+            "\(result.stderr)")
     }
 
     /// `kill -9` of the supervisor used to leave the app running, orphaned, for as

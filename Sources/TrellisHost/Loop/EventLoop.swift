@@ -50,6 +50,7 @@ public final class EventLoop {
             request.changes &+= 1
         }
         Self.watchForForks()
+        StandardStreams.keepCopies()
     }
 
     /// Set in the child of a `fork` a plugin made: a child that comes back to the
@@ -167,6 +168,8 @@ public final class EventLoop {
             timeout = timeout < 0 ? cap : min(timeout, cap)
         }
         if Self.isForkedCopy != 0 { Self.endForkedCopy() }
+        let closed = StandardStreams.closed()
+        if !closed.isEmpty { StandardStreams.endForClosed(closed) }
         // The supervisor's watchdog times each turn of work between two waits.
         CrashRecord.noteIdle()
         let count = poll(&polled, nfds_t(polled.count), timeout)
