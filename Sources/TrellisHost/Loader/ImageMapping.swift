@@ -45,7 +45,13 @@ enum ImageMapping {
     ///
     /// - Throws: ``PluginLoadError/openFailed(path:reason:)`` with the dynamic
     ///   loader's reason, which names `path`.
-    static func map(_ file: ELFFile, path: String, flags: Int32, willMap: (String) -> Void) throws(PluginLoadError)
+    /// - Parameter checkBeside: Checks the libraries it needs from its folder, by
+    ///   path, before any is linked for the dynamic loader to find.
+    static func map(
+        _ file: ELFFile, path: String, flags: Int32,
+        checkBeside: ([String]) throws(PluginLoadError) -> Void = { _ throws(PluginLoadError) in },
+        willMap: (String) -> Void
+    ) throws(PluginLoadError)
         -> UnsafeMutableRawPointer
     {
         let ownFolder = PluginFileSafety.folder(
@@ -64,6 +70,7 @@ enum ImageMapping {
                 needsFolder = true
             }
         }
+        try checkBeside(beside.map { ownFolder + "/" + $0 })
         if !needsFolder, let handle = try mapThroughDescriptor(file, path: path, flags: flags, willMap: willMap) {
             return handle
         }

@@ -18,15 +18,19 @@ public final class PluginFile: Sendable {
     let status: PluginFileSafety.Status?
     /// Which file it was when it was read, to see that it changed before it is loaded.
     let identity: FileIdentity?
+    /// The libraries it needs from its own folder, read when the entry symbol is
+    /// (`validate`); `run` checks them as it maps them.
+    let librariesBeside: [String]
 
     init(
         path: String, manifest: PluginManifest, toolchain: String?, realPath: String?, status: PluginFileSafety.Status?,
-        identity: FileIdentity? = nil
+        identity: FileIdentity? = nil, librariesBeside: [String] = []
     ) {
         (self.path, self.manifest, self.toolchain, self.realPath, self.status) = (
             path, manifest, toolchain, realPath, status
         )
         self.identity = identity
+        self.librariesBeside = librariesBeside
     }
 }
 

@@ -20,6 +20,9 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
     case pinUncheckable(path: String)
     /// A new build at a loaded plugin's path whose manifest names another plugin.
     case anotherPlugin(path: String, loaded: String, found: String)
+    /// A library the plugin needs from its own folder (`$ORIGIN`) that is really
+    /// elsewhere (`resolved`), or that others could have written (`reason`).
+    case unsafeLibrary(path: String, library: String, resolved: String?, reason: UnsafeReason?)
 
     /// Why a plugin file's permissions are refused.
     public enum UnsafeReason: Equatable, Sendable {
@@ -82,6 +85,16 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
                 return "\(path) is refused: its group can write \(what), so others could change the code you run. "
                     + "Fix it with chmod g-w \(offender)."
             }
+        case let .unsafeLibrary(path, library, resolved, reason):
+            let why =
+                switch reason {
+                case let .foreignOwner(uid)?: "belongs to user \(uid), not to you or root"
+                case .writableByOthers?: "can be written by other users (chmod o-w)"
+                case .writableByGroup?: "can be written by its group (chmod g-w)"
+                case nil: "is really \(resolved ?? "elsewhere"), outside the plugin's folder"
+                }
+            return "\(path) is refused: the library \(library), which it needs from its own folder, \(why), so "
+                + "someone else could change the code you run. A library a plugin loads passes the plugin's checks."
         case let .hashMismatch(path, pinned, actual):
             return
                 "\(path) does not match the route's \"sha256\" pin: the config pins \(pinned), the file hashes to \(actual). "

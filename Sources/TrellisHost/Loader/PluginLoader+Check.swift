@@ -47,6 +47,7 @@ extension PluginLoader {
                 // and `run` refuse an unsafe plugin before the first frame, not
                 // when it is first built, and what is mapped is checked as opened.
                 try safety.checkPermissions(ofFileAt: result.realPath ?? path, status: result.status)
+                try checkLibraries(result.librariesBeside, of: path, realPath: result.realPath ?? path)
             } catch {
                 elf.close()
                 throw error
@@ -158,8 +159,10 @@ extension PluginLoader {
                 throw .incompatibleSDK(path: path, plugin: manifest.sdkVersion, host: host)
             }
         }
+        var beside: [String] = []
         if checksEntry {
             // What `dlopen` would find only by mapping the file and running its code.
+            beside = librariesBeside(elf, path: path)
             let defined: Bool?
             do {
                 defined = try elf.definesDynamicSymbol(TrellisSDKInterface.entrySymbol)
@@ -174,7 +177,7 @@ extension PluginLoader {
         return PluginFile(
             path: path, manifest: manifest, toolchain: toolchain, realPath: real,
             status: PluginFileSafety.Status(elf.status),
-            identity: FileIdentity(status: elf.status))
+            identity: FileIdentity(status: elf.status), librariesBeside: beside)
     }
 
     nonisolated static func checkToolchain(_ toolchain: String?, of path: String, host hostToolchain: String?)

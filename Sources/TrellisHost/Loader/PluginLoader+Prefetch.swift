@@ -48,7 +48,8 @@ extension PluginLoader {
     /// reads the others again, to say why they are refused.
     func keep(_ files: [PluginFile]) {
         for file in files where described[file.path] == nil {
-            guard (try? safety.checkPermissions(ofFileAt: file.realPath ?? file.path, status: file.status)) != nil
+            guard (try? safety.checkPermissions(ofFileAt: file.realPath ?? file.path, status: file.status)) != nil,
+                (try? checkLibraries(file.librariesBeside, of: file.path, realPath: file.realPath ?? file.path)) != nil
             else { continue }
             remember(file)
         }

@@ -179,10 +179,16 @@ public final class PluginLoader {
 
     /// Maps the open library `file` (opened from `path`) and calls its entry.
     func open(_ file: ELFFile, path: String) throws(PluginLoadError) -> TrellisPlugin {
-        let handle = try ImageMapping.map(file, path: path, flags: RTLD_NOW | RTLD_LOCAL) {
-            noteMapping(path: path, name: $0)
-            onMapping?(path, $0)
-        }
+        let handle = try ImageMapping.map(
+            file, path: path, flags: RTLD_NOW | RTLD_LOCAL,
+            checkBeside: { libraries throws(PluginLoadError) in
+                guard !libraries.isEmpty else { return }
+                try checkLibraries(libraries, of: path, realPath: PluginFileSafety.realPath(path) ?? path)
+            },
+            willMap: {
+                noteMapping(path: path, name: $0)
+                onMapping?(path, $0)
+            })
         let reported = path
         guard let symbol = dlsym(handle, TrellisSDKInterface.entrySymbol) else {
             throw .missingEntry(
