@@ -20,7 +20,8 @@ enum Commands {
             the app served again at the same address. Only the loopback address is
             bound unless --bind says otherwise; the app's socket and pictures need the
             token. A turn of work longer than 10 s (TRELLIS_HANG_SECONDS) ends the app,
-            with a report of where it is stuck. Ctrl-C stops serving.
+            with a report of where it is stuck, and it is served again as after a
+            crash. Ctrl-C stops serving.
             """,
         options: [
             .option("--port", "N", help: "the port to listen on (default 8765; 0: any free one)"),

@@ -44,4 +44,41 @@ struct ServeLimitTests {
         #expect(app.errors.contains("trellis: a page was refused: this server has 256 pages open"), "\(app.errors)")
         #expect(pages.count == 256)
     }
+
+    /// A tap handler that never returned in one tab ended serving for every tab
+    /// after 10 s: the other pages only lost their connection, nothing told them,
+    /// and nothing served the address again.
+    @Test func aScreenStuckInOneTabIsServedAgainAndTheOtherTabsAreToldWhy() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "hangInTap" } } }
+                """)
+        let app = try ServedApp(config: config.path, environment: ["TRELLIS_HANG_SECONDS": "1"])
+        let (stuck, _, _, _) = try app.openPage()
+        let (other, otherID, _, _) = try app.openPage()
+        stuck.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var update = ""
+        while !update.contains("Frozen soon"), let next = stuck.nextText() { update = next }
+        stuck.sendText(#"{"type":"tap","id":"Freeze"}"#)
+        while other.nextText() != nil {}
+
+        var again: (page: WebTestClient, id: String, first: String, hello: String)?
+        let deadline = Date().addingTimeInterval(60)
+        while again == nil, Date() < deadline {
+            if app.errors.contains("serving again") { again = try? app.openPage(resuming: otherID) }
+            if again == nil { usleep(100_000) }
+        }
+        let back = try #require(again, "served again: \(app.errors)")
+        back.page.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var error = ""
+        while !error.contains("next"), let next = back.page.nextText() { error = next }
+
+        #expect(update.contains("Frozen soon"))
+        #expect(app.errors.contains("the app stopped responding"), "\(app.errors)")
+        #expect(app.errors.contains("serving again, with route next shown as an error"), "\(app.errors)")
+        #expect(back.hello.contains("stopped responding"), "the page is told why: \(back.hello)")
+        #expect(error.contains("stopped responding"), "the stuck route is an error in its place: \(error)")
+    }
 }

@@ -98,7 +98,17 @@ public enum Supervisor {
                 // The watchdog ended a stuck app: the app cannot have restored the terminal.
                 if hasTerminalSettings { restoreTerminal(saved) }
                 writeError(unshown)
-                writeError(watchdog.report())
+                let report = watchdog.report()
+                writeError(report)
+                // Under `serve`, one tab's stuck screen ended every tab's session: it
+                // is served again, as after a crash, where serving used to stop.
+                if serves, let route = CrashReport(signal: Watchdog.reportSignal, stderr: "").route,
+                    !crashedRoutes.keys.contains(route)
+                {
+                    serveAgain(
+                        route: route, summary: "its screen stopped responding", report: report, listener: listener)
+                    continue
+                }
                 exit(ExitStatus.crashed.rawValue)
             }
             if WaitStatus.exited(status), CrashRecord.hostExited(with: WaitStatus.exitCode(status)) {
@@ -140,12 +150,7 @@ public enum Supervisor {
             let report = CrashReport(signal: signal, stderr: stderrText)
             writeError(report.text)
             if serves, let route = report.route, !crashedRoutes.keys.contains(route) {
-                // Served again at once, at the same address, the route shown as an
-                // error in its place; the pages that come back are shown the report.
-                crashedRoutes[route] = report.summary
-                setenv(servedAgainVariable, CrashRecord.read(.served) + (listener >= 0 ? " \(listener)" : ""), 1)
-                setenv(crashReportVariable, String(report.text.prefix(16_384)), 1)
-                writeError("trellis: serving again, with route \(route) shown as an error\n")
+                serveAgain(route: route, summary: report.summary, report: report.text, listener: listener)
                 continue
             }
             guard isTerminal, let route = report.route, !crashedRoutes.keys.contains(route), askToRestart(route: route)
@@ -154,6 +159,16 @@ public enum Supervisor {
             }
             crashedRoutes[route] = report.summary
         }
+    }
+
+    /// Sets the next app process up to serve again at once, at the same address
+    /// and on the kept `listener`, with `route` shown as an error (`summary`) in
+    /// its place; the pages that come back are shown `report`.
+    private static func serveAgain(route: String, summary: String, report: String, listener: Int32) {
+        crashedRoutes[route] = summary
+        setenv(servedAgainVariable, CrashRecord.read(.served) + (listener >= 0 ? " \(listener)" : ""), 1)
+        setenv(crashReportVariable, String(report.prefix(16_384)), 1)
+        writeError("trellis: serving again, with route \(route) shown as an error\n")
     }
 
     /// What the supervisor says when a plugin ended the app itself.
