@@ -211,9 +211,16 @@ public struct Watchdog {
         } else if wasKilled {
             lines.append("  (it did not take the signal to report where it was stuck, and was killed)")
         }
-        lines.append(
-            "  A screen's code must return to the loop: move slow or blocking work into a Worker, "
-                + "offMainActor { } or a task.")
+        if record.hostFault?.isHost == true {
+            // The host's own work (filtering, laying out): no screen's fault.
+            lines.append(
+                "  It was in trellis's own code, not a plugin's: trellis must do such work in steps. "
+                    + "Run with TRELLIS_SUPERVISOR=off under a debugger, and report it.")
+        } else {
+            lines.append(
+                "  A screen's code must return to the loop: move slow or blocking work into a Worker, "
+                    + "offMainActor { } or a task.")
+        }
         return lines.joined(separator: "\n").escapingControlCharacters
     }
 }
