@@ -43,8 +43,9 @@ struct AirportDataError: Error, CustomStringConvertible, Sendable {
 final class AirportService: Sendable {
     @MainActor private static var loaded: AirportService?
 
-    /// Every city, sorted, with its name folded for matching: lowercased and without
-    /// diacritics, so `sao paulo` and `zurich` find São Paulo and Zürich.
+    /// Every city, in the user's order (``UserCollation``), with its name folded
+    /// for matching: lowercased and without diacritics, so `sao paulo` and `zurich`
+    /// find São Paulo and Zürich.
     let cities: [(model: CityViewModel, key: String)]
     /// Each city's folded name, by the city's index: searched without copying its model.
     private let keys: [String]
@@ -66,7 +67,7 @@ final class AirportService: Sendable {
         guard let path = resources.path(of: "airports.tsv") else { throw missing }
         let service = try await offMainActor {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw missing }
-            return AirportService(tsv: text)
+            return AirportService(tsv: text, order: UserCollation.locale())
         }
         // Two screens that asked at once both read the file; the first one kept is shared.
         if let loaded { return loaded }
@@ -74,7 +75,9 @@ final class AirportService: Sendable {
         return service
     }
 
-    init(tsv: String) {
+    /// Reads `tsv`, whose cities are in Unicode's root order, and orders them by
+    /// `order`'s rules if given.
+    init(tsv: String, order: Locale? = nil) {
         var byCity: [String: [AirportModel]] = [:]
         var cities: [(CityViewModel, String)] = []
         for line in tsv.split(separator: "\n") {
@@ -88,6 +91,7 @@ final class AirportService: Sendable {
             }
             byCity[key, default: []].append(airport)
         }
+        if let order { cities = UserCollation.sorted(cities, by: \.0.city, in: order) }
         self.cities = cities.map { (model: $0.0, key: $0.1) }
         allCities = (cities.map(\.0), cities.map(\.0.title))
         keys = cities.map(\.1)
