@@ -87,6 +87,9 @@ enum Trellis {
     /// The config at `path` and its loader, once the validator found no error in
     /// them: what `run` and `serve` start from. Each error is printed first.
     static func loadRunnableConfig(_ path: String?, pluginFolders: [String]) throws -> (RouteConfig, PluginLoader) {
+        // The host's own work, however large the file: no screen's hang.
+        CrashRecord.noteHostWork("reading the config \(path ?? "config.json")")
+        defer { CrashRecord.endHostWork() }
         let (config, loader) = try loadConfigReadingPlugins(path, pluginFolders: pluginFolders)
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
         guard errors.isEmpty else {

@@ -81,4 +81,23 @@ struct ServeLimitTests {
         #expect(back.hello.contains("stopped responding"), "the page is told why: \(back.hello)")
         #expect(error.contains("stopped responding"), "the stuck route is an error in its place: \(error)")
     }
+
+    /// The host's own reading of a config was timed as a screen's turn: a valid
+    /// config that took longer to read than the hang limit ended the app as "not
+    /// responding" (a 90 MB one, at serve's 10 s). Here 20 MB take a debug host
+    /// seconds, against a limit of half a second.
+    @Test func aConfigThatTakesLongerToReadThanTheHangLimitIsServed() throws {
+        let folder = try TemporaryFolder()
+        let title = String(repeating: "x", count: 20_000_000)
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "NextScreen", "parameters": { "title": "\(title)" } } }
+                """)
+        let app = try ServedApp(config: config.path, environment: ["TRELLIS_HANG_SECONDS": "0.5"])
+        let (_, _, first, _) = try app.openPage()
+
+        #expect(first.contains(#""route":["main"]"#), "\(first.prefix(300))")
+        #expect(!app.errors.contains("stopped responding"), "\(app.errors.prefix(2000))")
+    }
 }

@@ -20,14 +20,14 @@ public enum CrashRecord {
             case .plugins: 2048..<12288
             case .frames: 12288..<28672
             case .hostExit: 28672..<28704
-            case .heartbeat: 28704..<28744
-            case .served: 28744..<29000
-            case .fault: 29000..<29032
+            case .heartbeat: 28704..<28752
+            case .served: 28752..<29008
+            case .fault: 29008..<29040
             }
         }
     }
 
-    static let size = 29032
+    static let size = 29040
 
     /// The words of ``Slot/heartbeat``, each 8 bytes and aligned, so one store
     /// is read whole by the other process.
@@ -48,6 +48,9 @@ public enum CrashRecord {
         /// app's key reader reads every key, so a stuck app's supervisor learns
         /// of Ctrl-C here rather than from the terminal.
         case controlC = 32
+        /// 1 while the host does bounded work of its own (reading a config): the
+        /// watchdog neither ends the app for it nor blames a screen.
+        case hostWork = 40
     }
 
     /// The supervisor's pid and a descriptor readable once it has ended (-1 for
@@ -99,6 +102,22 @@ public enum CrashRecord {
     public static func noteActivity(_ text: @autoclosure () -> String) {
         guard isSupervised else { return }
         write(text(), to: .activity)
+    }
+
+    /// Notes that the host does bounded work of its own, `what` (`reading the
+    /// config app.json`), until ``endHostWork()``: its time is no screen's, and the
+    /// watchdog does not end the app for it (Ctrl-C and signals still do).
+    public static func noteHostWork(_ what: String) {
+        guard isSupervised else { return }
+        write("trellis is \(what)", to: .activity)
+        store(1, at: .hostWork)
+    }
+
+    /// Ends ``noteHostWork(_:)``.
+    public static func endHostWork() {
+        guard isSupervised else { return }
+        store(0, at: .hostWork)
+        write("", to: .activity)
     }
 
     /// Notes that the main thread begins a turn of work (the event loop's wait
