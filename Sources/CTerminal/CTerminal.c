@@ -192,36 +192,43 @@ int trellis_open_process_descriptor(pid_t process) {
 #endif
 }
 
-int trellis_send_descriptor(int channel, int descriptor) {
-    char byte = 0;
-    struct iovec part = {.iov_base = &byte, .iov_len = 1};
+// One byte of data and room for one descriptor: the message both ends use.
+struct trellis_descriptor_message {
+    char byte;
+    struct iovec part;
     union {
         struct cmsghdr header;
         char space[CMSG_SPACE(sizeof(int))];
     } control;
-    memset(&control, 0, sizeof control);
-    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space,
-                             .msg_controllen = sizeof control.space};
-    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    struct msghdr message;
+};
+
+static void trellis_prepare_descriptor_message(struct trellis_descriptor_message *box) {
+    memset(box, 0, sizeof *box);
+    box->part.iov_base = &box->byte;
+    box->part.iov_len = 1;
+    box->message.msg_iov = &box->part;
+    box->message.msg_iovlen = 1;
+    box->message.msg_control = box->control.space;
+    box->message.msg_controllen = sizeof box->control.space;
+}
+
+int trellis_send_descriptor(int channel, int descriptor) {
+    struct trellis_descriptor_message box;
+    trellis_prepare_descriptor_message(&box);
+    struct cmsghdr *header = CMSG_FIRSTHDR(&box.message);
     header->cmsg_level = SOL_SOCKET;
     header->cmsg_type = SCM_RIGHTS;
     header->cmsg_len = CMSG_LEN(sizeof(int));
     memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
-    return sendmsg(channel, &message, MSG_NOSIGNAL) == 1 ? 0 : -1;
+    return sendmsg(channel, &box.message, MSG_NOSIGNAL) == 1 ? 0 : -1;
 }
 
 int trellis_receive_descriptor(int channel) {
-    char byte = 0;
-    struct iovec part = {.iov_base = &byte, .iov_len = 1};
-    union {
-        struct cmsghdr header;
-        char space[CMSG_SPACE(sizeof(int))];
-    } control;
-    memset(&control, 0, sizeof control);
-    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space,
-                             .msg_controllen = sizeof control.space};
-    if (recvmsg(channel, &message, MSG_DONTWAIT) != 1) return -1;
-    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    struct trellis_descriptor_message box;
+    trellis_prepare_descriptor_message(&box);
+    if (recvmsg(channel, &box.message, MSG_DONTWAIT) != 1) return -1;
+    struct cmsghdr *header = CMSG_FIRSTHDR(&box.message);
     if (header == NULL || header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS
         || header->cmsg_len != CMSG_LEN(sizeof(int)))
         return -1;
