@@ -102,14 +102,7 @@ struct HostileCrashTests {
         let app = try #require(pid_t(children.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
 
         kill(supervisor, SIGKILL)
-        // A bounded wait for the app's end, not a timing claim.
-        var alive = true
-        for _ in 0..<600 where alive {
-            usleep(50_000)
-            let state = (try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8)) ?? ""
-            alive = kill(app, 0) == 0 && !state.contains(") Z ")
-        }
-        defer { if alive { kill(app, SIGKILL) } }
+        let alive = !waitForProcessEnd(app, seconds: 30)
         try tmux.run(
             "stty -a | tr ' ' '\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' ' | sed 's/^/AFTER=[/; s/$/]/'"
         )

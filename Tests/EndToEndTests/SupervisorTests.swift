@@ -206,14 +206,8 @@ struct SupervisorTests {
             pid_t(children.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "the app is the supervisor's child")
 
         kill(supervisor, SIGKILL)
-        // The app ends a moment after; its input is still open. (A bounded wait, not a timing claim.)
-        var alive = true
-        for _ in 0..<100 where alive {
-            usleep(50_000)
-            let state = (try? String(contentsOfFile: "/proc/\(app)/stat", encoding: .utf8)) ?? ""
-            alive = kill(app, 0) == 0 && !state.contains(") Z ")
-        }
-        defer { if alive { kill(app, SIGKILL) } }
+        // The app ends a moment after; its input is still open.
+        let alive = !waitForProcessEnd(app, seconds: 5)
 
         #expect(
             !alive,
