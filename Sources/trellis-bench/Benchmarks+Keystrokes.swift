@@ -75,14 +75,14 @@ extension Benchmarks {
     /// microseconds: the median of `rounds` rounds of `keys`.
     private func keyCost(_ session: ScreenSession, _ keys: [Key], rounds: Int = 20) -> Double {
         var diff = FrameDiff(usesColor: true)
-        _ = diff.update(to: session.frame())
+        _ = diff.update(to: session.frame)
         var samples: [Double] = []
         for _ in 0..<rounds {
             for key in keys {
                 samples.append(
                     seconds {
-                        session.press(key)
-                        _ = diff.update(to: session.frame())
+                        session.update(.key(key))
+                        _ = diff.update(to: session.frame)
                     })
             }
         }
@@ -92,16 +92,16 @@ extension Benchmarks {
     /// `j` then `k` in the middle of a list of `rows` rows.
     func listKeystroke(rows: Int) throws -> Double {
         let session = noteList(rows: rows)
-        try session.execute(.focus("Note 0"))
-        for _ in 0..<min(rows / 2, 50) { session.press(.character("j")) }
+        try session.update(.command(.focus("Note 0"))).get()
+        for _ in 0..<min(rows / 2, 50) { session.update(.key(.character("j"))) }
         return keyCost(session, [.character("j"), .character("k")])
     }
 
     /// A character typed into the list's `/` filter, then taken back.
     func filterKeystroke(rows: Int) throws -> Double {
         let session = noteList(rows: rows)
-        try session.execute(.focus("Note 0"))
-        session.press(.character("/"))
+        try session.update(.command(.focus("Note 0"))).get()
+        session.update(.key(.character("/")))
         return keyCost(session, [.character("7"), .backspace])
     }
 
@@ -133,20 +133,20 @@ extension Benchmarks {
             let tree = ScreenOfOneView(
                 .vstack([.title("Note"), .textArea(id: "body", text: "", width: 60, height: 12)]))
             let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-            try session.execute(.focus("body"))
+            try session.update(.command(.focus("body"))).get()
             var diff = FrameDiff(usesColor: true)
-            _ = diff.update(to: session.frame())
+            _ = diff.update(to: session.frame)
             samples.append(
                 seconds {
                     var decoder = KeyDecoder()
                     var offset = 0
                     while offset < bytes.count {
                         for key in decoder.decode(bytes[offset..<min(offset + 4096, bytes.count)]) {
-                            session.press(key)
+                            session.update(.key(key))
                         }
                         offset += 4096
                     }
-                    _ = diff.update(to: session.frame())
+                    _ = diff.update(to: session.frame)
                 })
         }
         return median(samples) * 1e6 / Double(kib)

@@ -41,7 +41,7 @@ extension Benchmarks {
         var figures = SwapFigures(fileKiB: Double(good.count) / 1024)
         var leaks = 0
         tree.leakDetector.onLeak = { _ in leaks += 1 }
-        try session.execute(.tap("Click Button"))
+        try session.update(.command(.tap("Click Button"))).get()
         try settle(session, showing: "Close")
 
         func replace(with bytes: Data) throws {
@@ -58,7 +58,7 @@ extension Benchmarks {
             var report: SwapReport?
             let elapsed = seconds {
                 report = tree.reload()
-                _ = session.frame()
+                _ = session.frame
             }
             guard let report else { return figures }
             allWell =
@@ -72,7 +72,7 @@ extension Benchmarks {
         figures.residentGrowthKiB = (residentKiB() - residentBefore) / Double(max((count - 1) / 2, 1))
         figures.milliseconds = median(samples) * 1e3
         figures.endedWell =
-            allWell && session.frame().text.contains("Close") && session.treeText().contains("next (NextScreen)")
+            allWell && session.frame.text.contains("Close") && session.treeText().contains("next (NextScreen)")
         return figures
     }
 }

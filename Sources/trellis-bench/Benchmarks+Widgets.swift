@@ -29,13 +29,13 @@ extension Benchmarks {
     func galleryFrameTime() throws -> Double {
         let session = try session(repository.appendingPathComponent("Examples/widgets.json").path)
         try settle(session, showing: "Download")
-        try session.execute(.tap("Sync"))
+        try session.update(.command(.tap("Sync"))).get()
         var slowest = 0.0
         for _ in 0..<4 {
             slowest = max(slowest, frameTime(session, runs: 100))
             // The next tab, with the focus on the tab bar.
-            try session.execute(.focus("Controls, Note, Layout, About"))
-            session.press(.right)
+            try session.update(.command(.focus("Controls, Note, Layout, About"))).get()
+            session.update(.key(.right))
         }
         return slowest
     }
@@ -49,17 +49,17 @@ extension Benchmarks {
         let tree = ScreenOfOneView(
             .vstack([.title("Notes"), .textArea(id: "body", text: text, width: 60, height: 12)]))
         let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-        try session.execute(.focus("body"))
-        for _ in 0..<(text.count / 2 / 61) { session.press(.up) }
+        try session.update(.command(.focus("body"))).get()
+        for _ in 0..<(text.count / 2 / 61) { session.update(.key(.up)) }
         var diff = FrameDiff(usesColor: true)
-        _ = diff.update(to: session.frame())
+        _ = diff.update(to: session.frame)
         var samples: [Double] = []
         var written = 0
         for index in 0..<40 {
             samples.append(
                 seconds {
-                    session.press(index % 2 == 0 ? .character("x") : .backspace)
-                    written = diff.update(to: session.frame()).utf8.count
+                    session.update(.key(index % 2 == 0 ? .character("x") : .backspace))
+                    written = diff.update(to: session.frame).utf8.count
                 })
         }
         return (median(samples) * 1e6, written)
@@ -90,9 +90,9 @@ extension Benchmarks {
             let tree = ScreenOfOneView(node)
             let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
             // The first control focused: the long line's cursor at its end.
-            if let first = session.frame().controls.first { session.press(.click(column: first.x, row: first.y)) }
-            session.press(.end)
-            slowest = max(slowest, median((0..<5).map { _ in seconds { _ = session.frame() } }) * 1e6)
+            if let first = session.frame.controls.first { session.update(.key(.click(column: first.x, row: first.y))) }
+            session.update(.key(.end))
+            slowest = max(slowest, median((0..<5).map { _ in seconds { _ = session.frame } }) * 1e6)
         }
         return slowest
     }
@@ -103,11 +103,11 @@ extension Benchmarks {
         let tree = ScreenOfOneView(
             .vstack([.title("Notes"), .textField(id: "title", text: "lorem ipsum", placeholder: "Title", width: 60)]))
         let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-        try session.execute(.focus("Title"))
+        try session.update(.command(.focus("Title"))).get()
         var diff = FrameDiff(usesColor: true)
-        _ = diff.update(to: session.frame())
-        session.press(.character("x"))
-        return diff.update(to: session.frame()).utf8.count
+        _ = diff.update(to: session.frame)
+        session.update(.key(.character("x")))
+        return diff.update(to: session.frame).utf8.count
     }
 }
 

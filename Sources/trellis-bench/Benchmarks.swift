@@ -74,11 +74,11 @@ struct Benchmarks {
             let tree = RouteTree(config: try RouteConfig.load(from: file), loader: loader)
             try tree.launch()
             let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-            _ = session.frame()
-            first.append(try seconds { try session.execute(.tap("Click Button")) })
-            try session.execute(.tap("Close"))
-            again.append(try seconds { try session.execute(.tap("Click Button")) })
-            try session.execute(.tap("Close"))
+            _ = session.frame
+            first.append(try seconds { try session.update(.command(.tap("Click Button"))).get() })
+            try session.update(.command(.tap("Close"))).get()
+            again.append(try seconds { try session.update(.command(.tap("Click Button"))).get() })
+            try session.update(.command(.tap("Close"))).get()
         }
         return (median(first) * 1e6, median(again) * 1e6, median(floor) * 1e6)
     }
@@ -143,9 +143,9 @@ struct Benchmarks {
         return median(
             (0..<5).map { _ in
                 seconds {
-                    _ = try? session.execute(.focus("Player 1 name"))
-                    _ = try? session.execute(.type(text))
-                    _ = session.frame()
+                    _ = try? session.update(.command(.focus("Player 1 name"))).get()
+                    _ = try? session.update(.command(.type(text))).get()
+                    _ = session.frame
                 }
             }) * 1e3
     }
@@ -260,23 +260,23 @@ struct Benchmarks {
 
     /// Layout and headless drawing of a session's current screen, in microseconds.
     func frameTime(_ session: ScreenSession, runs: Int = 300) -> Double {
-        median((0..<runs).map { _ in seconds { _ = session.frame() } }) * 1e6
+        median((0..<runs).map { _ in seconds { _ = session.frame } }) * 1e6
     }
 
     /// One keystroke in the airport search: filter the 28,000 airports' cities (off
     /// the main thread) until the result is drawn, in microseconds.
     func searchKeystroke(_ session: ScreenSession) throws -> Double {
-        try session.execute(.focus("Search a city"))
+        try session.update(.command(.focus("Search a city"))).get()
         var samples: [Double] = []
         for _ in 0..<20 {
             samples.append(
                 try seconds {
-                    session.press(.character("l"))
+                    session.update(.key(.character("l")))
                     try settle(session, showing: "7219 of ")
                 })
             samples.append(
                 try seconds {
-                    session.press(.backspace)
+                    session.update(.key(.backspace))
                     try settle(session, showing: "16877 cities; type")
                 })
         }
@@ -328,19 +328,19 @@ struct Benchmarks {
     /// Bytes the terminal gets for one focus move on the launcher.
     func bytesPerKeystroke(_ session: ScreenSession) -> Int {
         var diff = FrameDiff(usesColor: true)
-        _ = diff.update(to: session.frame())
-        session.press(.down)
-        return diff.update(to: session.frame()).utf8.count
+        _ = diff.update(to: session.frame)
+        session.update(.key(.down))
+        return diff.update(to: session.frame).utf8.count
     }
 
     /// Next's routers still alive after `cycles` open-close cycles of Main → Next.
     func leakedRouters(_ session: ScreenSession, cycles: Int = 10_000) throws -> Int {
         var opened: [() -> Routing?] = []
         for _ in 0..<cycles {
-            try session.execute(.tap("Click Button"))
+            try session.update(.command(.tap("Click Button"))).get()
             weak let next = session.tree.rootRouter?.children.first
             opened.append { next }
-            try session.execute(.tap("Close"))
+            try session.update(.command(.tap("Close"))).get()
         }
         return opened.filter { $0() != nil }.count
     }

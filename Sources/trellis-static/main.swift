@@ -34,7 +34,7 @@ do {
     guard errors.isEmpty else { throw CocoaError(.fileReadCorruptFile) }
     let tree = RouteTree(config: config, loader: loader)
     try tree.launch()
-    print(ScreenSession(tree: tree, window: Window(width: 80, height: 24)).frame().text)
+    print(ScreenSession(tree: tree, window: Window(width: 80, height: 24)).frame.text)
 } catch {
     FileHandle.standardError.write(Data("trellis-static: \(error.userMessage)\n".utf8))
     CrashRecord.exitAsHost(ExitStatus.unusable.rawValue)

@@ -145,7 +145,7 @@ struct RunCommand {
         var working = false
         func showScreen() {
             working = !runner.settle()
-            print(runner.session.frame().text)
+            print(runner.screenText())
             if working { print("(still working: the screen is shown again when the work is done)") }
         }
         func showScreenOnceWorkEnds() {
@@ -212,7 +212,7 @@ struct RunCommand {
             }
         } catch {
             throw CommandError(
-                message: "\(place): \(error.localizedDescription)\n--- screen ---\n\(runner.session.frame().text)\n---",
+                message: "\(place): \(error.localizedDescription)\n--- screen ---\n\(runner.screenText())\n---",
                 status: .failure)
         }
     }

@@ -22,14 +22,15 @@ struct AlertTests {
             Alert(
                 title: "Delete the note?", message: "It cannot be brought back.",
                 buttons: [.cancel(), .destructive("Delete")]))
+        session.update(.viewsChanged)
 
-        let shown = session.frame()
+        let shown = session.frame
         #expect(shown.text.contains("Delete the note?") && shown.text.contains("It cannot be brought back."))
         #expect(shown.text.contains("┌"), "in a modal's frame")
         #expect(shown.controls.map(\.label) == ["Cancel", "Delete"], "only the dialog's buttons are in reach")
         #expect(shown.text.contains("Esc cancel"), "Esc is its cancel button")
 
-        try session.execute(.tap("Delete"))
+        try session.update(.command(.tap("Delete"))).get()
 
         #expect(view.presentedViewController == nil, "answered, it is dismissed")
         #expect(taps == ["Delete"])
@@ -38,14 +39,15 @@ struct AlertTests {
     @Test func escAnswersWithTheCancelButtonAndADialogWithoutOneWaitsForAnAnswer() throws {
         let (session, view) = launch(.text("base"))
         view.presentAlert(Alert(title: "Saved", message: "", buttons: []))
-        #expect(session.frame().controls.map(\.label) == ["OK"], "a dialog given no buttons shows OK")
-        session.press(.escape)
+        session.update(.viewsChanged)
+        #expect(session.frame.controls.map(\.label) == ["OK"], "a dialog given no buttons shows OK")
+        session.update(.key(.escape))
         #expect(view.presentedViewController == nil, "OK is its cancel button")
 
         view.presentAlert(Alert(title: "Choose", buttons: [.init("Left"), .init("Right")]))
-        session.press(.escape)
+        session.update(.key(.escape))
         #expect(view.presentedViewController != nil, "no cancel button: Esc does not answer")
-        #expect(session.frame().text.contains("nothing to go back to here"))
+        #expect(session.frame.text.contains("nothing to go back to here"))
     }
 
     @Test func aBackConfirmationAsksBeforeGoingBackAndOnlyItsDestructiveAnswerGoesBack() throws {
@@ -55,17 +57,17 @@ struct AlertTests {
         view.backConfirmation = Alert(
             title: "Discard your edits?", buttons: [.cancel("Keep editing"), .destructive("Discard")])
 
-        session.press(.escape)
-        #expect(session.frame().text.contains("Discard your edits?") && wentBack == 0)
-        try session.execute(.tap("Keep editing"))
+        session.update(.key(.escape))
+        #expect(session.frame.text.contains("Discard your edits?") && wentBack == 0)
+        try session.update(.command(.tap("Keep editing"))).get()
         #expect(view.presentedViewController == nil && wentBack == 0, "kept: still on the screen")
 
-        session.press(.escape)
-        try session.execute(.tap("Discard"))
+        session.update(.key(.escape))
+        try session.update(.command(.tap("Discard"))).get()
         #expect(wentBack == 1)
 
         view.backConfirmation = nil
-        session.press(.escape)
+        session.update(.key(.escape))
         #expect(wentBack == 2, "with nothing to lose, back goes back at once")
     }
 
@@ -81,9 +83,9 @@ struct AlertTests {
         editor.backConfirmation = Alert(
             title: "Discard your edits?", buttons: [.cancel("Keep"), .destructive("Discard")])
 
-        session.press(.escape)
-        #expect(session.frame().text.contains("Discard your edits?") && popped == 0)
-        try session.execute(.tap("Discard"))
+        session.update(.key(.escape))
+        #expect(session.frame.text.contains("Discard your edits?") && popped == 0)
+        try session.update(.command(.tap("Discard"))).get()
 
         #expect(popped == 1 && root.navigationStack.isEmpty)
     }
@@ -98,7 +100,7 @@ struct AlertTests {
 
         view.presentAlert(Alert(title: "Sure?", buttons: [.cancel("No"), .init("Yes")]))
         #expect(modal.presentedViewController != nil, "over the modal, the top of the screen")
-        try session.execute(.tap("Yes"))
+        try session.update(.command(.tap("Yes"))).get()
 
         #expect(modal.presentedViewController == nil && view.presentedViewController === modal)
         #expect(answers == ["Yes"])

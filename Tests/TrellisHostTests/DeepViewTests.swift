@@ -13,7 +13,7 @@ struct DeepViewTests {
         for _ in 0..<5_000 { node = .vstack([node]) }
         let tree = SingleScreenTree(.vstack([.title("Deep"), node, .button("Close")]))
         let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-        let frame = session.frame()
+        let frame = session.frame
 
         #expect(frame.text.contains("[views nested more than 64 deep: cut here]"), "\(frame.text)")
         #expect(!frame.text.contains("the bottom"))

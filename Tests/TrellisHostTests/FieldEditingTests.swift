@@ -13,9 +13,9 @@ struct ScrollingFieldTests {
         let session = ScreenSession(
             tree: SingleScreenTree(.vstack([.text("Name"), .textField(id: "name", text: "", placeholder: "City")])),
             window: Window(width: 60, height: 8))
-        let before = session.frame()
-        try session.execute(.type(longName))
-        let frame = session.frame()
+        let before = session.frame
+        try session.update(.command(.type(longName))).get()
+        let frame = session.frame
 
         let field = try #require(frame.controls.first { $0.isField })
         #expect(field.x == before.controls.first { $0.isField }?.x, "the field does not move or grow")
@@ -29,9 +29,9 @@ struct ScrollingFieldTests {
         let session = ScreenSession(
             tree: SingleScreenTree(.textField(id: "name", text: "", placeholder: "City")),
             window: Window(width: 60, height: 6))
-        try session.execute(.type(longName))
-        for _ in 0..<longName.count { session.press(.left) }
-        let frame = session.frame()
+        try session.update(.command(.type(longName))).get()
+        for _ in 0..<longName.count { session.update(.key(.left)) }
+        let frame = session.frame
 
         let field = try #require(frame.controls.first { $0.isField })
         let row = String(frame.text.split(separator: "\n", omittingEmptySubsequences: false)[field.y])
@@ -58,9 +58,10 @@ struct ScrollingFieldTests {
         let narrow = ["Sa (X)"]
         let tree = SingleScreenTree(.vstack([.text("Cities"), .list(id: "cities", rows: wide)]))
         let (screens, view) = (ScreenSession(tree: tree, window: Window(width: 60, height: 16)), tree.view)
-        let before = screens.frame().controls.first { $0.label == "Saarbrucken (DE)" }
+        let before = screens.frame.controls.first { $0.label == "Saarbrucken (DE)" }
         view.content = .vstack([.text("Cities"), .list(id: "cities", rows: narrow)])
-        let after = screens.frame().controls.first { $0.label == "Sa (X)" }
+        screens.update(.viewsChanged)
+        let after = screens.frame.controls.first { $0.label == "Sa (X)" }
 
         #expect(before != nil && before?.x == after?.x, "\(String(describing: before)) \(String(describing: after))")
     }
@@ -79,9 +80,9 @@ struct GridNavigationTests {
         let subscriptions = (1...9).map { title in tree.view.taps("\(title)").subscribe { tapped.append("\(title)") } }
         defer { subscriptions.forEach { $0.dispose() } }
 
-        try session.execute(.focus(start))
-        session.press(key)
-        session.press(.enter)
+        try session.update(.command(.focus(start))).get()
+        session.update(.key(key))
+        session.update(.key(.enter))
 
         #expect(tapped == [expected])
     }
@@ -93,29 +94,29 @@ struct PasteTests {
     @Test func aPasteIsInsertedAtTheCursorOfTheFocusedField() throws {
         let tree = SingleScreenTree(.vstack([.textField(id: "city", text: "", placeholder: "City"), .button("Go")]))
         let session = ScreenSession(tree: tree, window: Window(width: 60, height: 8))
-        try session.execute(.focus("City"))
+        try session.update(.command(.focus("City"))).get()
 
-        session.press(.paste("Seoul KR"))
-        session.press(.character("!"))
+        session.update(.key(.paste("Seoul KR")))
+        session.update(.key(.character("!")))
 
         #expect(tree.view.content.textFields == ["Seoul KR!"], "the paste went in whole and the focus stayed")
     }
 
     @Test func aPasteWithNoFieldFocusedIsSaid() {
         let session = ScreenSession(tree: SingleScreenTree(.button("Go")), window: Window(width: 60, height: 6))
-        session.press(.paste("text"))
-        #expect(session.frame().text.contains("paste: no text field has the focus"))
+        session.update(.key(.paste("text")))
+        #expect(session.frame.text.contains("paste: no text field has the focus"))
     }
 
     @Test func aPasteTooLargeIsRefusedWholeAndSaysWhy() throws {
         let tree = SingleScreenTree(.vstack([.textField(id: "city", text: "kept", placeholder: "City")]))
         let session = ScreenSession(tree: tree, window: Window(width: 120, height: 6))
-        try session.execute(.focus("City"))
+        try session.update(.command(.focus("City"))).get()
 
-        session.press(.pasteTooLarge(bytes: 20 << 20))
+        session.update(.key(.pasteTooLarge(bytes: 20 << 20)))
 
         #expect(tree.view.content.textFields == ["kept"])
-        #expect(session.frame().text.contains("paste: 20.0 MB is more than the 16.0 MB a paste may be"))
+        #expect(session.frame.text.contains("paste: 20.0 MB is more than the 16.0 MB a paste may be"))
     }
 }
 
@@ -125,37 +126,37 @@ struct FieldEditingTests {
     private func field(_ text: String) throws -> (ScreenSession, SingleScreenTree) {
         let tree = SingleScreenTree(.textField(id: "name", text: "", placeholder: "Name"))
         let session = ScreenSession(tree: tree, window: Window(width: 60, height: 6))
-        try session.execute(.type(text))
+        try session.update(.command(.type(text))).get()
         return (session, tree)
     }
 
     @Test func ctrlWDeletesTheWordBeforeTheCursorAndCtrlUEverythingBeforeIt() throws {
         let (session, tree) = try field("Sao Paulo  de")
-        session.press(.control("w"))
+        session.update(.key(.control("w")))
         #expect(tree.view.content.textFields == ["Sao Paulo  "])
-        session.press(.control("w"))
+        session.update(.key(.control("w")))
         #expect(tree.view.content.textFields == ["Sao "])
-        session.press(.control("a"))
-        session.press(.character(">"))
-        session.press(.control("e"))
-        session.press(.control("u"))
+        session.update(.key(.control("a")))
+        session.update(.key(.character(">")))
+        session.update(.key(.control("e")))
+        session.update(.key(.control("u")))
         #expect(tree.view.content.textFields == [""])
     }
 
     @Test func altKeysMoveAndDeleteByWordInAField() throws {
         let (session, tree) = try field("Sao Paulo de Olivenca")
-        session.press(.alt("b"))
-        session.press(.wordLeft)
-        session.press(.character(">"))
+        session.update(.key(.alt("b")))
+        session.update(.key(.wordLeft))
+        session.update(.key(.character(">")))
         #expect(tree.view.content.textFields == ["Sao Paulo >de Olivenca"])
-        session.press(.alt("f"))
-        session.press(.altBackspace)
+        session.update(.key(.alt("f")))
+        session.update(.key(.altBackspace))
         #expect(tree.view.content.textFields == ["Sao Paulo  Olivenca"])
-        session.press(.control("a"))
-        session.press(.alt("d"))
+        session.update(.key(.control("a")))
+        session.update(.key(.alt("d")))
         #expect(tree.view.content.textFields == [" Paulo  Olivenca"])
-        session.press(.wordRight)
-        session.press(.character("!"))
+        session.update(.key(.wordRight))
+        session.update(.key(.character("!")))
         #expect(tree.view.content.textFields == [" Paulo!  Olivenca"])
     }
 
@@ -164,11 +165,11 @@ struct FieldEditingTests {
         var wentBack = 0
         let (session, tree) = try field("Seoul")
         tree.view.backAction = { wentBack += 1 }
-        for key: Key in [.alt("x"), .altBackspace, .alt("b"), .wordLeft] { session.press(key) }
+        for key: Key in [.alt("x"), .altBackspace, .alt("b"), .wordLeft] { session.update(.key(key)) }
         let buttons = SingleScreenTree(.button("Stay"))
         buttons.view.backAction = { wentBack += 1 }
         let outside = ScreenSession(tree: buttons, window: Window(width: 60, height: 6))
-        for key: Key in [.alt("x"), .alt("b"), .altBackspace, .wordRight] { outside.press(key) }
+        for key: Key in [.alt("x"), .alt("b"), .altBackspace, .wordRight] { outside.update(.key(key)) }
 
         #expect(wentBack == 0)
         #expect(tree.view.content.textFields == [""], "Alt-Backspace deleted the one word; the field kept the rest")
@@ -180,7 +181,7 @@ struct FieldEditingTests {
         let subscription = tree.view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
 
-        session.press(.enter)
+        session.update(.key(.enter))
 
         #expect(actions == [.submit(field: "name")])
     }

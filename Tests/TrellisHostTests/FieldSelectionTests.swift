@@ -23,35 +23,35 @@ struct FieldSelectionTests {
             clipboard.append(copied)
             return "copied “\(copied)”"
         }
-        try session.execute(.focus("City"))
-        session.press(.home)
-        for _ in 0..<3 { session.press(.shifted(.right)) }
-        session.press(.alt("w"))
-        #expect(session.frame().text.contains("copied “New”"))
-        session.press(.end)
-        session.press(.control("v"))
+        try session.update(.command(.focus("City"))).get()
+        session.update(.key(.home))
+        for _ in 0..<3 { session.update(.key(.shifted(.right))) }
+        session.update(.key(.alt("w")))
+        #expect(session.frame.text.contains("copied “New”"))
+        session.update(.key(.end))
+        session.update(.key(.control("v")))
         #expect(text() == "New YorkNew")
 
-        session.press(.shifted(.wordLeft))
-        session.press(.control("x"))
+        session.update(.key(.shifted(.wordLeft)))
+        session.update(.key(.control("x")))
         #expect(text() == "New ")
         #expect(clipboard == ["New", "YorkNew"])
-        session.press(.shifted(.home))
-        session.press(.character("Y"))
+        session.update(.key(.shifted(.home)))
+        session.update(.key(.character("Y")))
         #expect(text() == "Y")
         // A move without Shift ends the selection: Backspace takes one character.
-        session.press(.shifted(.left))
-        session.press(.right)
-        session.press(.backspace)
+        session.update(.key(.shifted(.left)))
+        session.update(.key(.right))
+        session.update(.key(.backspace))
         #expect(text() == "")
     }
 
     @Test func theSelectionIsDrawnPlainInTheFocusedField() throws {
         let (session, _) = launch(.textField(id: "city", text: "Oslo", placeholder: "City"))
-        try session.execute(.focus("City"))
-        session.press(.shifted(.left))
-        session.press(.shifted(.left))
-        let frame = session.frame()
+        try session.update(.command(.focus("City"))).get()
+        session.update(.key(.shifted(.left)))
+        session.update(.key(.shifted(.left)))
+        let frame = session.frame
         let field = try #require(frame.controls.first { $0.id == .field("city") })
 
         // [Oslo: "Os" in the focus colours, "lo" selected.
@@ -63,13 +63,13 @@ struct FieldSelectionTests {
 
     @Test func aSecureFieldsTextIsNotCopiedAndNothingSelectedIsSaid() throws {
         let (session, _) = launch(.secureField(id: "city", text: "hunter2", placeholder: "City"))
-        try session.execute(.focus("City"))
-        session.press(.shifted(.home))
-        session.press(.alt("w"))
-        #expect(session.frame().text.contains("a secure field's text is not copied"))
+        try session.update(.command(.focus("City"))).get()
+        session.update(.key(.shifted(.home)))
+        session.update(.key(.alt("w")))
+        #expect(session.frame.text.contains("a secure field's text is not copied"))
         let (plain, _) = launch(.textField(id: "city", text: "Oslo", placeholder: "City"))
-        try plain.execute(.focus("City"))
-        plain.press(.control("x"))
-        #expect(plain.frame().text.contains("Ctrl-X: nothing is selected"))
+        try plain.update(.command(.focus("City"))).get()
+        plain.update(.key(.control("x")))
+        #expect(plain.frame.text.contains("Ctrl-X: nothing is selected"))
     }
 }

@@ -128,19 +128,22 @@ struct FuzzTests {
         ]
         switch Int.random(in: 0..<4, using: &random) {
         case 0:
-            if let label = session.frame().controls.randomElement(using: &random)?.label {
-                _ = try? session.execute(.tap(label))
+            if let label = session.frame.controls.randomElement(using: &random)?.label {
+                _ = try? session.update(.command(.tap(label))).get()
             }
         case 1:
-            _ = try? session.execute(.type(fragments.randomElement(using: &random)!))
+            _ = try? session.update(.command(.type(fragments.randomElement(using: &random)!))).get()
         case 2:
-            session.window = Window(
-                width: Int.random(in: -5...300, using: &random), height: Int.random(in: -5...100, using: &random))
-            _ = session.frame()
+            session.update(
+                .resize(
+                    Window(
+                        width: Int.random(in: -5...300, using: &random),
+                        height: Int.random(in: -5...100, using: &random))))
+            _ = session.frame
         default:
-            session.press(keys.randomElement(using: &random)!)
+            session.update(.key(keys.randomElement(using: &random)!))
         }
-        _ = session.frame()
+        _ = session.frame
         _ = session.treeText()
     }
 

@@ -39,7 +39,7 @@ struct GalleryTreeTests {
         #expect(demoRouter == nil, "\(demo)'s router outlived its detach")
         #expect(demoInteractor == nil, "\(demo)'s interactor outlived its detach")
         #expect(demoView == nil, "\(demo)'s view outlived its detach")
-        #expect(session.frame().text.contains("Trellis pattern gallery"))
+        #expect(session.frame.text.contains("Trellis pattern gallery"))
     }
 }
 
@@ -49,13 +49,13 @@ struct FocusRestoreTests {
     @Test func backToTheLauncherFocusesTheDemoThatWasOpen() async throws {
         let session = try launchSession(configAt: Products.repository.appendingPathComponent("config.json"))
         try await session.step(.focus("VIPER: Candy Store"))
-        session.press(.enter)
+        session.update(.key(.enter))
         try await session.step(.expect("launcher › candyStore"))
-        session.press(.escape)
+        session.update(.key(.escape))
         try await session.step(.expectNot("candyStore"))
 
         // Enter opens what has the focus: the Candy Store again, not the first demo.
-        session.press(.enter)
+        session.update(.key(.enter))
         try await session.step(.expect("launcher › candyStore"))
     }
 }
@@ -66,13 +66,13 @@ struct FocusRestoreTests {
 struct FocusKeptTests {
     @Test func aRowClickedIsTheOneFocusedOnComingBack() async throws {
         let session = try launchSession(configAt: Products.repository.appendingPathComponent("config.json"))
-        let viper = try #require(session.frame().controls.first { $0.label == "VIPER: Candy Store" })
+        let viper = try #require(session.frame.controls.first { $0.label == "VIPER: Candy Store" })
 
-        session.press(.click(column: viper.x, row: viper.y))
+        session.update(.key(.click(column: viper.x, row: viper.y)))
         try await session.step(.expect("launcher › candyStore"))
-        session.press(.escape)
+        session.update(.key(.escape))
         try await session.step(.expectNot("candyStore"))
-        session.press(.enter)
+        session.update(.key(.enter))
 
         try await session.step(.expect("launcher › candyStore"))
     }
@@ -80,13 +80,13 @@ struct FocusKeptTests {
     @Test func theFocusOutlastsAWindowTooSmallForTheScreen() async throws {
         let session = try launchSession(configAt: Products.repository.appendingPathComponent("config.json"))
         // The row above Notes, which would write to the user's folder of notes.
-        session.press(.end)
-        session.press(.up)
-        let focused = session.frame().text
-        session.window = Window(width: 10, height: 3)
-        #expect(session.frame().controls.isEmpty, "too small: nothing drawn to focus")
-        session.window = Window(width: 80, height: 24)
-        session.press(.enter)
+        session.update(.key(.end))
+        session.update(.key(.up))
+        let focused = session.frame.text
+        session.update(.resize(Window(width: 10, height: 3)))
+        #expect(session.frame.controls.isEmpty, "too small: nothing drawn to focus")
+        session.update(.resize(Window(width: 80, height: 24)))
+        session.update(.key(.enter))
 
         try await session.step(.expect("launcher › widgets"))
         #expect(focused.contains("Widgets: switches, progress, dividers"))
@@ -96,11 +96,11 @@ struct FocusKeptTests {
         let session = try launchSession(configAt: Products.repository.appendingPathComponent("Examples/airports.json"))
         try await session.step(.focus("Search a city"))
         try await session.step(.type("Seoul"))
-        for _ in 0..<3 { session.press(.left) }
-        session.window = Window(width: 10, height: 3)
-        _ = session.frame()
-        session.window = Window(width: 80, height: 24)
-        session.press(.character("X"))
+        for _ in 0..<3 { session.update(.key(.left)) }
+        session.update(.resize(Window(width: 10, height: 3)))
+        _ = session.frame
+        session.update(.resize(Window(width: 80, height: 24)))
+        session.update(.key(.character("X")))
 
         try await session.step(.expect("[SeXoul"))
     }
@@ -113,7 +113,7 @@ struct AnchoredLayoutTests {
         let session = try launchSession(configAt: Products.repository.appendingPathComponent("Examples/airports.json"))
         try await session.step(.expect("type to narrow"))
         func field() -> [Int]? {
-            session.frame().controls.first { $0.label == "Search a city" }.map { [$0.x, $0.y] }
+            session.frame.controls.first { $0.label == "Search a city" }.map { [$0.x, $0.y] }
         }
         let before = try #require(field())
 
@@ -135,7 +135,7 @@ struct BreadcrumbTests {
         try await session.step(.tap("Sweet Candy Store"))
 
         #expect(session.routePath() == ["launcher", "candyStore", "Candies"])
-        session.press(.escape)
+        session.update(.key(.escape))
         #expect(session.routePath() == ["launcher", "candyStore"])
     }
 }

@@ -19,7 +19,7 @@ struct ListMovesTests {
     }
 
     private func type(_ text: String, into session: ScreenSession) {
-        for character in text { session.press(.character(character)) }
+        for character in text { session.update(.key(.character(character))) }
     }
 
     @Test func aCountMovesThatManyRowsOrGoesToThatRow() {
@@ -27,13 +27,13 @@ struct ListMovesTests {
         defer { subscription.dispose() }
 
         type("5j", into: session)
-        session.press(.enter)
+        session.update(.key(.enter))
         type("3k", into: session)
-        session.press(.enter)
+        session.update(.key(.enter))
         type("12G", into: session)
-        session.press(.enter)
+        session.update(.key(.enter))
         type("1000j", into: session)
-        session.press(.enter)
+        session.update(.key(.enter))
 
         #expect(selected() == [5, 2, 11, 99])
     }
@@ -43,11 +43,11 @@ struct ListMovesTests {
         defer { subscription.dispose() }
 
         type("4", into: session)
-        #expect(session.frame().text.contains("4: j, k move 4 rows"))
-        session.press(.escape)
-        #expect(!session.frame().text.contains("nothing to go back to"), "Esc did nothing but drop the count")
-        session.press(.character("j"))
-        session.press(.enter)
+        #expect(session.frame.text.contains("4: j, k move 4 rows"))
+        session.update(.key(.escape))
+        #expect(!session.frame.text.contains("nothing to go back to"), "Esc did nothing but drop the count")
+        session.update(.key(.character("j")))
+        session.update(.key(.enter))
 
         #expect(selected() == [1], "Esc dropped the count: j moved one row")
     }
@@ -55,14 +55,14 @@ struct ListMovesTests {
     @Test func ctrlDAndCtrlUMoveHalfTheRowsInSight() throws {
         let (session, selected, subscription) = listSession()
         defer { subscription.dispose() }
-        let shown = session.frame().controls.filter { if case .row = $0.id { true } else { false } }.count
+        let shown = session.frame.controls.filter { if case .row = $0.id { true } else { false } }.count
         try #require(shown > 2)
 
-        session.press(.control("d"))
-        session.press(.enter)
-        session.press(.control("d"))
-        session.press(.control("u"))
-        session.press(.enter)
+        session.update(.key(.control("d")))
+        session.update(.key(.enter))
+        session.update(.key(.control("d")))
+        session.update(.key(.control("u")))
+        session.update(.key(.enter))
 
         #expect(selected() == [shown / 2, shown / 2])
     }
@@ -71,11 +71,11 @@ struct ListMovesTests {
         let (session, selected, subscription) = listSession()
         defer { subscription.dispose() }
 
-        session.press(.character(":"))
+        session.update(.key(.character(":")))
         type("42", into: session)
-        #expect(session.frame().text.contains("Go to row 42 of 100"))
-        session.press(.enter)
-        session.press(.enter)
+        #expect(session.frame.text.contains("Go to row 42 of 100"))
+        session.update(.key(.enter))
+        session.update(.key(.enter))
 
         #expect(selected() == [41])
     }

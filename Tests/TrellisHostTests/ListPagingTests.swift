@@ -14,16 +14,16 @@ struct ListPagingTests {
         var selected: [ViewAction] = []
         let subscription = tree.view.actions.subscribe { selected.append($0) }
         defer { subscription.dispose() }
-        let first = session.frame()
+        let first = session.frame
         #expect(first.text.contains("▼") && !first.text.contains("▲"))
 
-        session.press(.pageDown)
-        session.press(.enter)
-        session.press(.end)
-        session.press(.enter)
-        let last = session.frame()
-        session.press(.home)
-        session.press(.enter)
+        session.update(.key(.pageDown))
+        session.update(.key(.enter))
+        session.update(.key(.end))
+        session.update(.key(.enter))
+        let last = session.frame
+        session.update(.key(.home))
+        session.update(.key(.enter))
 
         let shown = first.controls.filter { if case .row = $0.id { true } else { false } }.count
         #expect(
@@ -38,18 +38,18 @@ struct ListPagingTests {
     @Test func aClickOnAnArrowBesideAListMovesTheFocusOneRow() throws {
         let tree = SingleScreenTree(.vstack([.text("Rows"), .list(id: "rows", rows: (0..<100).map { "Row \($0)" })]))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 12))
-        try session.execute(.focus("Row 0"))
-        for _ in 0..<20 { session.press(.down) }
-        let frame = session.frame()
+        try session.update(.command(.focus("Row 0"))).get()
+        for _ in 0..<20 { session.update(.key(.down)) }
+        let frame = session.frame
         let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let down = try #require(lines.firstIndex { $0.contains("▼") })
         let up = try #require(lines.firstIndex { $0.contains("▲") })
         let column = lines[down].distance(from: lines[down].startIndex, to: lines[down].firstIndex(of: "▼")!)
 
-        session.press(.click(column: column, row: down))
+        session.update(.key(.click(column: column, row: down)))
         #expect(session.focus == .row(list: "rows", index: 21))
-        session.press(.click(column: column, row: up))
-        session.press(.click(column: column, row: up))
+        session.update(.key(.click(column: column, row: up)))
+        session.update(.key(.click(column: column, row: up)))
         #expect(session.focus == .row(list: "rows", index: 19))
     }
 
@@ -83,12 +83,12 @@ struct MouseTests {
         var actions: [ViewAction] = []
         let subscription = tree.view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
-        let row = try #require(session.frame().controls.first { $0.label == "Row 1" })
+        let row = try #require(session.frame.controls.first { $0.label == "Row 1" })
 
-        session.press(.click(column: row.x + 1, row: row.y))
-        session.press(.wheel(up: false))
-        session.press(.enter)
-        session.press(.click(column: 0, row: 0))
+        session.update(.key(.click(column: row.x + 1, row: row.y)))
+        session.update(.key(.wheel(up: false)))
+        session.update(.key(.enter))
+        session.update(.key(.click(column: 0, row: 0)))
 
         #expect(
             actions == [.select(list: "rows", row: 1), .select(list: "rows", row: 4)], "a click on nothing does nothing"
@@ -106,10 +106,10 @@ struct MouseTests {
         let subscription = tree.view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 10))
-        let right = try #require(session.frame().controls.first { $0.label == "R1" })
+        let right = try #require(session.frame.controls.first { $0.label == "R1" })
 
-        session.press(.wheel(up: false, column: right.x, row: right.y))
-        session.press(.enter)
+        session.update(.key(.wheel(up: false, column: right.x, row: right.y)))
+        session.update(.key(.enter))
 
         #expect(actions == [.select(list: "right", row: 4)], "\(actions)")
     }
@@ -118,13 +118,13 @@ struct MouseTests {
     @Test func aClickOnAListsArrowMovesThroughIt() throws {
         let tree = SingleScreenTree(.list(id: "rows", rows: (0..<30).map { "Row \($0)" }))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
-        let first = session.frame()
+        let first = session.frame
         let rows = first.controls.filter { if case .row = $0.id { true } else { false } }
         let last = try #require(rows.last)
         #expect(first.text.contains("▼"))
 
-        session.press(.click(column: last.x + last.width + 1, row: last.y))
-        let moved = session.frame()
+        session.update(.key(.click(column: last.x + last.width + 1, row: last.y)))
+        let moved = session.frame
         #expect(moved.text.contains("Row \(rows.count)"), "the row below came into sight: \(moved.text)")
         #expect(moved.text.contains("▲"))
     }
@@ -134,14 +134,14 @@ struct MouseTests {
         let tree = SingleScreenTree(
             .vstack([.button("Go"), .textField(id: "q", text: "hello world", placeholder: "Search")]))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
-        let field = try #require(session.frame().controls.first { $0.isField })
+        let field = try #require(session.frame.controls.first { $0.isField })
 
-        session.press(.click(column: field.x + 1 + 6, row: field.y))
-        session.press(.character("X"))
+        session.update(.key(.click(column: field.x + 1 + 6, row: field.y)))
+        session.update(.key(.character("X")))
         #expect(tree.view.content.textFields == ["hello Xworld"])
 
-        session.press(.click(column: field.x + 1, row: field.y))
-        session.press(.character("Y"))
+        session.update(.key(.click(column: field.x + 1, row: field.y)))
+        session.update(.key(.character("Y")))
         #expect(tree.view.content.textFields == ["Yhello Xworld"])
     }
 }
@@ -157,10 +157,10 @@ struct HelpOverlayTests {
         let subscription = tree.view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
 
-        session.press(.character("?"))
-        let help = session.frame()
-        session.press(.enter)
-        let after = session.frame()
+        session.update(.key(.character("?")))
+        let help = session.frame
+        session.update(.key(.enter))
+        let after = session.frame
 
         #expect(
             help.text.contains("Keys on this screen") && help.text.contains("press the button")
@@ -173,23 +173,23 @@ struct HelpOverlayTests {
     @Test func aQuestionMarkInAFieldIsText() throws {
         let tree = SingleScreenTree(.textField(id: "q", text: "", placeholder: "Ask"))
         let session = ScreenSession(tree: tree, window: Window(width: 60, height: 8))
-        session.press(.character("?"))
+        session.update(.key(.character("?")))
         #expect(tree.view.content.textFields == ["?"])
-        session.press(.help)
-        #expect(session.frame().text.contains("Keys on this screen"))
+        session.update(.key(.help))
+        #expect(session.frame.text.contains("Keys on this screen"))
     }
 
     @Test func theWheelScrollsTheHelpAndDoesNotCloseIt() {
         let session = ScreenSession(tree: SingleScreenTree(.button("Go")), window: Window(width: 60, height: 10))
-        session.press(.help)
-        let top = session.frame().text
-        session.press(.wheel(up: false))
+        session.update(.key(.help))
+        let top = session.frame.text
+        session.update(.key(.wheel(up: false)))
 
-        let scrolled = session.frame()
+        let scrolled = session.frame
         #expect(scrolled.controls.isEmpty, "the help is still open over the screen")
         #expect(scrolled.text != top, "and scrolled")
-        session.press(.wheel(up: true))
-        #expect(session.frame().text == top)
+        session.update(.key(.wheel(up: true)))
+        #expect(session.frame.text == top)
     }
 
     /// In a field the help listed Ctrl-P twice, as the palette and as Up, and
@@ -198,9 +198,9 @@ struct HelpOverlayTests {
         let tree = SingleScreenTree(
             .vstack([.textField(id: "q", text: "", placeholder: "Ask"), .list(id: "l", rows: ["a"])]))
         let session = ScreenSession(tree: tree, window: Window(width: 80, height: 30))
-        try session.execute(.focus("Ask"))
-        session.press(.help)
-        let help = session.frame().text
+        try session.update(.command(.focus("Ask"))).get()
+        session.update(.key(.help))
+        let help = session.frame.text
 
         #expect(help.components(separatedBy: "Ctrl-P").count == 2, "\(help)")
         #expect(!help.contains("j, k") && !help.contains("g, G"), "\(help)")
@@ -217,10 +217,10 @@ struct ListsForReadingTests {
         var actions: [ViewAction] = []
         let subscription = tree.view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
-        let status = { String(session.frame().text.split(separator: "\n").last ?? "") }
+        let status = { String(session.frame.text.split(separator: "\n").last ?? "") }
 
         #expect(!status().contains("Enter"), "\(status())")
-        session.press(.enter)
+        session.update(.key(.enter))
 
         #expect(status().contains("the rows here are for reading"))
         #expect(actions.isEmpty)
@@ -242,7 +242,7 @@ struct NavigationKeyTests {
             .character("j"), .character("j"), .control("n"), .enter, .character("k"), .control("p"), .enter,
             .character("G"), .enter, .character("g"), .enter,
         ] {
-            session.press(key)
+            session.update(.key(key))
         }
         #expect(
             selected == [
@@ -251,7 +251,7 @@ struct NavigationKeyTests {
             ])
         #expect(!session.quitRequested)
 
-        session.press(.character("q"))
+        session.update(.key(.character("q")))
         #expect(session.quitRequested)
     }
 
@@ -259,7 +259,7 @@ struct NavigationKeyTests {
         let tree = SingleScreenTree(
             .vstack([.textField(id: "q", text: "", placeholder: "Search"), .list(id: "rows", rows: ["a", "b"])]))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
-        for character in "jkgGq" { session.press(.character(character)) }
+        for character in "jkgGq" { session.update(.key(.character(character))) }
         #expect(tree.view.content.textFields == ["jkgGq"])
         #expect(!session.quitRequested)
     }
@@ -272,32 +272,32 @@ struct MessageLogTests {
     @Test func mShowsTheMessagesWholeAndAnyKeyClosesThem() {
         let session = ScreenSession(
             tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 40, height: 12))
-        session.press(.character("m"))
-        #expect(session.frame().text.contains("m: no messages yet"))
+        session.update(.key(.character("m")))
+        #expect(session.frame.text.contains("m: no messages yet"))
 
         let message =
             "route \"detail\" leaked: RepositoryDetailInteractor is still alive 1 s after its router was detached"
-        session.post(message)
-        let status = String(session.frame().text.split(separator: "\n").last ?? "")
+        session.update(.notice(message))
+        let status = String(session.frame.text.split(separator: "\n").last ?? "")
         #expect(status.contains("…"), "the status line cuts it: \(status)")
-        #expect(!session.frame().text.contains("the messages of this run"))
+        #expect(!session.frame.text.contains("the messages of this run"))
 
-        session.press(.character("m"))
-        let log = session.frame().text
+        session.update(.key(.character("m")))
+        let log = session.frame.text
         let words = log.split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
         #expect(words.contains(message), "\(log)")
         #expect(log.contains("1 message"))
 
-        session.press(.character("x"))
+        session.update(.key(.character("x")))
         #expect(!session.showsMessages)
         #expect(
-            String(session.frame().text.split(separator: "\n").last ?? "").contains("· m ·"),
+            String(session.frame.text.split(separator: "\n").last ?? "").contains("· m ·"),
             "m is offered once there are messages")
     }
 
     @Test func theLogKeepsTheNewestMessages() {
         let session = ScreenSession(tree: SingleScreenTree(.text("Hi")), window: Window(width: 40, height: 12))
-        for index in 0..<(ScreenSession.messageLimit + 5) { session.post("message \(index)") }
+        for index in 0..<(ScreenSession.messageLimit + 5) { session.update(.notice("message \(index)")) }
         #expect(session.messages.count == ScreenSession.messageLimit)
         #expect(session.messages.last == "message \(ScreenSession.messageLimit + 4)")
     }
@@ -309,18 +309,18 @@ struct HelpBoxTests {
     @Test func aHelpTallerThanTheWindowScrollsAndAnyOtherKeyClosesIt() {
         let session = ScreenSession(
             tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b"])), window: Window(width: 60, height: 10))
-        session.press(.character("?"))
-        let first = session.frame().text
+        session.update(.key(.character("?")))
+        let first = session.frame.text
         #expect(first.contains("Keys on this screen"))
         #expect(first.contains("of "), "says where it is: \(first)")
 
-        for _ in 0..<30 { session.press(.down) }
-        let last = session.frame().text
+        for _ in 0..<30 { session.update(.key(.down)) }
+        let last = session.frame.text
         #expect(last.contains("any other key closes this help"), "\(last)")
         #expect(!last.contains("Keys on this screen"))
         #expect(session.showsHelp)
 
-        session.press(.character("x"))
+        session.update(.key(.character("x")))
         #expect(!session.showsHelp)
     }
 }
@@ -339,10 +339,10 @@ struct FormEnterTests {
         defer { subscription.dispose() }
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 8))
 
-        session.press(.character("A"))
-        session.press(.enter)
-        session.press(.character("B"))
-        session.press(.enter)
+        session.update(.key(.character("A")))
+        session.update(.key(.enter))
+        session.update(.key(.character("B")))
+        session.update(.key(.enter))
 
         #expect(tree.view.content.textFields == ["A", "B"])
         #expect(

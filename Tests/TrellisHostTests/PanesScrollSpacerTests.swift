@@ -38,12 +38,12 @@ struct PanesScrollSpacerTests {
         let subscription = tree.view.selections("rows").subscribe { selected.append($0) }
         defer { subscription.dispose() }
 
-        let text = session.frame().text
+        let text = session.frame.text
         #expect(text.contains("Header") && text.contains("Row 1") && !text.contains("Row 12"), "\(text)")
         #expect(text.contains("▼"), "the list says it goes on: \(text)")
-        session.press(.end)
-        #expect(session.frame().text.contains("Row 50"))
-        session.press(.enter)
+        session.update(.key(.end))
+        #expect(session.frame.text.contains("Row 50"))
+        session.update(.key(.enter))
         #expect(selected == [49])
     }
 
@@ -58,32 +58,32 @@ struct PanesScrollSpacerTests {
     @Test func aScrollViewShowsItsLinesFromWhereItIsScrolledAndFollowsTheFocus() throws {
         let text = (1...30).map { "Line \($0)" }.joined(separator: "\n")
         let (session, _) = driven(.vstack([.scroll(id: "log", height: 4, .text(text)), .button("Done")]), height: 14)
-        var shown = session.frame().text
+        var shown = session.frame.text
         #expect(shown.contains("Line 1") && shown.contains("Line 4") && !shown.contains("Line 5"))
         #expect(shown.contains("▼") && !shown.contains("▲"))
 
-        try session.execute(.focus("log"))
-        session.press(.down)
-        session.press(.pageDown)
-        shown = session.frame().text
+        try session.update(.command(.focus("log"))).get()
+        session.update(.key(.down))
+        session.update(.key(.pageDown))
+        shown = session.frame.text
         #expect(shown.contains("Line 5") && !shown.contains("Line 4\n"), "a line, then a page of three: \(shown)")
         #expect(shown.contains("▲") && shown.contains("▼"))
-        session.press(.end)
-        shown = session.frame().text
+        session.update(.key(.end))
+        shown = session.frame.text
         #expect(shown.contains("Line 30") && !shown.contains("▼"), "\(shown)")
 
-        let lines = session.frame().text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = session.frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let row = try #require(lines.firstIndex { $0.contains("Line 28") })
         let column = try #require(lines[row].range(of: "Line 28")).lowerBound.utf16Offset(in: lines[row])
-        session.press(.wheel(up: true, column: column, row: row))
-        #expect(session.frame().text.contains("Line 24") && !session.frame().text.contains("Line 30"))
+        session.update(.key(.wheel(up: true, column: column, row: row)))
+        #expect(session.frame.text.contains("Line 24") && !session.frame.text.contains("Line 30"))
 
         let buttons = ViewNode.vstack((1...12).map { ViewNode.button("B\($0)") })
         let (buttonSession, _) = driven(.scroll(id: "many", height: 5, buttons), height: 10)
-        try buttonSession.execute(.focus("B9"))
-        #expect(buttonSession.frame().text.contains("[ B9 ]"), "the view scrolled to the focused button")
-        try buttonSession.execute(.tap("B12"))
-        #expect(buttonSession.frame().text.contains("[ B12 ]"))
+        try buttonSession.update(.command(.focus("B9"))).get()
+        #expect(buttonSession.frame.text.contains("[ B9 ]"), "the view scrolled to the focused button")
+        try buttonSession.update(.command(.tap("B12"))).get()
+        #expect(buttonSession.frame.text.contains("[ B12 ]"))
     }
 
     @Test func nestedScrollViewsAndBadSizesAreDrawnSensibly() {
@@ -110,23 +110,23 @@ struct PanesScrollSpacerTests {
         let subscription = tree.view.sorts("cities").subscribe { sorts.append($0) }
         defer { subscription.dispose() }
 
-        let header = try #require(session.frame().controls.first { $0.id == .header("cities") })
-        #expect(session.frame().text.contains("City ▲"))
+        let header = try #require(session.frame.controls.first { $0.id == .header("cities") })
+        #expect(session.frame.text.contains("City ▲"))
         #expect(
             header.stops == [0, 21], "half of the 38 columns left after the gap: 19, then two apart: \(header.stops)")
-        try session.execute(.focus("sort cities"))
-        session.press(.right)
-        session.press(.enter)
+        try session.update(.command(.focus("sort cities"))).get()
+        session.update(.key(.right))
+        session.update(.key(.enter))
         #expect(sorts == [TableSorting(column: 1), TableSorting(column: 0, ascending: false)])
 
-        session.press(.click(column: header.x + 1, row: header.y))
-        session.press(.click(column: header.x + 22, row: header.y))
+        session.update(.key(.click(column: header.x + 1, row: header.y)))
+        session.update(.key(.click(column: header.x + 22, row: header.y)))
         #expect(sorts.suffix(2) == [TableSorting(column: 0, ascending: false), TableSorting(column: 1)])
 
         let unsortable = Table(id: "plain", columns: table.columns, rows: table.rows)
         let (plain, _) = driven(.table(unsortable))
         #expect(
-            !plain.frame().controls.contains { $0.id == .header("plain") }, "a header is a control only when sortable")
+            !plain.frame.controls.contains { $0.id == .header("plain") }, "a header is a control only when sortable")
     }
 
     @Test func slashFiltersAListInAPaneAndATableFromItsHeader() throws {
@@ -139,9 +139,9 @@ struct PanesScrollSpacerTests {
                 .horizontal,
                 [Pane(.cells(12), .list(id: "side", rows: planets)), Pane(.rest, .table(table))]),
             width: 60)
-        try session.execute(.focus("Mars"))
-        session.press(.character("/"))
-        for character in "ar" { session.press(.character(character)) }
+        try session.update(.command(.focus("Mars"))).get()
+        session.update(.key(.character("/")))
+        for character in "ar" { session.update(.key(.character(character))) }
         func sides(_ text: String) -> (sidebar: String, table: String) {
             let lines = text.split(separator: "\n").filter { $0.contains("│") }
             return (
@@ -149,15 +149,15 @@ struct PanesScrollSpacerTests {
                 lines.map { String($0.split(separator: "│", omittingEmptySubsequences: false).last ?? "") }.joined()
             )
         }
-        var shown = session.frame().text
+        var shown = session.frame.text
         #expect(sides(shown).sidebar.contains("Mars") && !sides(shown).sidebar.contains("Venus"), "\(shown)")
         #expect(shown.contains("2 of 4"))
-        session.press(.escape)
+        session.update(.key(.escape))
 
-        try session.execute(.focus("sort sizes"))
-        session.press(.character("/"))
-        for character in "en" { session.press(.character(character)) }
-        shown = session.frame().text
+        try session.update(.command(.focus("sort sizes"))).get()
+        session.update(.key(.character("/")))
+        for character in "en" { session.update(.key(.character(character))) }
+        shown = session.frame.text
         #expect(
             sides(shown).table.contains("Venus") && !sides(shown).table.contains("Mars"),
             "the table's rows narrowed: \(shown)")
@@ -166,8 +166,8 @@ struct PanesScrollSpacerTests {
 
     @Test func aFocusedScrollViewShowsItsBarInTheFocusStyle() throws {
         let (session, _) = driven(.scroll(id: "log", height: 3, .text("a\nb\nc\nd\ne")))
-        try session.execute(.focus("log"))
-        let frame = session.frame()
+        try session.update(.command(.focus("log"))).get()
+        let frame = session.frame
         let viewport = try #require(frame.controls.first { $0.id == .scroll("log") })
         let bar = viewport.x + viewport.width - 1
         #expect((0..<3).allSatisfy { frame.canvas[bar, viewport.y + $0].style == .focused })
@@ -175,12 +175,13 @@ struct PanesScrollSpacerTests {
 
     @Test func aTaskUnderWayTurnsItsSpinnerOnlyWhileShown() {
         let (session, tree) = driven(.progress(nil, label: "Syncing"))
-        #expect(session.frame().animates)
-        #expect(session.frame().text.contains("⠋ Syncing"))
-        session.animationPhase = 3
-        #expect(session.frame().text.contains("⠸ Syncing"))
+        #expect(session.frame.animates)
+        #expect(session.frame.text.contains("⠋ Syncing"))
+        for _ in 0..<3 { session.update(.animationStep) }
+        #expect(session.frame.text.contains("⠸ Syncing"))
         tree.view.content = .progress(0.5, label: "Syncing")
-        #expect(!session.frame().animates, "a bar that does not move asks for no frames")
+        session.update(.viewsChanged)
+        #expect(!session.frame.animates, "a bar that does not move asks for no frames")
         #expect(FrameDiff.asciiStandIn(for: "⠸", columns: 1) == "\\")
     }
 }

@@ -23,18 +23,18 @@ struct PickerAndTabsTests {
         var chosen: [Int] = []
         let subscription = view.choices("View").subscribe { chosen.append($0) }
         defer { subscription.dispose() }
-        #expect(line(session.frame(), containing: "View") == "View [Day]  Week   Month")
+        #expect(line(session.frame, containing: "View") == "View [Day]  Week   Month")
 
-        session.press(.left)
-        session.press(.right)
-        session.press(.right)
-        session.press(.right)
-        #expect(line(session.frame(), containing: "View") == "View  Day   Week  [Month]")
-        session.press(.enter)
-        let frame = session.frame()
+        session.update(.key(.left))
+        session.update(.key(.right))
+        session.update(.key(.right))
+        session.update(.key(.right))
+        #expect(line(session.frame, containing: "View") == "View  Day   Week  [Month]")
+        session.update(.key(.enter))
+        let frame = session.frame
         let control = try #require(frame.controls.first)
         #expect(frame.text.contains("←→ choose") || frame.text.contains("←→"))
-        session.press(.click(column: control.x + TextWidth.of(" Day  ") + 1, row: control.y))
+        session.update(.key(.click(column: control.x + TextWidth.of(" Day  ") + 1, row: control.y)))
 
         #expect(chosen == [1, 2, 0, 1], "Left at the first does nothing; Right stops at the last; Enter goes round")
         #expect(view.content == .vstack([.picker("View", options: ["Day", "Week", "Month"], selected: 1)]))
@@ -46,7 +46,7 @@ struct PickerAndTabsTests {
                 .picker("View", options: ["Day", "Week"], selected: 99),
                 .picker("Sort", options: [], selected: -3),
             ]))
-        let frame = session.frame()
+        let frame = session.frame
         #expect(line(frame, containing: "View") == "View  Day  [Week]")
         #expect(line(frame, containing: "Sort") == "Sort (no options)")
         #expect(frame.controls.map(\.id) == [.picker("View")], "nothing to choose in an empty picker")
@@ -61,14 +61,14 @@ struct PickerAndTabsTests {
         let subscription = view.choices("View").subscribe { chosen.append($0) }
         defer { subscription.dispose() }
 
-        #expect(line(session.frame(), containing: "Notes") == "[Notes]  Settings")
-        try session.execute(.focus("Title"))
-        try session.execute(.type("Groceries"))
-        #expect(session.frame().text.contains("[Groceries___________]"), "the field in the tab shows what was typed")
-        session.press(.backtab)
-        session.press(.right)
+        #expect(line(session.frame, containing: "Notes") == "[Notes]  Settings")
+        try session.update(.command(.focus("Title"))).get()
+        try session.update(.command(.type("Groceries"))).get()
+        #expect(session.frame.text.contains("[Groceries___________]"), "the field in the tab shows what was typed")
+        session.update(.key(.backtab))
+        session.update(.key(.right))
 
         #expect(chosen == [1])
-        #expect(line(session.frame(), containing: "Notes") == "Notes  [Settings]")
+        #expect(line(session.frame, containing: "Notes") == "Notes  [Settings]")
     }
 }

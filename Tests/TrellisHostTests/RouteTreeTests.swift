@@ -28,7 +28,7 @@ struct RouteTreeTests {
         let session = try launch(mainNext)
         #expect(session.treeText() == "main (MainScreen)")
 
-        try session.execute(.tap("Click Button"))
+        try session.update(.command(.tap("Click Button"))).get()
         #expect(session.treeText() == "main (MainScreen)\n  next (NextScreen)")
         #expect(session.routePath() == ["main", "next"])
         weak let nextRouter = session.tree.rootRouter?.children.first
@@ -38,7 +38,7 @@ struct RouteTreeTests {
         #expect(nextInteractor != nil)
         #expect(nextView != nil)
 
-        try session.execute(.tap("Close"))
+        try session.update(.command(.tap("Close"))).get()
 
         #expect(session.treeText() == "main (MainScreen)")
         #expect(nextRouter == nil, "Next's router outlived its detach")
@@ -48,14 +48,14 @@ struct RouteTreeTests {
 
     @Test func escGoesBackThroughTheRouterThatAttachedTheChild() throws {
         let session = try launch(mainNext)
-        try session.execute(.tap("Click Button"))
+        try session.update(.command(.tap("Click Button"))).get()
         weak let nextRouter = session.tree.rootRouter?.children.first
 
-        try session.execute(.key(.escape))
+        try session.update(.command(.key(.escape))).get()
 
         #expect(session.tree.rootRouter?.children.isEmpty ?? false)
         #expect(nextRouter == nil)
-        #expect(session.frame().text.contains("Click Button!"))
+        #expect(session.frame.text.contains("Click Button!"))
     }
 
     @Test func theTitleComesFromTheRouteParameters() throws {
@@ -64,7 +64,7 @@ struct RouteTreeTests {
             { "main": { "plugin": "MainScreen", "children": { "next": "next" }, "parameters": { "title": "Welcome" } },
               "next": { "plugin": "NextScreen" } }
             """)
-        #expect(session.frame().text.contains("[ Welcome ]"))
+        #expect(session.frame.text.contains("[ Welcome ]"))
     }
 
     @Test func aChildThatFailsToBuildShowsTheErrorInItsPlaceAndClosesLikeAnyChild() throws {
@@ -76,21 +76,23 @@ struct RouteTreeTests {
               "broken": { "plugin": "/nowhere/libMissing.so" } }
             """)
 
-        try session.execute(.tap("Click Button"))
+        try session.update(.command(.tap("Click Button"))).get()
 
-        let screen = session.frame().text
+        let screen = session.frame.text
         #expect(screen.contains("This screen could not be shown"), "\(screen)")
         #expect(screen.contains("libMissing.so"), "\(screen)")
-        try session.execute(.tap("Close"))
+        try session.update(.command(.tap("Close"))).get()
         #expect(session.tree.rootRouter?.children.isEmpty ?? false)
     }
 
     @Test func tapReportsMissingAndAmbiguousLabels() throws {
         let session = try launch(mainNext)
         #expect(throws: SessionFailure.noControl(label: "Nope", available: ["Hello, RIBs Click Button!"])) {
-            try session.execute(.tap("Nope"))
+            try session.update(.command(.tap("Nope"))).get()
         }
-        #expect(throws: SessionFailure.expectationFailed(text: "Nope")) { try session.execute(.expect("Nope")) }
+        #expect(throws: SessionFailure.expectationFailed(text: "Nope")) {
+            try session.update(.command(.expect("Nope"))).get()
+        }
     }
 
     @Test func theRootThatThrowsStopsTheLaunchWithTheRoute() throws {

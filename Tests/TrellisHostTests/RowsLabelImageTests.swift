@@ -29,11 +29,11 @@ struct RowsLabelImageTests {
         let subscription = tree.view.selections("notes").subscribe { selected.append($0) }
         defer { subscription.dispose() }
 
-        try session.execute(.tap("Letter to Ann"))
-        session.press(.character("/"))
-        try session.execute(.type("gard"))
-        session.press(.enter)
-        session.press(.enter)
+        try session.update(.command(.tap("Letter to Ann"))).get()
+        session.update(.key(.character("/")))
+        try session.update(.command(.type("gard"))).get()
+        session.update(.key(.enter))
+        session.update(.key(.enter))
 
         #expect(selected == [2, 1])
     }

@@ -34,25 +34,25 @@ struct ScreenSessionTests {
     @Test func aTextFieldEditsAtItsCursor() throws {
         let (session, view) = session(.vstack([.textField(id: "name", text: "", placeholder: "Player 1 name")]))
 
-        try session.execute(.type("Alce"))
-        session.press(.left)
-        session.press(.left)
-        session.press(.character("i"))
-        session.press(.end)
-        session.press(.backspace)
-        session.press(.home)
-        session.press(.delete)
+        try session.update(.command(.type("Alce"))).get()
+        session.update(.key(.left))
+        session.update(.key(.left))
+        session.update(.key(.character("i")))
+        session.update(.key(.end))
+        session.update(.key(.backspace))
+        session.update(.key(.home))
+        session.update(.key(.delete))
 
         #expect(view.content.textFields == ["lic"])
     }
 
     @Test func theCursorIsShownInTheFocusedFieldOnly() throws {
         let (session, _) = session(.vstack([.textField(id: "name", text: "", placeholder: "Name"), .button("Go")]))
-        try session.execute(.type("한a"))
+        try session.update(.command(.type("한a"))).get()
 
-        let inField = session.frame()
-        session.press(.tab)
-        let onButton = session.frame()
+        let inField = session.frame
+        session.update(.key(.tab))
+        let onButton = session.frame
 
         let field = try #require(inField.controls.first)
         #expect(inField.cursor?.x == field.x + 1 + 3)
@@ -63,12 +63,12 @@ struct ScreenSessionTests {
     @Test func aScreenThatAppearsFocusesItsFirstControl() {
         let (session, _) = session(.vstack([.text("Pick one"), .button("First"), .button("Second")]))
 
-        let frame = session.frame()
+        let frame = session.frame
 
         #expect(frame.controls.map(\.label) == ["First", "Second"])
         #expect(frame.canvas.cells.contains { $0.style == .focused })
         #expect(!frame.text.isEmpty)
-        session.press(.enter)
+        session.update(.key(.enter))
     }
 
     @Test func arrowsMoveByRowsAndColumnsInAGrid() throws {
@@ -76,12 +76,12 @@ struct ScreenSessionTests {
         var taps: [String] = []
         let subscription = view.actions.subscribe { if case let .tap(id) = $0 { taps.append(id) } }
 
-        session.press(.right)
-        session.press(.down)
-        session.press(.enter)
-        session.press(.down)
-        session.press(.left)
-        session.press(.enter)
+        session.update(.key(.right))
+        session.update(.key(.down))
+        session.update(.key(.enter))
+        session.update(.key(.down))
+        session.update(.key(.left))
+        session.update(.key(.enter))
         subscription.dispose()
 
         #expect(taps == ["5", "7"])
@@ -93,9 +93,9 @@ struct ScreenSessionTests {
         var selected: [Int] = []
         let subscription = view.actions.subscribe { if case let .select(_, row) = $0 { selected.append(row) } }
 
-        for _ in 0..<50 { session.press(.down) }
-        let frame = session.frame()
-        session.press(.enter)
+        for _ in 0..<50 { session.update(.key(.down)) }
+        let frame = session.frame
+        session.update(.key(.enter))
         subscription.dispose()
 
         #expect(frame.text.contains("Row 51"))
@@ -107,7 +107,7 @@ struct ScreenSessionTests {
     @Test func typingWithoutAFocusedFieldIsAFailure() {
         let (session, _) = session(.button("Only"))
 
-        #expect(throws: SessionFailure.noFocusedField) { try session.execute(.type("x")) }
+        #expect(throws: SessionFailure.noFocusedField) { try session.update(.command(.type("x"))).get() }
     }
 }
 
@@ -125,7 +125,7 @@ extension ViewNode {
 @MainActor
 struct StatusLineHonestyTests {
     private func statusRow(_ session: ScreenSession) -> String {
-        String(session.frame().text.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+        String(session.frame.text.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
     }
 
     @Test func tabIsOfferedOnlyWithSomewhereToMoveAndEnterSaysWhatItDoes() {
@@ -186,11 +186,11 @@ struct StatusLineHonestyTests {
             statusRow(wide).hasSuffix(
                 "Tab next · Enter select · Esc log out · / filter · : actions · ? help · q/Ctrl-C quit"),
             "\(statusRow(wide))")
-        wide.window = Window(width: 65, height: 6)
+        wide.update(.resize(Window(width: 65, height: 6)))
         #expect(
             statusRow(wide).hasSuffix("Tab · Enter select · Esc log out · ? help · q/Ctrl-C quit"), "\(statusRow(wide))"
         )
-        wide.window = Window(width: 40, height: 6)
+        wide.update(.resize(Window(width: 40, height: 6)))
         #expect(statusRow(wide).hasSuffix("Enter · Esc log out · ? · q/^C"), "\(statusRow(wide))")
     }
 
@@ -209,14 +209,14 @@ struct StatusLineHonestyTests {
         let session = ScreenSession(
             tree: SingleScreenTree(.list(id: "rows", rows: (0..<28_298).map { "Row \($0)" })),
             window: Window(width: 80, height: 6))
-        session.press(.down)
-        session.press(.down)
+        session.update(.key(.down))
+        session.update(.key(.down))
         #expect(statusRow(session).hasPrefix(" main  3 of 28,298 "), "\(statusRow(session))")
 
         // A list all in sight says where the focus is by itself.
         let short = ScreenSession(
             tree: SingleScreenTree(.list(id: "rows", rows: ["a", "b", "c"])), window: Window(width: 80, height: 8))
-        short.press(.down)
+        short.update(.key(.down))
         #expect(!statusRow(short).contains(" of 3"), "\(statusRow(short))")
     }
 
@@ -228,10 +228,11 @@ struct StatusLineHonestyTests {
         #expect(statusRow(session).contains("Esc back"))
 
         tree.view.backTitle = "log out"
+        session.update(.viewsChanged)
 
         #expect(statusRow(session).contains("Esc log out"), "\(statusRow(session))")
-        session.press(.character("?"))
-        #expect(session.frame().text.contains("Esc             log out"))
+        session.update(.key(.character("?")))
+        #expect(session.frame.text.contains("Esc             log out"))
     }
 
     @Test func escIsNotOfferedAgainWhereGoingBackDidNothing() {
@@ -240,10 +241,10 @@ struct StatusLineHonestyTests {
         let session = ScreenSession(tree: tree, window: Window(width: 80, height: 6))
         #expect(statusRow(session).contains("Esc back"))
 
-        session.press(.escape)
+        session.update(.key(.escape))
 
         #expect(statusRow(session).contains("this screen does not go back"))
-        session.press(.tab)
+        session.update(.key(.tab))
         #expect(!statusRow(session).contains("Esc"))
     }
 }

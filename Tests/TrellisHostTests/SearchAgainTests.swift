@@ -19,21 +19,21 @@ struct SearchAgainTests {
         defer { subscription.dispose() }
         let session = ScreenSession(tree: tree, window: Window(width: 120, height: 12))
 
-        session.press(.character("/"))
-        for character in "'york" { session.press(.character(character)) }
-        session.press(.enter)
-        #expect(session.frame().text.contains("n/N next match"), "offered once a filter is kept")
+        session.update(.key(.character("/")))
+        for character in "'york" { session.update(.key(.character(character))) }
+        session.update(.key(.enter))
+        #expect(session.frame.text.contains("n/N next match"), "offered once a filter is kept")
         // The filter gives way to the whole list, from the match it was on
         // (York, the best and shortest, last in the list's order): the next one
         // comes round from the top.
-        session.press(.character("n"))
-        let whole = session.frame().text
-        session.press(.enter)
-        session.press(.character("n"))
-        let next = session.frame().text
-        session.press(.enter)
-        session.press(.character("N"))
-        session.press(.enter)
+        session.update(.key(.character("n")))
+        let whole = session.frame.text
+        session.update(.key(.enter))
+        session.update(.key(.character("n")))
+        let next = session.frame.text
+        session.update(.key(.enter))
+        session.update(.key(.character("N")))
+        session.update(.key(.enter))
 
         #expect(whole.contains("Oslo") && whole.contains("Zurich"), "every row kept: \(whole)")
         #expect(whole.contains("/'york  match 1 of 3, from the top"), "\(whole)")

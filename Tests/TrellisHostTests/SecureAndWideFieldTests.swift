@@ -27,16 +27,16 @@ struct SecureAndWideFieldTests {
         let subscription = tree.view.edits("password").subscribe { edits.append($0) }
         defer { subscription.dispose() }
 
-        try session.execute(.type("s3cret"))
-        let frame = session.frame()
+        try session.update(.command(.type("s3cret"))).get()
+        let frame = session.frame
         let field = try #require(frame.controls.first)
 
         #expect(frame.text.contains("[••••••______________]") && !frame.text.contains("s3cret"))
         #expect(frame.cursor?.x == field.x + 1 + 6)
         #expect(edits.last == "s3cret")
         // A click on the third bullet puts the cursor before it.
-        session.press(.click(column: field.x + 3, row: field.y))
-        session.press(.character("X"))
+        session.update(.key(.click(column: field.x + 3, row: field.y)))
+        session.update(.key(.character("X")))
         #expect(edits.last == "s3Xcret")
     }
 }

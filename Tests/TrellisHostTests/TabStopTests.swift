@@ -35,8 +35,8 @@ struct TabStopTests {
         let (session, _, actions, subscription) = launch([], height: 8)
         defer { subscription.dispose() }
 
-        session.press(.backtab)
-        session.press(.enter)
+        session.update(.key(.backtab))
+        session.update(.key(.enter))
 
         #expect(actions().last == .select(list: "rows", row: 0), "\(actions())")
     }
@@ -49,17 +49,17 @@ struct TabStopTests {
         defer { subscription.dispose() }
 
         // From the field into the list, two rows down, on to the button.
-        session.press(.tab)
-        session.press(.down)
-        session.press(.down)
-        session.press(.tab)
-        session.press(.enter)
+        session.update(.key(.tab))
+        session.update(.key(.down))
+        session.update(.key(.down))
+        session.update(.key(.tab))
+        session.update(.key(.enter))
         // Back into the list from the button, where it was left.
-        session.press(.backtab)
-        session.press(.enter)
+        session.update(.key(.backtab))
+        session.update(.key(.enter))
         // From the list, Shift-Tab leaves it for the field above.
-        session.press(.backtab)
-        session.press(.character("x"))
+        session.update(.key(.backtab))
+        session.update(.key(.character("x")))
 
         #expect(Array(actions().prefix(2)) == [.tap("Done"), .select(list: "rows", row: 2)], "\(actions())")
         #expect(tree.view.content.textFields == ["x"])

@@ -37,9 +37,9 @@ struct TableTests {
         let subscription = tree.view.selections("airports").subscribe { selected.append($0) }
         defer { subscription.dispose() }
 
-        let text = session.frame().text
+        let text = session.frame.text
         #expect(text.contains("PUS…") && !text.contains("extra"), "a long cell is cut; an extra one is not shown")
-        try session.execute(.tap("Busan"))
+        try session.update(.command(.tap("Busan"))).get()
         #expect(selected == [1])
     }
 

@@ -21,14 +21,14 @@ struct TextAreaKeysTests {
 
     @Test func pagesAndTheTextsEndsMoveTheCursorThere() throws {
         let (session, _, _) = launch(lines)
-        try session.execute(.focus("Note"))
-        session.press(.textStart)
-        session.press(.pageDown)
-        #expect(session.frame().text.contains(" 3:1 "), "a page of three rows is two rows on: \(session.frame().text)")
-        session.press(.textEnd)
-        #expect(session.frame().text.contains(" 10:8 "), "\(session.frame().text)")
-        session.press(.pageUp)
-        #expect(session.frame().text.contains(" 8:"), "\(session.frame().text)")
+        try session.update(.command(.focus("Note"))).get()
+        session.update(.key(.textStart))
+        session.update(.key(.pageDown))
+        #expect(session.frame.text.contains(" 3:1 "), "a page of three rows is two rows on: \(session.frame.text)")
+        session.update(.key(.textEnd))
+        #expect(session.frame.text.contains(" 10:8 "), "\(session.frame.text)")
+        session.update(.key(.pageUp))
+        #expect(session.frame.text.contains(" 8:"), "\(session.frame.text)")
     }
 
     @Test func shiftSelectsAndAltWCopiesCtrlXCutsCtrlVPastes() throws {
@@ -38,20 +38,20 @@ struct TextAreaKeysTests {
             clipboard.append(copied)
             return "copied “\(copied)”"
         }
-        try session.execute(.focus("Note"))
-        session.press(.textStart)
-        for _ in 0..<4 { session.press(.shifted(.right)) }
-        session.press(.alt("w"))
-        #expect(session.frame().text.contains("copied “Dear”"))
-        session.press(.textEnd)
-        session.press(.control("v"))
+        try session.update(.command(.focus("Note"))).get()
+        session.update(.key(.textStart))
+        for _ in 0..<4 { session.update(.key(.shifted(.right))) }
+        session.update(.key(.alt("w")))
+        #expect(session.frame.text.contains("copied “Dear”"))
+        session.update(.key(.textEnd))
+        session.update(.key(.control("v")))
         #expect(text() == "Dear AnnDear")
         // A selection typed over is replaced; Ctrl-X takes it out.
-        session.press(.shifted(.wordLeft))
-        session.press(.control("x"))
+        session.update(.key(.shifted(.wordLeft)))
+        session.update(.key(.control("x")))
         #expect(text() == "Dear ")
-        session.press(.shifted(.home))
-        session.press(.character("X"))
+        session.update(.key(.shifted(.home)))
+        session.update(.key(.character("X")))
 
         #expect(text() == "X")
         #expect(clipboard == ["Dear", "AnnDear"])
@@ -59,19 +59,19 @@ struct TextAreaKeysTests {
 
     @Test func altUUndoesARunOfTypingAtOnceAndAltERedoesIt() throws {
         let (session, _, text) = launch("")
-        try session.execute(.focus("Note"))
-        for character in "Dear Ann\nhello" { session.press(character == "\n" ? .enter : .character(character)) }
+        try session.update(.command(.focus("Note"))).get()
+        for character in "Dear Ann\nhello" { session.update(.key(character == "\n" ? .enter : .character(character))) }
 
-        session.press(.alt("u"))
+        session.update(.key(.alt("u")))
         #expect(text() == "Dear Ann\n")
-        session.press(.alt("u"))
-        session.press(.alt("u"))
+        session.update(.key(.alt("u")))
+        session.update(.key(.alt("u")))
         #expect(text() == "Dear ")
-        session.press(.alt("e"))
+        session.update(.key(.alt("e")))
         #expect(text() == "Dear Ann")
-        for _ in 0..<5 { session.press(.alt("u")) }
+        for _ in 0..<5 { session.update(.key(.alt("u"))) }
         #expect(text() == "")
-        #expect(session.frame().text.contains("Alt-U: nothing to undo"))
+        #expect(session.frame.text.contains("Alt-U: nothing to undo"))
     }
 
     @Test func ctrlSSubmitsTheAreaToTheScreen() throws {
@@ -79,8 +79,8 @@ struct TextAreaKeysTests {
         var actions: [ViewAction] = []
         let subscription = view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
-        try session.execute(.focus("Note"))
-        session.press(.control("s"))
+        try session.update(.command(.focus("Note"))).get()
+        session.update(.key(.control("s")))
         #expect(actions.contains(.submit(field: "body")), "\(actions)")
     }
 }

@@ -24,23 +24,23 @@ struct TextAreaTests {
     /// An unfocused text area said `1:1` in its edge, a cursor it did not have.
     @Test func onlyTheFocusedAreaSaysWhereItsCursorIs() throws {
         let (session, _, _) = launch("Dear Ann,")
-        try session.execute(.focus("Save"))
-        #expect(!session.frame().text.contains(":1 "), "\(session.frame().text)")
+        try session.update(.command(.focus("Save"))).get()
+        #expect(!session.frame.text.contains(":1 "), "\(session.frame.text)")
 
-        try session.execute(.focus("Note"))
-        #expect(session.frame().text.contains(" 1:"), "\(session.frame().text)")
+        try session.update(.command(.focus("Note"))).get()
+        #expect(session.frame.text.contains(" 1:"), "\(session.frame.text)")
     }
 
     @Test func linesWrapAtTheWidthAndTheFrameSaysWhereTheCursorIs() throws {
         let (session, _, text) = launch()
-        #expect(rows(session.frame()).prefix(2) == ["┌──────────┐", "│Note      │"])
+        #expect(rows(session.frame).prefix(2) == ["┌──────────┐", "│Note      │"])
 
-        try session.execute(.type("Dear Ann,"))
-        session.press(.enter)
-        try session.execute(.type("the garden is in bloom"))
+        try session.update(.command(.type("Dear Ann,"))).get()
+        session.update(.key(.enter))
+        try session.update(.command(.type("the garden is in bloom"))).get()
 
         #expect(text() == "Dear Ann,\nthe garden is in bloom")
-        let frame = session.frame()
+        let frame = session.frame
         #expect(
             rows(frame).prefix(5) == ["┌──────────┐", "│the garden│", "│ is in blo│", "│om        │", "└─── 2:23 ─┘"],
             "wrapped at 10 columns, scrolled to the cursor's row; the frame names its line and column")
@@ -50,18 +50,18 @@ struct TextAreaTests {
 
     @Test func upDownHomeAndEndMoveByLineAndAClickPutsTheCursorThere() throws {
         let (session, _, text) = launch("abc\ndefgh\nij")
-        try session.execute(.focus("Note"))
-        session.press(.up)
-        session.press(.home)
-        session.press(.character("1"))
-        session.press(.down)
-        session.press(.end)
-        session.press(.character("2"))
+        try session.update(.command(.focus("Note"))).get()
+        session.update(.key(.up))
+        session.update(.key(.home))
+        session.update(.key(.character("1")))
+        session.update(.key(.down))
+        session.update(.key(.end))
+        session.update(.key(.character("2")))
         #expect(text() == "abc\n1defgh\nij2")
 
-        let area = try #require(session.frame().controls.first)
-        session.press(.click(column: area.x + 1 + 1, row: area.y + 1))
-        session.press(.character("3"))
+        let area = try #require(session.frame.controls.first)
+        session.update(.key(.click(column: area.x + 1 + 1, row: area.y + 1)))
+        session.update(.key(.character("3")))
         #expect(text() == "a3bc\n1defgh\nij2", "the click was on the first line shown, after its first character")
     }
 
@@ -84,31 +84,31 @@ struct TextAreaTests {
         let tree = SingleScreenTree(.textArea(id: "body", text: text, placeholder: "Note", width: 20, height: 3))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 12))
         let current = { tree.view.content.text(ofField: "body") ?? "" }
-        try session.execute(.focus("Note"))
-        session.press(.up)
-        session.press(.up)
-        session.press(.home)
-        session.press(.character("A"))
-        session.press(.wordRight)
-        session.press(.character("!"))
+        try session.update(.command(.focus("Note"))).get()
+        session.update(.key(.up))
+        session.update(.key(.up))
+        session.update(.key(.home))
+        session.update(.key(.character("A")))
+        session.update(.key(.wordRight))
+        session.update(.key(.character("!")))
 
         let lines = current().split(separator: "\n")
         #expect(lines.count == 90_000)
         #expect(lines[89_997] == "Aline! 89998", "two rows up, at the row's start, then after the word")
-        #expect(session.frame().text.contains(" 89998:7 "), "\(session.frame().text)")
+        #expect(session.frame.text.contains(" 89998:7 "), "\(session.frame.text)")
 
-        session.press(.altBackspace)
+        session.update(.key(.altBackspace))
         #expect(current().split(separator: "\n")[89_997] == " 89998", "the word before the cursor")
-        session.press(.wordRight)
-        session.press(.control("u"))
+        session.update(.key(.wordRight))
+        session.update(.key(.control("u")))
         #expect(
             current().split(separator: "\n", omittingEmptySubsequences: false)[89_997] == "",
             "Ctrl-U: the line before the cursor")
-        session.press(.down)
-        session.press(.end)
-        session.press(.backspace)
+        session.update(.key(.down))
+        session.update(.key(.end))
+        session.update(.key(.backspace))
         #expect(current().hasSuffix("\nline 8999\nline 90000"), "Down, End, Backspace on the next line")
-        #expect(session.frame().text.contains("│line 8999           │"))
+        #expect(session.frame.text.contains("│line 8999           │"))
     }
 
     @Test func aPasteKeepsItsLineBreaksInAnAreaAndNotInAField() throws {
@@ -118,15 +118,15 @@ struct TextAreaTests {
                 .textField(id: "title", text: "", placeholder: "Title"),
             ]))
         let session = ScreenSession(tree: tree, window: Window(width: 100, height: 14))
-        try session.execute(.focus("Note"))
-        session.press(.paste("one\ntwo"))
-        try session.execute(.focus("Title"))
-        session.press(.paste("one\ntwo"))
+        try session.update(.command(.focus("Note"))).get()
+        session.update(.key(.paste("one\ntwo")))
+        try session.update(.command(.focus("Title"))).get()
+        session.update(.key(.paste("one\ntwo")))
 
         #expect(tree.view.content.text(ofField: "body") == "one\ntwo")
         #expect(tree.view.content.text(ofField: "title") == "one two")
-        #expect(session.frame().text.contains("Enter submit"))
-        try session.execute(.focus("Note"))
-        #expect(session.frame().text.contains("Enter new line"))
+        #expect(session.frame.text.contains("Enter submit"))
+        try session.update(.command(.focus("Note"))).get()
+        #expect(session.frame.text.contains("Enter new line"))
     }
 }

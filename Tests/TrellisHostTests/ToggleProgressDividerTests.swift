@@ -34,14 +34,14 @@ struct ToggleProgressDividerTests {
         let subscription = tree.view.toggles("Wi-Fi").subscribe { heard.append($0) }
         defer { subscription.dispose() }
 
-        session.press(.enter)
-        #expect(session.frame().text.contains("[x] Wi-Fi"), "the view shows the flip before the screen answers")
-        session.press(.character(" "))
-        let control = try #require(session.frame().controls.first)
-        session.press(.click(column: control.x + 1, row: control.y))
+        session.update(.key(.enter))
+        #expect(session.frame.text.contains("[x] Wi-Fi"), "the view shows the flip before the screen answers")
+        session.update(.key(.character(" ")))
+        let control = try #require(session.frame.controls.first)
+        session.update(.key(.click(column: control.x + 1, row: control.y)))
 
         #expect(heard == [true, false, true])
-        #expect(session.frame().text.contains("Enter switch"), "the status line says what Enter does")
+        #expect(session.frame.text.contains("Enter switch"), "the status line says what Enter does")
     }
 
     @Test func aBarShowsItsShareAndPercentageAndABadValueIsKeptToItsRange() {

@@ -28,7 +28,7 @@ extension ScreenSession {
         while true {
             let failure: SessionFailure
             do {
-                return try execute(command)
+                return try update(.command(command)).get()
             } catch {
                 failure = error
             }

@@ -120,7 +120,9 @@ public final class ScreenTester {
     /// modal in its frame), the focus settled, and the status line at the bottom
     /// with the route path and the keys that apply. Lines end without spaces.
     public var text: String {
-        session.frame().text
+        // Tasks and timers may have changed the views since the last step.
+        session.update(.viewsChanged)
+        return session.frame.text
     }
 
     /// The lines of ``text`` that show something, without the spaces that centre
@@ -152,22 +154,22 @@ public final class ScreenTester {
     ///
     /// - Throws: ``ScreenTestFailure`` naming what there is, if none or several match.
     public func tap(_ label: String) throws(ScreenTestFailure) {
-        try run { (session) throws(SessionFailure) in try session.execute(.tap(label)) }
+        try run { (session) throws(SessionFailure) in try session.update(.command(.tap(label))).get() }
     }
 
     /// Types `text` at the end of the text field whose placeholder is `label`.
     public func type(_ text: String, into label: String) throws(ScreenTestFailure) {
         try run { (session) throws(SessionFailure) in
-            try session.focusField(label)
-            try session.execute(.type(text))
+            try session.update(.focusField(named: label)).get()
+            try session.update(.command(.type(text))).get()
         }
     }
 
     /// Submits the text field whose placeholder is `label` (Enter in the field).
     public func submit(_ label: String) throws(ScreenTestFailure) {
         try run { (session) throws(SessionFailure) in
-            try session.focusField(label)
-            try session.execute(.key(.enter))
+            try session.update(.focusField(named: label)).get()
+            try session.update(.key(.enter)).get()
         }
     }
 
@@ -175,9 +177,9 @@ public final class ScreenTester {
     /// a user clearing it and typing does (the screen hears each edit). SDK 1.1.
     public func replaceText(in label: String, with text: String) throws(ScreenTestFailure) {
         try run { (session) throws(SessionFailure) in
-            try session.focusField(label)
-            try session.execute(.key(.control("u")))
-            if !text.isEmpty { try session.execute(.type(text)) }
+            try session.update(.focusField(named: label)).get()
+            try session.update(.key(.control("u"))).get()
+            if !text.isEmpty { try session.update(.command(.type(text))).get() }
         }
     }
 
@@ -187,7 +189,7 @@ public final class ScreenTester {
     /// - Throws: ``ScreenTestFailure`` naming what there is, if no picker matches
     ///   `label` or it has no such option.
     public func choose(_ option: String, in label: String) throws(ScreenTestFailure) {
-        try run { (session) throws(SessionFailure) in try session.choose(option, in: label) }
+        try run { (session) throws(SessionFailure) in try session.update(.choose(option: option, in: label)).get() }
     }
 
     /// Presses the key a headless script names with `key NAME`: one character,
@@ -203,7 +205,7 @@ public final class ScreenTester {
                 "unknown key \"\(key)\"; keys are a character, ctrl- with a letter, or "
                     + Key.scriptNames.map(\.key).joined(separator: ", "), screen: nil)
         }
-        try run { (session) throws(SessionFailure) in try session.execute(.key(pressed)) }
+        try run { (session) throws(SessionFailure) in try session.update(.key(pressed)).get() }
     }
 
     /// Goes back from the top view (Esc): what the nearest view that can go back
@@ -215,7 +217,7 @@ public final class ScreenTester {
     /// - Throws: ``ScreenTestFailure`` if nothing on screen goes back (a viewless
     ///   RIB whose lent view has nothing to go back to).
     public func back() throws(ScreenTestFailure) {
-        _ = session.frame()
+        session.update(.viewsChanged)
         if !session.topGoesBack, let own = (router as? ViewableRouting)?.viewControllable.viewController,
             own.backAction == nil
         {
@@ -223,7 +225,7 @@ public final class ScreenTester {
             own.backAction = { [weak parentListener] in parentListener?.screenDidRequestDismiss(slot: slot) }
         }
         guard session.topGoesBack else { throw ScreenTestFailure("nothing on screen goes back", screen: text) }
-        try run { (session) throws(SessionFailure) in try session.execute(.key(.escape)) }
+        try run { (session) throws(SessionFailure) in try session.update(.key(.escape)).get() }
     }
 
     /// Waits until the screen shows `text`, letting the screen's tasks and timers

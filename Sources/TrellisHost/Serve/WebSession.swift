@@ -39,7 +39,7 @@ public final class WebSession {
         // The page has no size in cells; the session's window only matters to
         // its key handling, which the page does not use.
         session = ScreenSession(tree: tree, window: Window(width: 100, height: 30))
-        tree.onNotice = { [weak session] message in session?.post(message) }
+        tree.onNotice = { [weak session] message in session?.update(.notice(message)) }
     }
 
     /// Sends the next update whole: a page that has come back has nothing drawn.
@@ -137,15 +137,15 @@ public final class WebSession {
         guard text.utf8.count <= WebSocketFrameParser.largestMessage, let message = try? JSONParser.parse(text),
             let type = message["type"]?.stringValue
         else {
-            session.post("the page sent a message this trellis cannot read")
+            session.update(.notice("the page sent a message this trellis cannot read"))
             return
         }
         if type == "window" {
             setWindow(message)
         } else if let request = Self.request(type, message) {
-            session.perform(request)
+            session.update(.page(request))
         } else {
-            session.post("the page sent a message of type \(type.prefix(40)) with missing or bad fields")
+            session.update(.notice("the page sent a message of type \(type.prefix(40)) with missing or bad fields"))
         }
     }
 
@@ -155,7 +155,7 @@ public final class WebSession {
         do {
             try tree.openLink(link)
         } catch {
-            session.post("could not open \(link.prefix(200)): \(error.userMessage)")
+            session.update(.notice("could not open \(link.prefix(200)): \(error.userMessage)"))
         }
     }
 
@@ -205,7 +205,7 @@ public final class WebSession {
         guard let list = message["list"]?.stringValue, let from = message["from"]?.numberValue, from.isFinite,
             from >= 0, from < 1e9
         else {
-            session.post("the page sent a message of type window with missing or bad fields")
+            session.update(.notice("the page sent a message of type window with missing or bad fields"))
             return
         }
         windows[list] = Int(from)

@@ -56,7 +56,7 @@ public final class HeadlessRunner {
             do {
                 session.noteKeyForCrashReport()
                 defer { CrashRecord.noteActivity("") }
-                return try session.execute(command)
+                return try session.update(.command(command)).get()
             } catch {
                 guard error.mayHoldLater, loop.now < deadline else { throw error }
                 waitForChange(until: deadline)
@@ -71,7 +71,7 @@ public final class HeadlessRunner {
 
     private func waitUntilReady(for key: Key) {
         while true {
-            _ = session.frame()
+            session.update(.viewsChanged)
             typeAhead.noteFrame(of: session, now: loop.now)
             guard typeAhead.isNotReady(for: key, session: session, changes: loop.screenChanges, now: loop.now),
                 let limit = typeAhead.limit
@@ -109,6 +109,13 @@ public final class HeadlessRunner {
             waitForChange(until: min(loop.now + quiet, end))
             if !loop.needsFrame, !isWorking { return true }
         }
+    }
+
+    /// The screen as text now: the views may have changed since the last step
+    /// (a task, a timer), so the focus settles on them first.
+    public func screenText() -> String {
+        session.update(.viewsChanged)
+        return session.frame.text
     }
 
     /// Whether work a plugin runs with `offMainActor` is under way.

@@ -72,8 +72,18 @@ public enum TerminalApp {
             let shown = TextWidth.truncated(text.escapingControlCharacters, to: 40)
             return "copied “\(shown)” (to the terminal's clipboard)"
         }
+        // The views' changes the session has settled on, by the loop's count: a
+        // frame after others asks the session to settle first.
+        var settledChanges = loop.screenChanges
+        func update(_ input: SessionInput) {
+            session.update(input)
+            settledChanges = loop.screenChanges
+        }
+        func settle() {
+            if loop.screenChanges != settledChanges { update(.viewsChanged) }
+        }
         tree.onNotice = { [weak session] message in
-            session?.post(message)
+            session?.update(.notice(message))
             loop.setNeedsFrame()
         }
         loop.watchVital([reader.descriptor, terminal.signalDescriptor])
@@ -84,12 +94,13 @@ public enum TerminalApp {
         loop.setNeedsFrame()
         while true {
             if let turn = animationDeadline, turn <= loop.now {
-                session.animationPhase &+= 1
+                update(.animationStep)
                 animationDeadline = nil
                 loop.setNeedsFrame()
             }
             if loop.isFrameDue {
-                let frame = session.frame()
+                settle()
+                let frame = session.frame
                 terminal.write(diff.update(to: frame))
                 if frame.animates, animationDeadline == nil { animationDeadline = loop.now + animationStep }
                 typeAhead.noteFrame(of: session, now: loop.now)
@@ -107,7 +118,7 @@ public enum TerminalApp {
             if let first = typeAhead.held.first {
                 // Keys typed ahead go in once the screen is ready for them, or at their limit.
                 if loop.needsFrame {
-                    _ = session.frame()
+                    settle()
                     typeAhead.noteFrame(of: session, now: loop.now)
                 }
                 var isDue = typeAhead.deadline.map { $0 <= loop.now } ?? false
@@ -147,7 +158,7 @@ public enum TerminalApp {
                         }
                         // Whatever was on the terminal meanwhile, draw it all again.
                         let size = terminal.size
-                        session.window = Window(width: size.columns, height: size.rows)
+                        update(.resize(Window(width: size.columns, height: size.rows)))
                         diff.invalidate()
                         loop.setNeedsFrame()
                     case let .terminated(signal):
@@ -159,9 +170,10 @@ public enum TerminalApp {
                 let input = reader.take()
                 keys += input.keys
                 if input.dropped > 0 {
-                    session.post(
-                        "\(input.dropped) keys typed while the app was busy were dropped: "
-                            + "more than \(KeyReader.capacity) waited")
+                    update(
+                        .notice(
+                            "\(input.dropped) keys typed while the app was busy were dropped: "
+                                + "more than \(KeyReader.capacity) waited"))
                 }
                 // The keys typed before the terminal hung up are not acted on.
                 if input.ended { return .signal(SIGHUP) }
@@ -173,7 +185,7 @@ public enum TerminalApp {
                 if key == .control("l") {
                     // What a plugin wrote straight to the terminal is drawn over.
                     let size = terminal.size
-                    session.window = Window(width: size.columns, height: size.rows)
+                    update(.resize(Window(width: size.columns, height: size.rows)))
                     diff.invalidate()
                     loop.setNeedsFrame()
                     continue
@@ -182,7 +194,7 @@ public enum TerminalApp {
                     // Raw mode turns Ctrl-Z into a byte; suspend as the shell expects.
                     terminal.suspend()
                     let size = terminal.size
-                    session.window = Window(width: size.columns, height: size.rows)
+                    update(.resize(Window(width: size.columns, height: size.rows)))
                     diff.invalidate()
                     loop.setNeedsFrame()
                     continue
@@ -190,7 +202,7 @@ public enum TerminalApp {
                 // Behind keys held, or ahead of a screen not ready for it, a key waits.
                 if session.currentTopScreen != session.topScreen {
                     // The last key brought another screen on top: see what it has.
-                    _ = session.frame()
+                    settle()
                     typeAhead.noteFrame(of: session, now: loop.now)
                 }
                 let changes = loop.screenChanges
@@ -202,7 +214,7 @@ public enum TerminalApp {
                     continue
                 }
                 session.noteKeyForCrashReport()
-                session.press(key)
+                update(.key(key))
                 typeAhead.notePressed(by: session, changesBefore: changes, changes: loop.screenChanges, now: loop.now)
                 CrashRecord.noteActivity("")
                 if session.quitRequested { return .quit }

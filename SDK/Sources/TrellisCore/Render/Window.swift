@@ -25,7 +25,7 @@ public struct Frame: Sendable {
 /// What is on screen: the root view, the views pushed or embedded into it, and the
 /// modals over it, composed into frames.
 @MainActor
-public struct Window {
+public struct Window: Sendable {
     /// Columns of the terminal the window is drawn in.
     public var width: Int
     /// Rows of that terminal, the status line included.

@@ -106,7 +106,7 @@ extension ScreenSession {
         palette = nil
         switch action {
         case let .activate(control): activate(control)
-        case .filterList: startListFilter(controls: frame().controls)
+        case .filterList: startListFilter(controls: settledFrame().controls)
         case .clearFilter: clearListFilter()
         case .back: goBack()
         case .help: showsHelp = true

@@ -6,7 +6,7 @@ extension ScreenSession {
     /// Tab and Shift-Tab move the focus, as do the arrows outside a text field;
     /// Enter or Space activates; in a text field printable keys, Backspace, Delete,
     /// Left, Right, Home and End edit; Esc goes back.
-    public func press(_ key: Key) {
+    func press(_ key: Key) {
         notice = nil
         lastKeyEdited = false
         if case let .click(column, row) = key, row == window.height - 1,
@@ -34,7 +34,7 @@ extension ScreenSession {
             return
         }
         // One frame settles the focus and gives the controls the key moves among.
-        let current = frame()
+        let current = settledFrame()
         let controls = current.controls
         if listFilter?.isTyping == true, typeIntoListFilter(key) { return }
         if key == .character("/"), focusedField == nil {

@@ -15,7 +15,7 @@ extension ScreenSession {
     /// receives the action. A request for a control that screen does not have
     /// (a page drawn from a screen that has gone, or a forged message) is said in
     /// the status line and not sent.
-    public func perform(_ request: PageRequest) {
+    func perform(_ request: PageRequest) {
         notice = nil
         guard let top = topChain.last else { return }
         switch request {

@@ -6,10 +6,10 @@ extension ScreenSession {
     /// - Returns: What the command writes to standard output, if anything.
     /// - Throws: ``SessionFailure`` when a step does not hold.
     @discardableResult
-    public func execute(_ command: ScriptCommand) throws(SessionFailure) -> String? {
+    func execute(_ command: ScriptCommand) throws(SessionFailure) -> String? {
         // Drawing first settles the focus on a screen that has just appeared; the
         // commands that read the screen use this one frame.
-        let current = frame()
+        let current = settledFrame()
         switch command {
         case let .tap(label):
             let control = try control(matching: label, in: current.controls.filter { !$0.isField })
@@ -65,15 +65,15 @@ extension ScreenSession {
     /// Focuses the text field whose placeholder `label` names, by the rule `tap`
     /// uses for buttons and rows, with the cursor at the end of its text (the
     /// testing kit's `type` and `submit`).
-    package func focusField(_ label: String) throws(SessionFailure) {
-        let current = frame()
+    func focusField(_ label: String) throws(SessionFailure) {
+        let current = settledFrame()
         moveFocus(to: try control(matching: label, in: current.controls.filter(\.isField)).id)
     }
 
     /// Chooses `option` in the picker or tab bar `label` names, by the rule `tap`
     /// uses, as a click on the option does (the testing kit's `choose`).
-    package func choose(_ option: String, in label: String) throws(SessionFailure) {
-        let current = frame()
+    func choose(_ option: String, in label: String) throws(SessionFailure) {
+        let current = settledFrame()
         let pickers = current.controls.filter { if case .picker = $0.id { true } else { false } }
         let control = try control(matching: label, in: pickers)
         guard case let .picker(id) = control.id, let options = topChain.last?.content.options(of: id) else { return }

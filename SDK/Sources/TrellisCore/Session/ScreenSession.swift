@@ -10,15 +10,17 @@
 public final class ScreenSession {
     /// The tree being driven.
     public let tree: any RouterTree
-    /// The size frames are drawn at.
-    public var window: Window
+    /// The size frames are drawn at (``SessionInput/resize(_:)`` changes it).
+    public internal(set) var window: Window
+    /// The frame the last ``update(_:)`` drew: reading it changes nothing.
+    public internal(set) var frame: Frame
 
     /// The route path the last frame showed, `launcher › airports`.
     public internal(set) var routePathText = ""
 
     /// A message for the user shown in the status line in place of the keys, until
-    /// the next key (set from the tree's notices in the terminal).
-    public var notice: String?
+    /// the next key (``SessionInput/notice(_:)``, the tree's notices in every front end).
+    public internal(set) var notice: String?
 
     var focus: Control.ID?
     weak var focusOwner: ViewController?
@@ -49,7 +51,7 @@ public final class ScreenSession {
 
     /// Shows `message` in the status line until the next key, and keeps it in
     /// the message log.
-    public func post(_ message: String) {
+    func post(_ message: String) {
         notice = message
         messages.append(message)
         if messages.count > Self.messageLimit { messages.removeFirst(messages.count - Self.messageLimit) }
@@ -104,22 +106,26 @@ public final class ScreenSession {
     /// The first line each scroll view of the top screen shows, by scroll view.
     var scrollOffsets: [String: Int] = [:]
     /// Which frame of their animation tasks under way show: the front end moves
-    /// it on while a frame ``Frame/animates``; headless it stays at the first.
-    public var animationPhase = 0
+    /// it on (``SessionInput/animationStep``) while a frame ``Frame/animates``;
+    /// headless it stays at the first.
+    public internal(set) var animationPhase = 0
 
     /// Whether the user asked to quit (`q` outside a text field): the front end
     /// ends the app as it does for Ctrl-C.
     public internal(set) var quitRequested = false
 
-    /// Creates a session over a launched tree.
+    /// Creates a session over a launched tree, its first ``frame`` drawn.
     public init(tree: any RouterTree, window: Window) {
         self.tree = tree
         self.window = window
+        frame = window.draw(root: ViewController(), status: StatusLine(), focus: nil)
+        frame = settledFrame()
     }
 
     /// The current frame, with the focus on the first control of a screen that
-    /// has just appeared, and the cursor in the focused text field.
-    public func frame() -> Frame {
+    /// has just appeared, and the cursor in the focused text field: what
+    /// ``update(_:)`` ends with, and what an input that reads the screen starts from.
+    func settledFrame() -> Frame {
         guard let root = tree.rootView else {
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
