@@ -58,7 +58,7 @@ extension Benchmarks {
             var report: SwapReport?
             let elapsed = seconds {
                 report = tree.reload()
-                _ = session.frame
+                session.update(.viewsChanged)
             }
             guard let report else { return figures }
             allWell =

@@ -139,11 +139,11 @@ struct FuzzTests {
                     Window(
                         width: Int.random(in: -5...300, using: &random),
                         height: Int.random(in: -5...100, using: &random))))
-            _ = session.frame
         default:
             session.update(.key(keys.randomElement(using: &random)!))
         }
-        _ = session.frame
+        // What a front end does when the views changed on their own.
+        session.update(.viewsChanged)
         _ = session.treeText()
     }
 

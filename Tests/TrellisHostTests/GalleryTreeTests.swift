@@ -98,7 +98,6 @@ struct FocusKeptTests {
         try await session.step(.type("Seoul"))
         for _ in 0..<3 { session.update(.key(.left)) }
         session.update(.resize(Window(width: 10, height: 3)))
-        _ = session.frame
         session.update(.resize(Window(width: 80, height: 24)))
         session.update(.key(.character("X")))
 
