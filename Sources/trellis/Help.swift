@@ -89,7 +89,7 @@ enum Help {
             warn, fatal or off: what a route that outlives its detach does.
             .TP
             .B TRELLIS_HANG_SECONDS
-            how long a screen's code may run before it is said to be not responding (2).
+            how long a screen's code may run before it is said to be not responding (2 in a terminal; headless, the step's --timeout, 5 at least; 10 for serve).
             .TP
             .B TRELLIS_THEME
             default, light, high-contrast or none: the terminal's colours (before a config's "theme").

@@ -22,8 +22,11 @@ struct RunCommand {
         // steps in: a person at a terminal is told at 2 s; a script's step fails
         // at its time-out, and at least 5 s, so that a loaded machine's slow start
         // or plugin load is not taken for a screen that does not return.
+        // TRELLIS_HANG_SECONDS, when set, is the limit in both.
         let isInteractive = script == nil && !parsed.has("--headless") && Terminal.drawsScreens
-        CrashRecord.noteHangLimit(isInteractive ? try parseHangLimit() : max(timeout, HeadlessRunner.defaultTimeout))
+        let setLimit = ProcessInfo.processInfo.environment["TRELLIS_HANG_SECONDS"] != nil
+        CrashRecord.noteHangLimit(
+            isInteractive || setLimit ? try parseHangLimit() : max(timeout, HeadlessRunner.defaultTimeout))
         // Read by the session itself; a value it cannot use is said here, not ignored.
         if let text = ProcessInfo.processInfo.environment["TRELLIS_TYPEAHEAD_SECONDS"] {
             _ = try parseSeconds(text, of: "TRELLIS_TYPEAHEAD_SECONDS", from: 0, example: "1")

@@ -87,7 +87,7 @@ struct WatchdogTests {
 
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("the app stopped responding"), "\(result.stderr)")
-        #expect(result.stderr.contains("ended at the step's time-out (--timeout)"))
+        #expect(result.stderr.contains("ended at the step's time-out (--timeout"))
         #expect(
             result.stderr.contains(
                 behaviour == "hangInTap"

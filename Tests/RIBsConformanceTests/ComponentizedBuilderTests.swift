@@ -1,5 +1,6 @@
 import Testing
-@_spi(TrellisHost) import TrellisSDK
+
+@_spi(TrellisHost) @testable import TrellisSDK
 
 /// Counterparts of RIBs-iOS's `ComponentizedBuilderTests`. Where RIBs asserts on a
 /// reused component, the SDK reports it and builds on (Docs/RIBs.md): the

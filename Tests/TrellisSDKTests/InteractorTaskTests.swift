@@ -1,5 +1,6 @@
 import Testing
-@_spi(TrellisHost) import TrellisSDK
+
+@_spi(TrellisHost) @testable import TrellisSDK
 
 /// `Interactor.task(_:)` and `offMainActor(_:)`: asynchronous work that runs on the
 /// main actor, reports its changes and its failures, and ends with its RIB.

@@ -1,5 +1,6 @@
 import Testing
-@_spi(TrellisHost) import TrellisSDK
+
+@_spi(TrellisHost) @testable import TrellisSDK
 
 @MainActor
 struct RouterLifecycleTests {

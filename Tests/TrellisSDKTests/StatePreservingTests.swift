@@ -1,5 +1,6 @@
 import Testing
-@_spi(TrellisHost) import TrellisSDK
+
+@_spi(TrellisHost) @testable import TrellisSDK
 
 /// `StatePreserving` and `ScreenContext.preservedState(as:)`: what a screen saved
 /// before a live swap, read back by the new build, or `nil` and a notice.

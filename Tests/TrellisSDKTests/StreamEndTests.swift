@@ -1,5 +1,6 @@
 import Testing
-@_spi(TrellisHost) import TrellisSDK
+
+@_spi(TrellisHost) @testable import TrellisSDK
 
 /// The reactive core's ends, as RxSwift's: completion, errors, disposal, and what
 /// the operators do with them (SDK 1.1).

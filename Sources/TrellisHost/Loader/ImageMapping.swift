@@ -54,6 +54,8 @@ enum ImageMapping {
     ) throws(PluginLoadError)
         -> UnsafeMutableRawPointer
     {
+        // The hooks are the host's before any plugin's code can run.
+        HostKey.claim()
         let ownFolder = PluginFileSafety.folder(
             of: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
         var beside: [String] = []

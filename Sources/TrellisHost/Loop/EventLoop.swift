@@ -45,9 +45,11 @@ public final class EventLoop {
     /// Creates the loop and starts listening for screen changes.
     public init() {
         let request = frameRequest
-        HostHooks.onScreenChange = {
-            request.isNeeded = true
-            request.changes &+= 1
+        HostKey.changeHooks { hooks in
+            hooks.onScreenChange = {
+                request.isNeeded = true
+                request.changes &+= 1
+            }
         }
         Self.watchForForks()
         StandardStreams.keepCopies()

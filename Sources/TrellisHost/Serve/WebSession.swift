@@ -39,6 +39,7 @@ public final class WebSession {
         // The page has no size in cells; the session's window only matters to
         // its key handling, which the page does not use.
         session = ScreenSession(tree: tree, window: Window(width: 100, height: 30))
+        session.noteHostWorkForCrashReport()
         tree.onNotice = { [weak session] message in session?.update(.notice(message)) }
     }
 

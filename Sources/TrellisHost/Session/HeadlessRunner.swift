@@ -26,6 +26,7 @@ public final class HeadlessRunner {
         self.session = session
         self.loop = loop
         self.timeout = timeout
+        session.noteHostWorkForCrashReport()
     }
 
     /// Runs one command, waiting for the screen as described above.

@@ -40,4 +40,18 @@ extension ScreenSession {
         let plugin = (tree as? RouteTree)?.plugin(ofRoute: route) ?? "?"
         CrashRecord.noteActivity("handling input on route \(route) (plugin \(plugin))")
     }
+
+    /// Tells a supervisor's watchdog when the session's own work (filtering a
+    /// list, laying the screens out) runs: the host's, never timed as a screen's.
+    public func noteHostWorkForCrashReport() {
+        guard CrashRecord.isSupervised else { return }
+        var before = ""
+        onHostWork = { what in
+            if let what {
+                before = CrashRecord.noteHostWork(what)
+            } else {
+                CrashRecord.endHostWork(restoring: before)
+            }
+        }
+    }
 }

@@ -107,17 +107,23 @@ public enum CrashRecord {
     /// Notes that the host does bounded work of its own, `what` (`reading the
     /// config app.json`), until ``endHostWork()``: its time is no screen's, and the
     /// watchdog does not end the app for it (Ctrl-C and signals still do).
-    public static func noteHostWork(_ what: String) {
-        guard isSupervised else { return }
+    ///
+    /// - Returns: What the host was calling into before, for ``endHostWork(restoring:)``.
+    @discardableResult
+    public static func noteHostWork(_ what: String) -> String {
+        guard isSupervised else { return "" }
+        let before = read(.activity)
         write("trellis is \(what)", to: .activity)
         store(1, at: .hostWork)
+        return before
     }
 
-    /// Ends ``noteHostWork(_:)``.
-    public static func endHostWork() {
+    /// Ends ``noteHostWork(_:)``: the host is calling into `activity` again (a
+    /// screen's key handling that asked for a frame), or nothing.
+    public static func endHostWork(restoring activity: String = "") {
         guard isSupervised else { return }
         store(0, at: .hostWork)
-        write("", to: .activity)
+        write(activity, to: .activity)
     }
 
     /// Notes that the main thread begins a turn of work (the event loop's wait

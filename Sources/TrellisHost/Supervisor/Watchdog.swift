@@ -199,7 +199,7 @@ public struct Watchdog {
         switch reason {
         case .userQuit: why = "ended with Ctrl-C"
         case .signal(let signal): why = "ended by signal \(signal), which it could not act on"
-        case .timedOut: why = "ended at the step's time-out (--timeout)"
+        case .timedOut: why = "ended at the step's time-out (--timeout, or TRELLIS_HANG_SECONDS when set)"
         case nil: why = "ended"
         }
         var lines = ["trellis: the app stopped responding: its main thread had not returned for \(seconds) s, \(why)."]

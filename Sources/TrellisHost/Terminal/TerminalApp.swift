@@ -46,6 +46,7 @@ public enum TerminalApp {
         let size = terminal.size
         let screens = ScreenSession(tree: tree, window: Window(width: size.columns, height: size.rows))
         session = screens
+        screens.noteHostWorkForCrashReport()
         screens.userKeyLines = keymap.lines
         let reader = try KeyReader()
         return run(

@@ -105,15 +105,18 @@ public final class LeakDetector {
             TrellisSDK.LeakDetector.setInstance(SDKLeakDetector.shared)
         }
         if HostHooks.onDeallocation == nil {
-            HostHooks.onDeallocation = { ticket in
-                // Routers and interactors go away on the main actor; a view or a
-                // proxy may go away elsewhere, and its ticket is given back there.
-                if MainActorThread.isCurrent {
-                    LeakDetector.deallocated(ticket)
-                } else {
-                    DispatchQueue.main.async { MainActor.assumeIsolated { LeakDetector.deallocated(ticket) } }
-                }
-            }
+            HostKey.changeHooks { $0.onDeallocation = Self.giveBack }
+        }
+    }
+
+    /// Gives back the ticket of a RIB that went away (``HostHooks/onDeallocation``).
+    private static let giveBack: @Sendable (Int) -> Void = { ticket in
+        // Routers and interactors go away on the main actor; a view or a
+        // proxy may go away elsewhere, and its ticket is given back there.
+        if MainActorThread.isCurrent {
+            LeakDetector.deallocated(ticket)
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { LeakDetector.deallocated(ticket) } }
         }
     }
 

@@ -161,19 +161,21 @@ public final class RouteTree {
     /// Points the SDK's hooks at the tree each report belongs to: a router's or
     /// an interactor's own tree when it is known, else the acting one.
     private static func installHooks() {
-        HostHooks.onTaskFailure = { interactor, error in
-            if let tree = tree(of: interactor) {
-                tree.taskDidFail(of: interactor, error)
-            } else {
-                unclaimedReports?("a task of a screen failed: \(error.userMessage)")
+        HostKey.changeHooks { hooks in
+            hooks.onTaskFailure = { interactor, error in
+                if let tree = tree(of: interactor) {
+                    tree.taskDidFail(of: interactor, error)
+                } else {
+                    unclaimedReports?("a task of a screen failed: \(error.userMessage)")
+                }
             }
-        }
-        HostHooks.onMisuse = { misuse in report("a plugin's programming error: \(misuse)") }
-        HostHooks.onNotice = { notice in report(notice) }
-        HostHooks.onDetach = { router, parent in
-            guard let tree = tree(detaching: router, from: parent) else { return }
-            let rib = DetachedRIB(router)
-            tree.leakDetector.expectDeallocation(of: rib, origin: tree.origin(of: rib))
+            hooks.onMisuse = { misuse in report("a plugin's programming error: \(misuse)") }
+            hooks.onNotice = { notice in report(notice) }
+            hooks.onDetach = { router, parent in
+                guard let tree = tree(detaching: router, from: parent) else { return }
+                let rib = DetachedRIB(router)
+                tree.leakDetector.expectDeallocation(of: rib, origin: tree.origin(of: rib))
+            }
         }
     }
 

@@ -35,6 +35,11 @@ enum TestBehaviour: String {
     case segfaultInBuild
     /// The builder closes standard input, output and error.
     case closeStandardStreams
+    /// A list of `rows` rows (1,000,000 by default), made off the main actor.
+    case hugeList
+    /// Claims the host's hooks to switch the leak checks off, shows whether it
+    /// got them (`Host hooks refused`), and leaks its router.
+    case claimHostHooks
     /// The builder ends the process with `exit(0)`, as if all had gone well.
     case exitInBuild
     /// The builder ends the process with `_exit(7)`, skipping every handler.
@@ -139,6 +144,13 @@ final class TestScreensBuilder: ScreenBuildable {
             abort()
         case .recursionInBuild, .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild:
             try misbehave(behaviour, file: context.parameter("file", as: String.self))
+        case .claimHostHooks:
+            return claimHostHooks()
+        case .hugeList:
+            let view = ViewController()
+            let interactor = HugeListInteractor(
+                presenter: view, count: try context.parameter("rows", as: Int.self) ?? 1_000_000)
+            return ViewableRouter(interactor: interactor, viewController: view)
         case .exitInBuild:
             exit(0)
         case .underscoreExitInBuild:
@@ -280,7 +292,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
             .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps,
-            .closeDescriptorsInBuild, .crashOnThreadWhenTold, .hugeText:
+            .closeDescriptorsInBuild, .crashOnThreadWhenTold, .hugeText, .claimHostHooks,
+            .hugeList:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")

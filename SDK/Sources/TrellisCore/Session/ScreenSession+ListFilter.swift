@@ -65,7 +65,7 @@ extension ScreenSession {
     /// Sets what the filter matches; the focus goes to the first match.
     private func setListFilterQuery(_ query: String) {
         guard var filter = listFilter else { return }
-        filter.setQuery(query)
+        asHostWork("filtering a list") { filter.setQuery(query) }
         listFilter = filter
         moveFocus(to: .row(list: filter.list, index: 0))
     }

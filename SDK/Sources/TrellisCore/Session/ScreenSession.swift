@@ -78,6 +78,18 @@ public final class ScreenSession {
     public var copyToClipboard: ((String) -> String)?
     /// The user's own keys (the terminal's keys.json), one line each, for the help.
     public var userKeyLines: [String] = []
+    /// Told when the session begins work of its own over a screen's data (what it
+    /// is: filtering a list, laying the screens out) and when it ends (`nil`): the
+    /// front end's watchdog does not time that work as the screen's.
+    public var onHostWork: ((_ what: String?) -> Void)?
+
+    /// Runs `body`, the session's own work `what`, told to ``onHostWork``.
+    func asHostWork<T>(_ what: String, _ body: () -> T) -> T {
+        guard let onHostWork else { return body() }
+        onHostWork(what)
+        defer { onHostWork(nil) }
+        return body()
+    }
 
     /// The filter over a list of the screen on top (`/`), if one is set.
     var listFilter: ListFilter?
@@ -130,8 +142,10 @@ public final class ScreenSession {
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
         let top = Window.layers(from: root).last!.last!
-        updateListFilter(top: top)
-        var frame = settlingFocus(root: root, top: top)
+        var frame = asHostWork("laying out the screen") {
+            updateListFilter(top: top)
+            return settlingFocus(root: root, top: top)
+        }
         topScreen = ObjectIdentifier(top)
         if listWidthFloor.screen != topScreen { listWidthFloor = (topScreen, [:]) }
         listWidthFloor.widths.merge(frame.listWidths, uniquingKeysWith: max)

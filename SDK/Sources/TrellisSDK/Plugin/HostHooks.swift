@@ -1,7 +1,12 @@
 internal import Glibc
 
 /// What the SDK tells the host that runs it: screens that changed and work that
-/// failed. Only the host sets these (`@_spi(TrellisHost)`); plugins never see them.
+/// failed.
+///
+/// Any plugin can read these (`@_spi(TrellisHost) import TrellisSDK`), but only
+/// the holder of the ``HostHookKey`` changes them (``change(with:_:)``): the host
+/// claims it before it opens a plugin, so a plugin cannot switch off the leak
+/// checks or the reports of every other plugin.
 @_spi(TrellisHost)
 @MainActor
 public enum HostHooks {
@@ -11,16 +16,16 @@ public enum HostHooks {
 
     /// Called whenever a view's content or navigation changes, so the host can
     /// schedule a frame. Cheap: the host only sets a flag.
-    public static var onScreenChange: (@MainActor () -> Void)?
+    public internal(set) static var onScreenChange: (@MainActor () -> Void)?
 
     /// Called when a task started with ``Interactor/task(_:)`` throws an error
     /// other than cancellation. Without a host (unit tests), the error is written
     /// to standard error, never dropped.
-    public static var onTaskFailure: ((Interactor, any Error) -> Void)?
+    public internal(set) static var onTaskFailure: ((Interactor, any Error) -> Void)?
 
     /// Called with a programming error a plugin made that the SDK caught and
     /// ignored (attaching a child twice). Without a host, it goes to standard error.
-    public static var onMisuse: ((String) -> Void)?
+    public internal(set) static var onMisuse: ((String) -> Void)?
 
     static func report(_ misuse: String) {
         if let onMisuse { onMisuse(misuse) } else { writeToStandardError(misuse) }
@@ -31,11 +36,12 @@ public enum HostHooks {
     /// interactor and view are deallocated (its leak detector). The parent tells
     /// which of several trees a child no tree built belongs to.
     // Read at every detach; set once by the host on the main actor: unchecked.
-    @exclusivity(unchecked) public static var onDetach: (@MainActor (_ child: Routing, _ parent: Routing) -> Void)?
+    @exclusivity(unchecked) public internal(set) static var onDetach:
+        (@MainActor (_ child: Routing, _ parent: Routing) -> Void)?
 
     /// Called with something the user should know that is not a programming error
     /// (a workflow that ended at a failed step).
-    public static var onNotice: ((String) -> Void)?
+    public internal(set) static var onNotice: ((String) -> Void)?
 
     static func notify(_ notice: String) {
         if let onNotice { onNotice(notice) } else { writeToStandardError(notice) }
@@ -49,7 +55,7 @@ public enum HostHooks {
     /// without a weak reference, whose side table would slow every retain and
     /// release of the object. A view may go away on any thread, so it is called
     /// on the thread the object went away on.
-    nonisolated(unsafe) public static var onDeallocation: (@Sendable (Int) -> Void)?
+    nonisolated(unsafe) public internal(set) static var onDeallocation: (@Sendable (Int) -> Void)?
 
     /// How many ``offMainActor(isolation:_:)`` calls (from any plugin) are under
     /// way: keys typed after an edit wait while the work the edit started runs.
