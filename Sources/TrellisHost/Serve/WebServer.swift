@@ -282,7 +282,9 @@ public final class WebServer {
             if hello["session"] != nil, let crashReport { crash = ",\"crash\":" + WebJSON.string(crashReport) }
             do {
                 RouteTree.acting = nil
-                client.session = WebSession(tree: try makeTree(), id: WebAccess.makeToken())
+                let session = WebSession(tree: try makeTree(), id: WebAccess.makeToken())
+                if let say { session.say = say }
+                client.session = session
             } catch {
                 closeSocket(client, .internalError, "the app could not start: \(error)")
                 return

@@ -1,3 +1,4 @@
+import Foundation
 import TrellisCore
 @_spi(TrellisHost) import TrellisSDK
 
@@ -31,6 +32,16 @@ public final class WebSession {
 
     /// How many rows of a list the page is sent at once: those in its window.
     public static let windowLength = WebNodeBuilder.windowLength
+    /// The largest update a page is sent by default: 64 MiB.
+    public static let defaultLargestUpdate = 64 << 20
+    /// The largest update the page is sent. A screen larger than that (a text of
+    /// millions of lines) is not sent: the page shows why in its place, and
+    /// ``say`` is told once.
+    public var largestUpdate = WebSession.defaultLargestUpdate
+    /// Where what the page is not sent is said (serve's log); standard error by default.
+    public var say: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    /// Whether the screen on show was too large to send, and the log was told.
+    private var saidTooLarge = false
 
     /// A session over a launched `tree`, named `id`.
     public init(tree: RouteTree, id: String) {
@@ -58,15 +69,43 @@ public final class WebSession {
         let screens = screensNode()
         let status = statusJSON()
         let statusChanged = status != sentStatus
-        defer {
-            sent = screens
-            sentStatus = status
+        let message: String?
+        if let sent {
+            let changes = WebNode.changes(from: sent, to: screens)
+            message =
+                changes.isEmpty && !statusChanged
+                ? nil
+                : "{\"t\":\"diff\",\"ops\":[" + changes.joined(separator: ",") + "]"
+                    + (statusChanged ? ",\"status\":" + status : "") + "}"
+        } else {
+            message = "{\"t\":\"all\",\"screens\":\(screens.json),\"status\":\(status)}"
         }
-        guard let sent else { return "{\"t\":\"all\",\"screens\":\(screens.json),\"status\":\(status)}" }
-        let changes = WebNode.changes(from: sent, to: screens)
-        guard !changes.isEmpty || statusChanged else { return nil }
-        return "{\"t\":\"diff\",\"ops\":[" + changes.joined(separator: ",") + "]"
-            + (statusChanged ? ",\"status\":" + status : "") + "}"
+        if let message, message.utf8.count > largestUpdate {
+            return standIn(forUpdateOf: message.utf8.count, status: status)
+        }
+        saidTooLarge = false
+        sent = screens
+        sentStatus = status
+        return message
+    }
+
+    /// What the page is sent in place of an update of `size` bytes, too large to
+    /// send: a screen that says why (once while it stays too large).
+    private func standIn(forUpdateOf size: Int, status: String) -> String? {
+        let why =
+            "This screen is \(size >> 20) MiB as the page would draw it, more than the \(largestUpdate >> 20) MiB "
+            + "a page is sent, so it is not shown here. `trellis run` shows it in a terminal."
+        guard !saidTooLarge || status != sentStatus else { return nil }
+        if !saidTooLarge {
+            say("trellis: a screen was not sent to a page: \(why)")
+        }
+        saidTooLarge = true
+        let text = WebNode(head: "\"k\":\"text\",\"s\":" + WebJSON.string(why))
+        let screens = WebNode(
+            head: "\"k\":\"screens\"", children: [WebNode(head: "\"k\":\"screen\",\"sid\":\"0\"", children: [text])])
+        sent = screens
+        sentStatus = status
+        return "{\"t\":\"all\",\"screens\":\(screens.json),\"status\":\(status)}"
     }
 
     /// The screens on show, bottom first: the root's and each modal's, each the
