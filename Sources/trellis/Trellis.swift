@@ -39,6 +39,9 @@ enum Trellis {
                 return try InspectCommand(arguments: Array(arguments.dropFirst())).run()
             case "new":
                 return try NewCommand(arguments: Array(arguments.dropFirst())).run()
+            case "plugin-host":
+                // Not for people: the app starts it for a route with "isolation": "process".
+                return try runPluginHost(Array(arguments.dropFirst()))
             case "completion":
                 return try CompletionCommand(arguments: Array(arguments.dropFirst())).run()
             case let command?:
@@ -120,5 +123,37 @@ enum Trellis {
         let reader = PluginLoader(config: config)
         reader.checksEntrySymbols = checksEntrySymbols
         return (config, reader)
+    }
+}
+
+extension Trellis {
+    /// `trellis plugin-host CONFIG --route ID --channel FD [--plugins DIR]...`: the
+    /// process of a route with `"isolation": "process"`, started by the app.
+    static func runPluginHost(_ arguments: [String]) throws -> ExitStatus {
+        var folders: [String] = []
+        var route: String?
+        var channel: Int32?
+        var parameters = "{}"
+        var index = 1
+        while index + 1 < arguments.count {
+            switch arguments[index] {
+            case "--route": route = arguments[index + 1]
+            case "--channel": channel = Int32(arguments[index + 1])
+            case "--plugins": folders.append(arguments[index + 1])
+            case "--parameters": parameters = arguments[index + 1]
+            default: throw CommandError(message: "plugin-host: unknown option \(arguments[index])")
+            }
+            index += 2
+        }
+        guard let path = arguments.first, let route, let channel, channel > 2, index == arguments.count else {
+            throw CommandError(
+                message: "plugin-host is started by trellis itself for a route with \"isolation\": \"process\"; "
+                    + "run `trellis run` instead.")
+        }
+        let config = try loadConfig(path, pluginFolders: folders)
+        guard config.routes[route] != nil else {
+            throw CommandError(message: "plugin-host: \(config.fileName) has no route \(route)")
+        }
+        return PluginHost.run(config: config, routeID: route, parameters: parameters, channel: channel)
     }
 }

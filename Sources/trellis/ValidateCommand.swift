@@ -35,6 +35,8 @@ struct ValidateCommand {
                 "config": .string(config.file.path), "ok": .bool(errors == 0),
                 "routes": .number(Double(config.routes.count)),
                 "root": .string(config.root),
+                "isolated": .array(
+                    config.routes.values.filter { $0.isolation == .process }.map(\.id).sorted().map(JSONValue.string)),
                 "problems": .array(
                     problems.map {
                         [
@@ -56,6 +58,21 @@ struct ValidateCommand {
         print(
             "\(config.fileName): OK, \(config.routes.count) route\(config.routes.count == 1 ? "" : "s"), root \"\(config.root)\"."
                 .escapingControlCharacters)
+        printIsolated(config)
         return .success
+    }
+}
+
+extension ValidateCommand {
+    /// Says what `"isolation": "process"` means for the routes that have it.
+    private func printIsolated(_ config: RouteConfig) {
+        let isolated = config.routes.values.filter { $0.isolation == .process }.sorted { $0.id < $1.id }
+        guard !isolated.isEmpty else { return }
+        let listed = isolated.prefix(20).map { "\($0.id) (plugin \($0.plugin))" }.joined(separator: ", ")
+        let more = isolated.count > 20 ? " and \(isolated.count - 20) more" : ""
+        print(
+            ("In a process of their own (\"isolation\": \"process\"): \(listed)\(more). Each is started when its screen "
+                + "is shown; its screen and the user's actions cross as data, and its crash or exit is shown in its "
+                + "place while the rest of the app goes on.").escapingControlCharacters)
     }
 }

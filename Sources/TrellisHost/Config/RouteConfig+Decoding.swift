@@ -174,7 +174,8 @@ private struct ConfigReader {
 
     private func readRoute(id: String, _ json: JSONValue) throws(ConfigError) -> Route {
         let members = try object(json, at: JSONPath.routes(id))
-        try checkKeys(members, allowed: ["plugin", "children", "parameters", "sha256"], at: JSONPath.routes(id))
+        try checkKeys(
+            members, allowed: ["plugin", "children", "parameters", "sha256", "isolation"], at: JSONPath.routes(id))
         guard let pluginValue = members["plugin"] else {
             throw .missingKey(
                 file: file, path: JSONPath.routes(id, "plugin"),
@@ -199,7 +200,18 @@ private struct ConfigReader {
             }
             pin = text
         }
-        return Route(id: id, plugin: plugin, children: children, parameters: parameters, sha256: pin)
+        var isolation = Route.Isolation.none
+        if let value = members["isolation"] {
+            let text = try string(value, at: JSONPath.routes(id, "isolation"))
+            guard let known = Route.Isolation(rawValue: text) else {
+                throw .wrongType(
+                    file: file, path: JSONPath.routes(id, "isolation"),
+                    expected: "\"process\" (the route's plugin in a process of its own) or \"none\"")
+            }
+            isolation = known
+        }
+        return Route(
+            id: id, plugin: plugin, children: children, parameters: parameters, sha256: pin, isolation: isolation)
     }
 
     // Paths are autoclosures: they are only spelled out for an error.

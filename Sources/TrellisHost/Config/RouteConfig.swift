@@ -34,17 +34,30 @@ public struct Route: Equatable, Sendable {
     public var parameters: JSONValue
     /// The SHA-256 the plugin file must have (`"sha256"`), checked before loading.
     public var sha256: String?
+    /// Where the route's plugin runs (`"isolation"`): in the app's process, or
+    /// in a process of its own.
+    public var isolation: Isolation = .none
+
+    /// Where a route's plugin runs.
+    public enum Isolation: String, Equatable, Sendable {
+        /// In the app's process (`"none"`, the default).
+        case none
+        /// In a process of its own (`"process"`): its crash or exit is its screen's
+        /// alone, and only its screen, as data, and the user's actions cross.
+        case process
+    }
 
     /// Creates a route.
     public init(
         id: String, plugin: String, children: [String: String] = [:], parameters: JSONValue = .object([:]),
-        sha256: String? = nil
+        sha256: String? = nil, isolation: Isolation = .none
     ) {
         self.id = id
         self.plugin = plugin
         self.children = children
         self.parameters = parameters
         self.sha256 = sha256
+        self.isolation = isolation
     }
 }
 

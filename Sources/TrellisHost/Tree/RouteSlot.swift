@@ -161,6 +161,15 @@ final class RouteSlot: ChildSlot {
     ) throws -> RouteTree.Built {
         let childRoute = try boundRoute(in: tree)
         guard let tree else { throw RouteError.treeGone(route: childRoute) }
+        if let route = tree.config.routes[childRoute], route.isolation == .process {
+            guard hostView == nil else {
+                throw RouteError.buildFailed(
+                    route: childRoute, plugin: route.plugin,
+                    message: "its parent builds it without a view of its own, which a route in a process of its "
+                        + "own needs (\"isolation\": \"process\")")
+            }
+            return try tree.buildIsolated(childRoute, parameters: parameters, listener: listener)
+        }
         let current: RouteTree.Resolved
         if let resolved, tree.isCurrent(resolved) {
             current = resolved

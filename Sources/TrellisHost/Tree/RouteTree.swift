@@ -77,6 +77,12 @@ public final class RouteTree {
     /// - Throws: ``RouteError`` when the root cannot be built: with nothing to show,
     ///   the app cannot start.
     public func launch() throws(RouteError) {
+        try launch(listener: nil)
+    }
+
+    /// Launches the tree with `listener` as its root's: a route run in a process
+    /// of its own hears its parent's listener through it.
+    func launch(listener: ScreenListener?, parameters: JSONValue = .object([:])) throws(RouteError) {
         // Before the root is built: what its builder reports is the tree's.
         Self.launched.removeAll { $0.tree == nil }
         Self.launched.append(WeakRouteTree(tree: self))
@@ -86,9 +92,12 @@ public final class RouteTree {
         Self.acting = self
         defer { Self.acting = previous }
         if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.notify($0) } }
-        let built = try buildReturningScope(
-            routeID: config.root, parameters: .object([:]), listener: nil,
-            scope: DependencyScope(), hostView: nil)
+        let built =
+            config.routes[config.root]?.isolation == .process
+            ? try buildIsolated(config.root, parameters: parameters, listener: listener)
+            : try buildReturningScope(
+                routeID: config.root, parameters: parameters, listener: listener,
+                scope: DependencyScope(), hostView: nil)
         guard let viewable = built.router.viewableRouting else {
             throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
         }

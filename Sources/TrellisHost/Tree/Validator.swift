@@ -79,6 +79,7 @@ public struct Validator {
                     problems.append(problem)
                 }
                 problems += parameterProblems(route: route, manifest: manifest)
+                if route.isolation == .process { problems += isolationProblems(route: route, manifest: manifest) }
             } catch {
                 // A thousand copies built against an old SDK say the same thing: the
                 // first are listed, the rest counted.
@@ -180,6 +181,28 @@ public struct Validator {
 
     /// The route's parameters against those the plugin's manifest declares: a value
     /// of another type is an error; a name the plugin does not read, a warning.
+    /// What cannot cross to a route's own process: only its parameters and its
+    /// screen do, so a dependency its plugin needs from the routes above cannot.
+    private func isolationProblems(route: Route, manifest: PluginManifest) -> [ValidationProblem] {
+        guard !manifest.requires.isEmpty else { return [] }
+        let slots = config.routes.keys.sorted().flatMap { parent in
+            config.routes[parent]!.children.filter { $0.value == route.id }.keys.sorted().map {
+                "slot \"\($0)\" of route \"\(parent)\""
+            }
+        }
+        let place = slots.isEmpty ? "" : " (\(slots.prefix(3).joined(separator: ", ")))"
+        return [
+            .init(
+                severity: .error,
+                message:
+                    "\(config.fileName): \(JSONPath.routes(route.id, "isolation")): route \"\(route.id)\"\(place) runs in a "
+                    + "process of its own, but plugin \(manifest.name) requires "
+                    + manifest.requires.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                    + " from the routes above it: an object cannot cross to another process, only parameters and "
+                    + "the screen do. Remove \"isolation\", or pass what it needs as parameters.")
+        ]
+    }
+
     private func parameterProblems(route: Route, manifest: PluginManifest) -> [ValidationProblem] {
         guard !manifest.parameters.isEmpty, case let .object(given) = route.parameters else { return [] }
         var problems: [ValidationProblem] = []

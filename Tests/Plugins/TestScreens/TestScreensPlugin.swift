@@ -37,6 +37,9 @@ enum TestBehaviour: String {
     case closeStandardStreams
     /// A list of `rows` rows (1,000,000 by default), made off the main actor.
     case hugeList
+    /// Shows the command its process runs: `Running: run` in the app's process,
+    /// `Running: plugin-host` in a process of its own.
+    case showCommand
     /// Claims the host's hooks to switch the leak checks off, shows whether it
     /// got them (`Host hooks refused`), and leaks its router.
     case claimHostHooks
@@ -146,6 +149,12 @@ final class TestScreensBuilder: ScreenBuildable {
             try misbehave(behaviour, file: context.parameter("file", as: String.self))
         case .claimHostHooks:
             return claimHostHooks()
+        case .showCommand:
+            let words = ((try? String(contentsOfFile: "/proc/self/cmdline", encoding: .utf8)) ?? "").split(
+                separator: "\0")
+            let command = words.count > 1 ? String(words[1]) : "?"
+            return ViewableRouter(
+                interactor: Interactor(), viewController: ViewController(content: .text("Running: \(command)")))
         case .hugeList:
             let view = ViewController()
             let interactor = HugeListInteractor(
@@ -293,7 +302,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
             .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps,
             .closeDescriptorsInBuild, .crashOnThreadWhenTold, .hugeText, .claimHostHooks,
-            .hugeList:
+            .hugeList, .showCommand:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")

@@ -17,7 +17,7 @@
 /// shows while it is empty. A row's help line is drawn dim under its control,
 /// and its error line under that, in the colour of a warning; an empty line is
 /// not drawn. A toggle keeps its own title beside its box as its name.
-public struct Form: Equatable, Sendable {
+public struct Form: Equatable, Sendable, Codable {
     /// The rows, top to bottom.
     public var rows: [FormRow]
 
@@ -29,7 +29,7 @@ public struct Form: Equatable, Sendable {
 
 /// One row of a ``Form``: a label, the control it names, and a help line and an
 /// error line under the control. SDK 1.1.
-public struct FormRow: Equatable, Sendable {
+public struct FormRow: Equatable, Sendable, Codable {
     /// What the control is for, drawn in the form's column of labels.
     public var label: String
     /// The control: a field, a text area, a picker, a toggle, or any view.

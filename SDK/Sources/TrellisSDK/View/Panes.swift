@@ -14,7 +14,7 @@
 /// Elsewhere (a modal, a nested stack), they take the width of what they hold and
 /// the height it needs with its lists cut to a row. What does not fit a pane is
 /// cut at its edge, and a list in it scrolls within it.
-public struct Panes: Equatable, Sendable {
+public struct Panes: Equatable, Sendable, Codable {
     /// Whether the panes stand side by side or one above another.
     public var axis: ViewNode.Axis
     /// The panes, first to last.
@@ -28,9 +28,9 @@ public struct Panes: Equatable, Sendable {
 }
 
 /// One pane of ``Panes``: its size and what it shows. SDK 1.1.
-public struct Pane: Equatable, Sendable {
+public struct Pane: Equatable, Sendable, Codable {
     /// How much of the panes' length a pane takes.
-    public enum Size: Equatable, Sendable {
+    public enum Size: Equatable, Sendable, Codable {
         /// This many cells: columns side by side, lines one above another.
         case cells(Int)
         /// This share (0 to 1) of the panes' length, less the rules between them.

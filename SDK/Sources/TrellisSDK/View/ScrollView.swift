@@ -4,7 +4,7 @@
 /// ```swift
 /// .scroll(id: "licence", height: 8, .text(licence))
 /// ```
-public struct ScrollView: Equatable, Sendable {
+public struct ScrollView: Equatable, Sendable, Codable {
     /// What the host keeps the viewport's position by, and what `focus` finds it by.
     public var id: String
     /// The most lines it shows, kept to 1...200; `nil` for 10. Content shorter

@@ -8,7 +8,7 @@
 ///     rows: airports.map { [$0.city, $0.code, "\($0.flights)"] },
 ///     sorting: TableSorting(column: 0), allowsSorting: true))
 /// ```
-public struct Table: Equatable, Sendable {
+public struct Table: Equatable, Sendable, Codable {
     /// What ``ViewAction/select(list:row:)`` and ``ViewAction/sort(_:by:)`` name
     /// the table by.
     public var id: String
@@ -40,7 +40,7 @@ public struct Table: Equatable, Sendable {
 }
 
 /// The order of a ``Table``'s rows: by which column, which way. SDK 1.1.
-public struct TableSorting: Equatable, Sendable {
+public struct TableSorting: Equatable, Sendable, Codable {
     /// The index of the column the rows are sorted by.
     public var column: Int
     /// Whether the smallest value comes first.
@@ -54,9 +54,9 @@ public struct TableSorting: Equatable, Sendable {
 }
 
 /// A column of a ``Table``. SDK 1.1.
-public struct TableColumn: Equatable, Sendable {
+public struct TableColumn: Equatable, Sendable, Codable {
     /// Where a cell's text stands in its column.
-    public enum Alignment: Equatable, Sendable {
+    public enum Alignment: Equatable, Sendable, Codable {
         /// At the column's start: for text.
         case leading
         /// In the column's middle.
@@ -67,7 +67,7 @@ public struct TableColumn: Equatable, Sendable {
 
     /// How wide a column is. An integer literal is a fixed width:
     /// `TableColumn("Code", width: 4)`.
-    public enum Width: Equatable, Sendable, ExpressibleByIntegerLiteral {
+    public enum Width: Equatable, Sendable, Codable, ExpressibleByIntegerLiteral {
         /// This many columns, kept to 1...200.
         case fixed(Int)
         /// As wide as its header and its widest cell (among the first 200 rows),

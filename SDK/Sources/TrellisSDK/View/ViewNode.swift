@@ -3,7 +3,10 @@
 /// Plugins never touch the terminal. A presenter builds a tree of nodes from its
 /// state and sets it as its view controller's ``ViewController/content``; the host
 /// draws it and reports what the user does as ``ViewAction`` values.
-public indirect enum ViewNode: Equatable, Sendable {
+///
+/// A screen is a value: `Codable` (SDK 1.1), so it can cross to another process (a
+/// route the host runs in a process of its own) or be kept by a test.
+public indirect enum ViewNode: Equatable, Sendable, Codable {
     /// Nothing at all.
     case empty
     /// Text, possibly over several lines.
@@ -95,7 +98,7 @@ public indirect enum ViewNode: Equatable, Sendable {
     /// Frozen: a screen is two-dimensional, so no third axis will come, and hosts
     /// switch over it without a default.
     @frozen
-    public enum Axis: Sendable {
+    public enum Axis: Sendable, Codable {
         /// Children one under another.
         case vertical
         /// Children side by side.
@@ -184,7 +187,7 @@ public indirect enum ViewNode: Equatable, Sendable {
 }
 
 /// A switch between on and off: what ``ViewNode/toggle(_:)`` shows. SDK 1.1.
-public struct Toggle: Equatable, Sendable {
+public struct Toggle: Equatable, Sendable, Codable {
     /// What it switches, shown after its box.
     public var title: String
     /// Whether it is on.
@@ -202,7 +205,7 @@ public struct Toggle: Equatable, Sendable {
 
 /// A one-line text field with its options: what ``ViewNode/field(_:)`` shows.
 /// SDK 1.1.
-public struct TextField: Equatable, Sendable {
+public struct TextField: Equatable, Sendable, Codable {
     /// What ``ViewAction/edit(field:text:)`` and ``ViewAction/submit(field:)`` name it by.
     public var id: String
     /// Its text.
@@ -226,7 +229,7 @@ public struct TextField: Equatable, Sendable {
 }
 
 /// A choice of one of several options: what ``ViewNode/picker(_:)`` shows. SDK 1.1.
-public struct Picker: Equatable, Sendable {
+public struct Picker: Equatable, Sendable, Codable {
     /// What is chosen, shown before the options; empty for nothing.
     public var label: String
     /// The options, in order.
@@ -246,7 +249,7 @@ public struct Picker: Equatable, Sendable {
 }
 
 /// Text of several lines to edit: what ``ViewNode/textArea(_:)`` shows. SDK 1.1.
-public struct TextArea: Equatable, Sendable {
+public struct TextArea: Equatable, Sendable, Codable {
     /// What ``ViewAction/edit(field:text:)`` names it by.
     public var id: String
     /// Its text; `\n` ends a line.
@@ -270,7 +273,7 @@ public struct TextArea: Equatable, Sendable {
 
 /// A row of ``ViewNode/rows(id:rows:)``: a title, secondary text after it and a
 /// badge at the end. SDK 1.1.
-public struct ListRow: Equatable, Sendable {
+public struct ListRow: Equatable, Sendable, Codable {
     /// What the row is; what `tap` and the list filter find it by.
     public var title: String
     /// More about it, after the title; empty for none.
@@ -287,7 +290,7 @@ public struct ListRow: Equatable, Sendable {
 }
 
 /// A picture: what ``ViewNode/image(_:)`` shows. SDK 1.1.
-public struct Image: Equatable, Sendable {
+public struct Image: Equatable, Sendable, Codable {
     /// Where the picture is: a path in the plugin's resources or a URL.
     public var source: String
     /// What the picture shows, in words: what a terminal shows in its place.
@@ -301,7 +304,7 @@ public struct Image: Equatable, Sendable {
 }
 
 /// Tabs over a view: what ``ViewNode/tabs(_:)`` shows. SDK 1.1.
-public struct Tabs: Equatable, Sendable {
+public struct Tabs: Equatable, Sendable, Codable {
     /// What ``ViewAction/choose(_:index:)`` names the tabs by.
     public var id: String
     /// The tabs' titles, in order.
@@ -321,7 +324,7 @@ public struct Tabs: Equatable, Sendable {
 }
 
 /// How far a task has gone: what ``ViewNode/progress(_:)`` shows. SDK 1.1.
-public struct ProgressIndicator: Equatable, Sendable {
+public struct ProgressIndicator: Equatable, Sendable, Codable {
     /// How far, from 0 (nothing done) to 1 (all done); `nil` when not known, for a
     /// task that is under way. A value out of that range is drawn at its end, and
     /// one that is not a number as not known.
@@ -337,7 +340,7 @@ public struct ProgressIndicator: Equatable, Sendable {
 }
 
 /// What a piece of text means, which the host shows with a weight or a colour.
-public enum TextStyle: Equatable, Sendable {
+public enum TextStyle: Equatable, Sendable, Codable {
     /// A screen's title: bold.
     case title
     /// The first of two sides (a game's X): a colour of its own.
@@ -352,7 +355,7 @@ public enum TextStyle: Equatable, Sendable {
 }
 
 /// Something the user did to a view, reported to its view controller.
-public enum ViewAction: Equatable, Sendable {
+public enum ViewAction: Equatable, Sendable, Codable {
     /// The button with this identifier was activated.
     case tap(String)
     /// The row at index `row` of list `list` was selected.

@@ -1,0 +1,217 @@
+import Dispatch
+import Foundation
+@_spi(TrellisHost) import TrellisSDK
+
+extension RouteTree {
+    /// Builds `routeID`, which runs in a process of its own: a screen in this
+    /// process that shows what the route's process sends, and sends it the
+    /// user's actions. Its plugin is opened there, never here.
+    func buildIsolated(_ routeID: String, parameters: JSONValue, listener: ScreenListener?) throws(RouteError) -> Built
+    {
+        guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
+        guard Self.nesting(of: parameters) <= 64, let json = try? JSONEncoder().encode(parameters) else {
+            throw .buildFailed(
+                route: routeID, plugin: route.plugin,
+                message: "its parent's parameters nest more than 64 levels deep, too deep to send to its process")
+        }
+        let view = ViewController(content: .text("Starting \(routeID) in a process of its own…"))
+        let launch = IsolatedLaunch(
+            config: config, routeID: routeID, plugin: route.plugin, parameters: String(decoding: json, as: UTF8.self))
+        let interactor = IsolatedInteractor(presenter: view, launch: launch, listener: listener)
+        let router = ViewableRouter(interactor: interactor, viewController: view)
+        record(router, routeID: routeID, plugin: route.plugin)
+        return Built(router: router, scope: DependencyScope(), generation: 0)
+    }
+
+    /// How deeply `value` nests, counted without recursion.
+    static func nesting(of value: JSONValue) -> Int {
+        var deepest = 0
+        var pending: [(JSONValue, Int)] = [(value, 1)]
+        while let (value, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            guard depth <= 64 else { break }
+            switch value {
+            case let .array(items): pending += items.map { ($0, depth + 1) }
+            case let .object(members): pending += members.values.map { ($0, depth + 1) }
+            default: break
+            }
+        }
+        return deepest
+    }
+}
+
+/// What starts an isolated route's process: `trellis plugin-host`.
+struct IsolatedLaunch {
+    let config: RouteConfig
+    let routeID: String
+    let plugin: String
+    /// What its parent passed its build, as JSON.
+    let parameters: String
+
+    /// The command line: this trellis, the config, every folder it searches, the route.
+    var arguments: [String] {
+        ["/proc/self/exe", "plugin-host", config.file.path, "--route", routeID, "--channel", "3"]
+            + ["--parameters", parameters]
+            + config.searchPath.flatMap { ["--plugins", $0.path] }
+    }
+}
+
+/// The isolated route's screen in the app: it starts the route's process when it
+/// becomes active, shows each view the process sends, sends it the user's
+/// actions, and ends it when it resigns. A process that ends or crashes is shown
+/// as an error in the route's place; the rest of the app goes on.
+final class IsolatedInteractor: PresentableInteractor<ViewController> {
+    private let launch: IsolatedLaunch
+    private weak var listener: ScreenListener?
+    private var process: pid_t = 0
+    private var channel: IsolationChannel?
+    private var source: DispatchSourceRead?
+    /// The end of the pipe the process writes its standard error to.
+    private var errors: Int32 = -1
+    private var errorText: [UInt8] = []
+
+    init(presenter: ViewController, launch: IsolatedLaunch, listener: ScreenListener?) {
+        self.launch = launch
+        self.listener = listener
+        super.init(presenter: presenter)
+    }
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        start()
+        presenter.actions
+            .subscribe { [weak self] action in
+                guard let self, let channel else { return }
+                _ = channel.send(.action(action))
+            }
+            .disposeOnDeactivate(interactor: self)
+    }
+
+    override func willResignActive() {
+        super.willResignActive()
+        stop()
+    }
+
+    private func start() {
+        var pair: [Int32] = [-1, -1]
+        var pipe: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0,
+            Glibc.pipe(&pipe) == 0
+        else {
+            show("could not start a process for it: \(String(cString: strerror(errno)))")
+            return
+        }
+        for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
+        let argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // The runtime's backtrace of a crash there would fill the route's place
+        // with addresses: the signal is said, and what the plugin wrote last.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let spawned = posix_spawn(&process, "/proc/self/exe", &actions, nil, argv, envp)
+        close(pair[1])
+        close(pipe[1])
+        guard spawned == 0 else {
+            close(pair[0])
+            close(pipe[0])
+            show("could not start a process for it: \(String(cString: strerror(spawned)))")
+            return
+        }
+        channel = IsolationChannel(descriptor: pair[0])
+        errors = pipe[0]
+        _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
+        let source = DispatchSource.makeReadSource(fileDescriptor: pair[0], queue: .main)
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.read() } }
+        source.resume()
+        self.source = source
+    }
+
+    private func read() {
+        guard var channel else { return }
+        let received = channel.receive()
+        self.channel = channel
+        for message in received.messages {
+            switch message {
+            case let .content(node): presenter.content = node
+            case .dismiss: listener?.screenDidRequestDismiss(slot: launch.routeID)
+            case let .notice(text): HostHooks.onNotice?(text)
+            case .action: break
+            }
+        }
+        if let problem = received.problem {
+            end(saying: "its process sent \(problem), and was ended")
+        } else if received.ended {
+            end(saying: nil)
+        }
+    }
+
+    /// Ends the channel and the process, and says why in the route's place.
+    private func end(saying problem: String?) {
+        let status = reap()
+        show(problem ?? Self.describe(status) + lastErrors())
+    }
+
+    private func stop() {
+        _ = reap()
+    }
+
+    /// Closes the channel, ends the process and waits for it: its wait status.
+    private func reap() -> Int32 {
+        source?.cancel()
+        source = nil
+        if let channel { close(channel.descriptor) }
+        channel = nil
+        guard process > 0 else { return 0 }
+        var status: Int32 = 0
+        // A process told its channel closed ends at once; one that does not is killed.
+        for _ in 0..<50 where waitpid(process, &status, WNOHANG) == 0 { usleep(10_000) }
+        if waitpid(process, &status, WNOHANG) == 0 {
+            kill(process, SIGKILL)
+            waitpid(process, &status, 0)
+        }
+        process = 0
+        return status
+    }
+
+    private func lastErrors() -> String {
+        guard errors >= 0 else { return "" }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(errors, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            errorText = Array((errorText + chunk[..<count]).suffix(2048))
+        }
+        close(errors)
+        errors = -1
+        // Its last lines, where a report ends: the whole may be taller than the window.
+        let lines = String(decoding: errorText, as: UTF8.self).split(separator: "\n").suffix(4).map { $0.prefix(160) }
+        return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n")
+    }
+
+    private static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal != 0 {
+            let name = String(cString: strsignal(signal))
+            return "its process ended with signal \(signal) (\(name)); the rest of the app goes on."
+        }
+        return "its process ended with status \(status >> 8 & 0xFF); the rest of the app goes on."
+    }
+
+    private func show(_ problem: String) {
+        presenter.content = .stack(
+            axis: .vertical, spacing: 1,
+            children: [
+                .styled(.destructive, .text("Route \(launch.routeID) (plugin \(launch.plugin)) stopped")),
+                .text(problem),
+            ])
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import TrellisSDK
+
+/// What crosses between the host and a route it runs in a process of its own
+/// (`"isolation": "process"`): data only, one JSON object a message.
+enum IsolationMessage: Codable, Equatable {
+    /// The isolated screen's view, whole (to the host).
+    case content(ViewNode)
+    /// The screen asked its parent to close it (to the host).
+    case dismiss
+    /// Something the user should know, for the status line (to the host).
+    case notice(String)
+    /// The user acted on the screen (to the isolated route).
+    case action(ViewAction)
+}
+
+/// Messages on a stream socket: each is its length (4 bytes, big-endian) and its
+/// JSON. What comes from the other end is checked before it is decoded: its
+/// length, and how deeply its JSON nests.
+struct IsolationChannel {
+    /// The largest message either end takes.
+    static let largestMessage = 64 << 20
+    /// How deeply a message's JSON may nest: a view 64 levels deep (the most the
+    /// layout draws) nests about three levels of JSON a view.
+    static let deepestNesting = 256
+
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Sends `message` whole; `false` when the other end is gone.
+    func send(_ message: IsolationMessage) -> Bool {
+        guard let json = try? JSONEncoder().encode(message), json.count <= Self.largestMessage else { return false }
+        let count = UInt32(json.count)
+        var bytes: [UInt8] = [
+            UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF),
+        ]
+        bytes += json
+        var sent = 0
+        while sent < bytes.count {
+            let written = bytes[sent...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            sent += written
+        }
+        return true
+    }
+
+    /// What the other end sent: the whole messages read so far, whether the other
+    /// end is gone, and what was wrong with a message it sent (which ends the channel).
+    mutating func receive() -> (messages: [IsolationMessage], ended: Bool, problem: String?) {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var ended = false
+        while true {
+            let count = chunk.withUnsafeMutableBytes {
+                Glibc.recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+            }
+            if count > 0 {
+                buffer += chunk[..<count]
+                if buffer.count > Self.largestMessage + 4 { break }
+                continue
+            }
+            if count < 0, errno == EINTR { continue }
+            ended = count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+            break
+        }
+        var messages: [IsolationMessage] = []
+        while buffer.count >= 4 {
+            let length = buffer[0..<4].reduce(0) { $0 << 8 | Int($1) }
+            guard length <= Self.largestMessage else {
+                return (
+                    messages, true, "a message of \(length) bytes, more than the \(Self.largestMessage >> 20) MiB taken"
+                )
+            }
+            guard buffer.count >= 4 + length else { break }
+            let json = Array(buffer[4..<(4 + length)])
+            buffer.removeFirst(4 + length)
+            guard Self.nesting(of: json) <= Self.deepestNesting else {
+                return (messages, true, "a message nested more than \(Self.deepestNesting) levels deep")
+            }
+            guard let message = try? JSONDecoder().decode(IsolationMessage.self, from: Data(json)) else {
+                return (messages, true, "a message that is not one this trellis reads")
+            }
+            messages.append(message)
+        }
+        return (messages, ended, nil)
+    }
+
+    /// How deeply `json` nests its arrays and objects (strings skipped), counted
+    /// without recursion.
+    static func nesting(of json: [UInt8]) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in json {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TrellisTestSupport
+
+/// A route with `"isolation": "process"` runs its plugin in a process of its own:
+/// its screen crosses as data, the user's actions cross back, and its crash is
+/// its screen's alone.
+struct IsolationTests {
+    private func isolatedConfig(_ behaviour: String, in folder: TemporaryFolder) throws -> URL {
+        try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "isolation": "process",
+                            "parameters": { "behaviour": "\(behaviour)" } } }
+                """)
+    }
+
+    @Test func anIsolatedRouteRunsInAProcessOfItsOwnAndItsScreenAndActionsCross() throws {
+        let folder = try TemporaryFolder()
+        let shown = try TrellisProcess.run(
+            ["run", try isolatedConfig("showCommand", in: folder).path, "--headless"],
+            input: "tap Click Button\nexpect Running\nprint\n")
+        let next = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "NextScreen", "isolation": "process" } }
+                """, name: "next.json")
+        let played = try TrellisProcess.run(
+            ["run", next.path, "--headless"],
+            input: "tap Click Button\nexpect Now is\ntap Close\nexpect Click Button\nexpect-not Now is\n")
+
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Running: plugin-host"), "its own process: \(shown.stdout)")
+        #expect(played.status == 0, "the parent's parameters went, Close came back: \(played.stderr)")
+    }
+
+    @Test func aCrashInAnIsolatedRouteIsShownInItsPlaceAndTheAppGoesOn() throws {
+        let folder = try TemporaryFolder()
+        let run = try TrellisProcess.run(
+            ["run", try isolatedConfig("segfaultInBuild", in: folder).path, "--headless"],
+            input: "tap Click Button\nexpect stopped\nprint\nkey esc\nexpect Click Button\n")
+
+        #expect(run.status == 0, "the app went on: \(run.stderr)")
+        #expect(run.stdout.contains("Route next (plugin TestScreens) stopped"), "\(run.stdout)")
+        #expect(run.stdout.contains("signal 11"), "\(run.stdout)")
+    }
+
+    @Test func theRootCanRunInAProcessOfItsOwn() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "TestScreens", "isolation": "process",
+                            "parameters": { "behaviour": "showCommand" } } }
+                """)
+        let run = try TrellisProcess.run(["run", config.path, "--headless"], input: "expect Running\nprint\n")
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Running: plugin-host"), "\(run.stdout)")
+    }
+
+    @Test func aRouteThatNeedsAnObjectFromAboveCannotBeIsolated() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "root": { "plugin": "TutorialRoot", "children": { "loggedOut": "out", "loggedIn": "in" } },
+                  "out": { "plugin": "LoggedOut" },
+                  "in": { "plugin": "LoggedIn", "children": { "offGame": "off", "ticTacToe": "game" } },
+                  "off": { "plugin": "OffGame", "isolation": "process" },
+                  "game": { "plugin": "TicTacToe" } }
+                """, root: "root")
+        let validated = try TrellisProcess.run(["validate", config.path])
+        let run = try TrellisProcess.run(["run", config.path, "--headless"], input: "print\n")
+
+        #expect(validated.status == 2, "\(validated.stderr)")
+        #expect(validated.stderr.contains("routes.off.isolation"), "\(validated.stderr)")
+        #expect(validated.stderr.contains("slot \"offGame\" of route \"in\""), "\(validated.stderr)")
+        #expect(validated.stderr.contains("\"playerNames\""), "\(validated.stderr)")
+        #expect(run.status == 2, "run refuses it too: \(run.stderr)")
+    }
+
+    @Test func validateListsTheIsolatedRoutes() throws {
+        let folder = try TemporaryFolder()
+        let config = try isolatedConfig("showCommand", in: folder)
+        let validated = try TrellisProcess.run(["validate", config.path])
+        let json = try TrellisProcess.run(["validate", "--json", config.path])
+
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(
+            validated.stdout.contains("(\"isolation\": \"process\"): next (plugin TestScreens)"), "\(validated.stdout)")
+        #expect(json.stdout.contains("\"isolated\":[\"next\"]"), "\(json.stdout)")
+    }
+
+    @Test func anIsolationThatIsNotKnownIsRefusedWithItsPath() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "isolation": "thread" } }
+                """)
+        let validated = try TrellisProcess.run(["validate", config.path])
+
+        #expect(validated.status == 2, "\(validated.stderr)")
+        #expect(validated.stderr.contains("isolation"), "\(validated.stderr)")
+        #expect(validated.stderr.contains("\"process\""), "\(validated.stderr)")
+    }
+}
