@@ -196,11 +196,12 @@ int trellis_open_process_descriptor(pid_t process) {
 struct trellis_descriptor_message {
     char byte;
     struct iovec part;
+    struct msghdr message;
+    // Last: its size is not a constant to the compiler.
     union {
         struct cmsghdr header;
         char space[CMSG_SPACE(sizeof(int))];
     } control;
-    struct msghdr message;
 };
 
 static void trellis_prepare_descriptor_message(struct trellis_descriptor_message *box) {

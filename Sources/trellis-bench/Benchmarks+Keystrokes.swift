@@ -92,7 +92,7 @@ extension Benchmarks {
     /// `j` then `k` in the middle of a list of `rows` rows.
     func listKeystroke(rows: Int) throws -> Double {
         let session = noteList(rows: rows)
-        try session.update(.command(.focus("Note 0"))).get()
+        _ = try session.update(.command(.focus("Note 0"))).get()
         for _ in 0..<min(rows / 2, 50) { session.update(.key(.character("j"))) }
         return keyCost(session, [.character("j"), .character("k")])
     }
@@ -100,7 +100,7 @@ extension Benchmarks {
     /// A character typed into the list's `/` filter, then taken back.
     func filterKeystroke(rows: Int) throws -> Double {
         let session = noteList(rows: rows)
-        try session.update(.command(.focus("Note 0"))).get()
+        _ = try session.update(.command(.focus("Note 0"))).get()
         session.update(.key(.character("/")))
         return keyCost(session, [.character("7"), .backspace])
     }
@@ -133,7 +133,7 @@ extension Benchmarks {
             let tree = ScreenOfOneView(
                 .vstack([.title("Note"), .textArea(id: "body", text: "", width: 60, height: 12)]))
             let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-            try session.update(.command(.focus("body"))).get()
+            _ = try session.update(.command(.focus("body"))).get()
             var diff = FrameDiff(usesColor: true)
             _ = diff.update(to: session.frame)
             samples.append(

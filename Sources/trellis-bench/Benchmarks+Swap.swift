@@ -41,7 +41,7 @@ extension Benchmarks {
         var figures = SwapFigures(fileKiB: Double(good.count) / 1024)
         var leaks = 0
         tree.leakDetector.onLeak = { _ in leaks += 1 }
-        try session.update(.command(.tap("Click Button"))).get()
+        _ = try session.update(.command(.tap("Click Button"))).get()
         try settle(session, showing: "Close")
 
         func replace(with bytes: Data) throws {

@@ -29,12 +29,12 @@ extension Benchmarks {
     func galleryFrameTime() throws -> Double {
         let session = try session(repository.appendingPathComponent("Examples/widgets.json").path)
         try settle(session, showing: "Download")
-        try session.update(.command(.tap("Sync"))).get()
+        _ = try session.update(.command(.tap("Sync"))).get()
         var slowest = 0.0
         for _ in 0..<4 {
             slowest = max(slowest, frameTime(session, runs: 100))
             // The next tab, with the focus on the tab bar.
-            try session.update(.command(.focus("Controls, Note, Layout, About"))).get()
+            _ = try session.update(.command(.focus("Controls, Note, Layout, About"))).get()
             session.update(.key(.right))
         }
         return slowest
@@ -49,7 +49,7 @@ extension Benchmarks {
         let tree = ScreenOfOneView(
             .vstack([.title("Notes"), .textArea(id: "body", text: text, width: 60, height: 12)]))
         let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-        try session.update(.command(.focus("body"))).get()
+        _ = try session.update(.command(.focus("body"))).get()
         for _ in 0..<(text.count / 2 / 61) { session.update(.key(.up)) }
         var diff = FrameDiff(usesColor: true)
         _ = diff.update(to: session.frame)
@@ -103,7 +103,7 @@ extension Benchmarks {
         let tree = ScreenOfOneView(
             .vstack([.title("Notes"), .textField(id: "title", text: "lorem ipsum", placeholder: "Title", width: 60)]))
         let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-        try session.update(.command(.focus("Title"))).get()
+        _ = try session.update(.command(.focus("Title"))).get()
         var diff = FrameDiff(usesColor: true)
         _ = diff.update(to: session.frame)
         session.update(.key(.character("x")))

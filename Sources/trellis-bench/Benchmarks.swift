@@ -74,10 +74,10 @@ struct Benchmarks {
             let tree = RouteTree(config: try RouteConfig.load(from: file), loader: loader)
             try tree.launch()
             let session = ScreenSession(tree: tree, window: Window(width: 80, height: 24))
-            first.append(try seconds { try session.update(.command(.tap("Click Button"))).get() })
-            try session.update(.command(.tap("Close"))).get()
-            again.append(try seconds { try session.update(.command(.tap("Click Button"))).get() })
-            try session.update(.command(.tap("Close"))).get()
+            first.append(try seconds { _ = try session.update(.command(.tap("Click Button"))).get() })
+            _ = try session.update(.command(.tap("Close"))).get()
+            again.append(try seconds { _ = try session.update(.command(.tap("Click Button"))).get() })
+            _ = try session.update(.command(.tap("Close"))).get()
         }
         return (median(first) * 1e6, median(again) * 1e6, median(floor) * 1e6)
     }
@@ -265,7 +265,7 @@ struct Benchmarks {
     /// One keystroke in the airport search: filter the 28,000 airports' cities (off
     /// the main thread) until the result is drawn, in microseconds.
     func searchKeystroke(_ session: ScreenSession) throws -> Double {
-        try session.update(.command(.focus("Search a city"))).get()
+        _ = try session.update(.command(.focus("Search a city"))).get()
         var samples: [Double] = []
         for _ in 0..<20 {
             samples.append(
@@ -336,10 +336,10 @@ struct Benchmarks {
     func leakedRouters(_ session: ScreenSession, cycles: Int = 10_000) throws -> Int {
         var opened: [() -> Routing?] = []
         for _ in 0..<cycles {
-            try session.update(.command(.tap("Click Button"))).get()
+            _ = try session.update(.command(.tap("Click Button"))).get()
             weak let next = session.tree.rootRouter?.children.first
             opened.append { next }
-            try session.update(.command(.tap("Close"))).get()
+            _ = try session.update(.command(.tap("Close"))).get()
         }
         return opened.filter { $0() != nil }.count
     }

@@ -30,7 +30,7 @@ struct AlertTests {
         #expect(shown.controls.map(\.label) == ["Cancel", "Delete"], "only the dialog's buttons are in reach")
         #expect(shown.text.contains("Esc cancel"), "Esc is its cancel button")
 
-        try session.update(.command(.tap("Delete"))).get()
+        _ = try session.update(.command(.tap("Delete"))).get()
 
         #expect(view.presentedViewController == nil, "answered, it is dismissed")
         #expect(taps == ["Delete"])
@@ -59,11 +59,11 @@ struct AlertTests {
 
         session.update(.key(.escape))
         #expect(session.frame.text.contains("Discard your edits?") && wentBack == 0)
-        try session.update(.command(.tap("Keep editing"))).get()
+        _ = try session.update(.command(.tap("Keep editing"))).get()
         #expect(view.presentedViewController == nil && wentBack == 0, "kept: still on the screen")
 
         session.update(.key(.escape))
-        try session.update(.command(.tap("Discard"))).get()
+        _ = try session.update(.command(.tap("Discard"))).get()
         #expect(wentBack == 1)
 
         view.backConfirmation = nil
@@ -85,7 +85,7 @@ struct AlertTests {
 
         session.update(.key(.escape))
         #expect(session.frame.text.contains("Discard your edits?") && popped == 0)
-        try session.update(.command(.tap("Discard"))).get()
+        _ = try session.update(.command(.tap("Discard"))).get()
 
         #expect(popped == 1 && root.navigationStack.isEmpty)
     }
@@ -100,7 +100,7 @@ struct AlertTests {
 
         view.presentAlert(Alert(title: "Sure?", buttons: [.cancel("No"), .init("Yes")]))
         #expect(modal.presentedViewController != nil, "over the modal, the top of the screen")
-        try session.update(.command(.tap("Yes"))).get()
+        _ = try session.update(.command(.tap("Yes"))).get()
 
         #expect(modal.presentedViewController == nil && view.presentedViewController === modal)
         #expect(answers == ["Yes"])

@@ -14,7 +14,7 @@ struct ScrollingFieldTests {
             tree: SingleScreenTree(.vstack([.text("Name"), .textField(id: "name", text: "", placeholder: "City")])),
             window: Window(width: 60, height: 8))
         let before = session.frame
-        try session.update(.command(.type(longName))).get()
+        _ = try session.update(.command(.type(longName))).get()
         let frame = session.frame
 
         let field = try #require(frame.controls.first { $0.isField })
@@ -29,7 +29,7 @@ struct ScrollingFieldTests {
         let session = ScreenSession(
             tree: SingleScreenTree(.textField(id: "name", text: "", placeholder: "City")),
             window: Window(width: 60, height: 6))
-        try session.update(.command(.type(longName))).get()
+        _ = try session.update(.command(.type(longName))).get()
         for _ in 0..<longName.count { session.update(.key(.left)) }
         let frame = session.frame
 
@@ -80,7 +80,7 @@ struct GridNavigationTests {
         let subscriptions = (1...9).map { title in tree.view.taps("\(title)").subscribe { tapped.append("\(title)") } }
         defer { subscriptions.forEach { $0.dispose() } }
 
-        try session.update(.command(.focus(start))).get()
+        _ = try session.update(.command(.focus(start))).get()
         session.update(.key(key))
         session.update(.key(.enter))
 
@@ -94,7 +94,7 @@ struct PasteTests {
     @Test func aPasteIsInsertedAtTheCursorOfTheFocusedField() throws {
         let tree = SingleScreenTree(.vstack([.textField(id: "city", text: "", placeholder: "City"), .button("Go")]))
         let session = ScreenSession(tree: tree, window: Window(width: 60, height: 8))
-        try session.update(.command(.focus("City"))).get()
+        _ = try session.update(.command(.focus("City"))).get()
 
         session.update(.key(.paste("Seoul KR")))
         session.update(.key(.character("!")))
@@ -111,7 +111,7 @@ struct PasteTests {
     @Test func aPasteTooLargeIsRefusedWholeAndSaysWhy() throws {
         let tree = SingleScreenTree(.vstack([.textField(id: "city", text: "kept", placeholder: "City")]))
         let session = ScreenSession(tree: tree, window: Window(width: 120, height: 6))
-        try session.update(.command(.focus("City"))).get()
+        _ = try session.update(.command(.focus("City"))).get()
 
         session.update(.key(.pasteTooLarge(bytes: 20 << 20)))
 
@@ -126,7 +126,7 @@ struct FieldEditingTests {
     private func field(_ text: String) throws -> (ScreenSession, SingleScreenTree) {
         let tree = SingleScreenTree(.textField(id: "name", text: "", placeholder: "Name"))
         let session = ScreenSession(tree: tree, window: Window(width: 60, height: 6))
-        try session.update(.command(.type(text))).get()
+        _ = try session.update(.command(.type(text))).get()
         return (session, tree)
     }
 

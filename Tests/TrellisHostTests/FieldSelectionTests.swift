@@ -23,7 +23,7 @@ struct FieldSelectionTests {
             clipboard.append(copied)
             return "copied “\(copied)”"
         }
-        try session.update(.command(.focus("City"))).get()
+        _ = try session.update(.command(.focus("City"))).get()
         session.update(.key(.home))
         for _ in 0..<3 { session.update(.key(.shifted(.right))) }
         session.update(.key(.alt("w")))
@@ -48,7 +48,7 @@ struct FieldSelectionTests {
 
     @Test func theSelectionIsDrawnPlainInTheFocusedField() throws {
         let (session, _) = launch(.textField(id: "city", text: "Oslo", placeholder: "City"))
-        try session.update(.command(.focus("City"))).get()
+        _ = try session.update(.command(.focus("City"))).get()
         session.update(.key(.shifted(.left)))
         session.update(.key(.shifted(.left)))
         let frame = session.frame
@@ -63,12 +63,12 @@ struct FieldSelectionTests {
 
     @Test func aSecureFieldsTextIsNotCopiedAndNothingSelectedIsSaid() throws {
         let (session, _) = launch(.secureField(id: "city", text: "hunter2", placeholder: "City"))
-        try session.update(.command(.focus("City"))).get()
+        _ = try session.update(.command(.focus("City"))).get()
         session.update(.key(.shifted(.home)))
         session.update(.key(.alt("w")))
         #expect(session.frame.text.contains("a secure field's text is not copied"))
         let (plain, _) = launch(.textField(id: "city", text: "Oslo", placeholder: "City"))
-        try plain.update(.command(.focus("City"))).get()
+        _ = try plain.update(.command(.focus("City"))).get()
         plain.update(.key(.control("x")))
         #expect(plain.frame.text.contains("Ctrl-X: nothing is selected"))
     }

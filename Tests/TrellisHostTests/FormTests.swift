@@ -55,10 +55,10 @@ struct FormTests {
             choices.dispose()
         }
 
-        try session.update(.command(.focus("Amount"))).get()
-        try session.update(.command(.type("0"))).get()
-        try session.update(.choose(option: "Fun", in: "Category")).get()
-        try session.update(.command(.focus("0.00"))).get()
+        _ = try session.update(.command(.focus("Amount"))).get()
+        _ = try session.update(.command(.type("0"))).get()
+        _ = try session.update(.choose(option: "Fun", in: "Category")).get()
+        _ = try session.update(.command(.focus("0.00"))).get()
 
         #expect(amounts.last == "12.50")
         #expect(chosen == [1])

@@ -38,7 +38,7 @@ struct ListPagingTests {
     @Test func aClickOnAnArrowBesideAListMovesTheFocusOneRow() throws {
         let tree = SingleScreenTree(.vstack([.text("Rows"), .list(id: "rows", rows: (0..<100).map { "Row \($0)" })]))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 12))
-        try session.update(.command(.focus("Row 0"))).get()
+        _ = try session.update(.command(.focus("Row 0"))).get()
         for _ in 0..<20 { session.update(.key(.down)) }
         let frame = session.frame
         let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -198,7 +198,7 @@ struct HelpOverlayTests {
         let tree = SingleScreenTree(
             .vstack([.textField(id: "q", text: "", placeholder: "Ask"), .list(id: "l", rows: ["a"])]))
         let session = ScreenSession(tree: tree, window: Window(width: 80, height: 30))
-        try session.update(.command(.focus("Ask"))).get()
+        _ = try session.update(.command(.focus("Ask"))).get()
         session.update(.key(.help))
         let help = session.frame.text
 

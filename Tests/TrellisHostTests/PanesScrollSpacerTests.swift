@@ -62,7 +62,7 @@ struct PanesScrollSpacerTests {
         #expect(shown.contains("Line 1") && shown.contains("Line 4") && !shown.contains("Line 5"))
         #expect(shown.contains("▼") && !shown.contains("▲"))
 
-        try session.update(.command(.focus("log"))).get()
+        _ = try session.update(.command(.focus("log"))).get()
         session.update(.key(.down))
         session.update(.key(.pageDown))
         shown = session.frame.text
@@ -80,9 +80,9 @@ struct PanesScrollSpacerTests {
 
         let buttons = ViewNode.vstack((1...12).map { ViewNode.button("B\($0)") })
         let (buttonSession, _) = driven(.scroll(id: "many", height: 5, buttons), height: 10)
-        try buttonSession.update(.command(.focus("B9"))).get()
+        _ = try buttonSession.update(.command(.focus("B9"))).get()
         #expect(buttonSession.frame.text.contains("[ B9 ]"), "the view scrolled to the focused button")
-        try buttonSession.update(.command(.tap("B12"))).get()
+        _ = try buttonSession.update(.command(.tap("B12"))).get()
         #expect(buttonSession.frame.text.contains("[ B12 ]"))
     }
 
@@ -114,7 +114,7 @@ struct PanesScrollSpacerTests {
         #expect(session.frame.text.contains("City ▲"))
         #expect(
             header.stops == [0, 21], "half of the 38 columns left after the gap: 19, then two apart: \(header.stops)")
-        try session.update(.command(.focus("sort cities"))).get()
+        _ = try session.update(.command(.focus("sort cities"))).get()
         session.update(.key(.right))
         session.update(.key(.enter))
         #expect(sorts == [TableSorting(column: 1), TableSorting(column: 0, ascending: false)])
@@ -139,7 +139,7 @@ struct PanesScrollSpacerTests {
                 .horizontal,
                 [Pane(.cells(12), .list(id: "side", rows: planets)), Pane(.rest, .table(table))]),
             width: 60)
-        try session.update(.command(.focus("Mars"))).get()
+        _ = try session.update(.command(.focus("Mars"))).get()
         session.update(.key(.character("/")))
         for character in "ar" { session.update(.key(.character(character))) }
         func sides(_ text: String) -> (sidebar: String, table: String) {
@@ -154,7 +154,7 @@ struct PanesScrollSpacerTests {
         #expect(shown.contains("2 of 4"))
         session.update(.key(.escape))
 
-        try session.update(.command(.focus("sort sizes"))).get()
+        _ = try session.update(.command(.focus("sort sizes"))).get()
         session.update(.key(.character("/")))
         for character in "en" { session.update(.key(.character(character))) }
         shown = session.frame.text
@@ -166,7 +166,7 @@ struct PanesScrollSpacerTests {
 
     @Test func aFocusedScrollViewShowsItsBarInTheFocusStyle() throws {
         let (session, _) = driven(.scroll(id: "log", height: 3, .text("a\nb\nc\nd\ne")))
-        try session.update(.command(.focus("log"))).get()
+        _ = try session.update(.command(.focus("log"))).get()
         let frame = session.frame
         let viewport = try #require(frame.controls.first { $0.id == .scroll("log") })
         let bar = viewport.x + viewport.width - 1

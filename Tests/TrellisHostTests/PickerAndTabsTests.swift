@@ -62,8 +62,8 @@ struct PickerAndTabsTests {
         defer { subscription.dispose() }
 
         #expect(line(session.frame, containing: "Notes") == "[Notes]  Settings")
-        try session.update(.command(.focus("Title"))).get()
-        try session.update(.command(.type("Groceries"))).get()
+        _ = try session.update(.command(.focus("Title"))).get()
+        _ = try session.update(.command(.type("Groceries"))).get()
         #expect(session.frame.text.contains("[Groceries___________]"), "the field in the tab shows what was typed")
         session.update(.key(.backtab))
         session.update(.key(.right))

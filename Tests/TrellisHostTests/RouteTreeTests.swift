@@ -28,7 +28,7 @@ struct RouteTreeTests {
         let session = try launch(mainNext)
         #expect(session.treeText() == "main (MainScreen)")
 
-        try session.update(.command(.tap("Click Button"))).get()
+        _ = try session.update(.command(.tap("Click Button"))).get()
         #expect(session.treeText() == "main (MainScreen)\n  next (NextScreen)")
         #expect(session.routePath() == ["main", "next"])
         weak let nextRouter = session.tree.rootRouter?.children.first
@@ -38,7 +38,7 @@ struct RouteTreeTests {
         #expect(nextInteractor != nil)
         #expect(nextView != nil)
 
-        try session.update(.command(.tap("Close"))).get()
+        _ = try session.update(.command(.tap("Close"))).get()
 
         #expect(session.treeText() == "main (MainScreen)")
         #expect(nextRouter == nil, "Next's router outlived its detach")
@@ -48,10 +48,10 @@ struct RouteTreeTests {
 
     @Test func escGoesBackThroughTheRouterThatAttachedTheChild() throws {
         let session = try launch(mainNext)
-        try session.update(.command(.tap("Click Button"))).get()
+        _ = try session.update(.command(.tap("Click Button"))).get()
         weak let nextRouter = session.tree.rootRouter?.children.first
 
-        try session.update(.command(.key(.escape))).get()
+        _ = try session.update(.command(.key(.escape))).get()
 
         #expect(session.tree.rootRouter?.children.isEmpty ?? false)
         #expect(nextRouter == nil)
@@ -76,12 +76,12 @@ struct RouteTreeTests {
               "broken": { "plugin": "/nowhere/libMissing.so" } }
             """)
 
-        try session.update(.command(.tap("Click Button"))).get()
+        _ = try session.update(.command(.tap("Click Button"))).get()
 
         let screen = session.frame.text
         #expect(screen.contains("This screen could not be shown"), "\(screen)")
         #expect(screen.contains("libMissing.so"), "\(screen)")
-        try session.update(.command(.tap("Close"))).get()
+        _ = try session.update(.command(.tap("Close"))).get()
         #expect(session.tree.rootRouter?.children.isEmpty ?? false)
     }
 

@@ -29,9 +29,9 @@ struct RowsLabelImageTests {
         let subscription = tree.view.selections("notes").subscribe { selected.append($0) }
         defer { subscription.dispose() }
 
-        try session.update(.command(.tap("Letter to Ann"))).get()
+        _ = try session.update(.command(.tap("Letter to Ann"))).get()
         session.update(.key(.character("/")))
-        try session.update(.command(.type("gard"))).get()
+        _ = try session.update(.command(.type("gard"))).get()
         session.update(.key(.enter))
         session.update(.key(.enter))
 

@@ -34,7 +34,7 @@ struct ScreenSessionTests {
     @Test func aTextFieldEditsAtItsCursor() throws {
         let (session, view) = session(.vstack([.textField(id: "name", text: "", placeholder: "Player 1 name")]))
 
-        try session.update(.command(.type("Alce"))).get()
+        _ = try session.update(.command(.type("Alce"))).get()
         session.update(.key(.left))
         session.update(.key(.left))
         session.update(.key(.character("i")))
@@ -48,7 +48,7 @@ struct ScreenSessionTests {
 
     @Test func theCursorIsShownInTheFocusedFieldOnly() throws {
         let (session, _) = session(.vstack([.textField(id: "name", text: "", placeholder: "Name"), .button("Go")]))
-        try session.update(.command(.type("한a"))).get()
+        _ = try session.update(.command(.type("한a"))).get()
 
         let inField = session.frame
         session.update(.key(.tab))

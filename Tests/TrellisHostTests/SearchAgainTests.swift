@@ -40,4 +40,17 @@ struct SearchAgainTests {
         #expect(next.contains("/'york  match 2 of 3"), "\(next)")
         #expect(selected == [1, 3, 1], "\(selected)")
     }
+
+    @Test func nWithNoQueryOnAListSaysWhyItDoesNothing() {
+        let tree = SingleScreenTree(.list(id: "cities", rows: cities))
+        let session = ScreenSession(tree: tree, window: Window(width: 120, height: 12))
+
+        session.update(.key(.character("/")))
+        for character in "york" { session.update(.key(.character(character))) }
+        session.update(.key(.escape))
+        session.update(.key(.character("n")))
+
+        #expect(session.frame.text.contains("n: no search to repeat on this screen; / searches the list"))
+        #expect(session.frame.text.contains("Aachen"), "the list as it was")
+    }
 }

@@ -27,7 +27,7 @@ struct SecureAndWideFieldTests {
         let subscription = tree.view.edits("password").subscribe { edits.append($0) }
         defer { subscription.dispose() }
 
-        try session.update(.command(.type("s3cret"))).get()
+        _ = try session.update(.command(.type("s3cret"))).get()
         let frame = session.frame
         let field = try #require(frame.controls.first)
 

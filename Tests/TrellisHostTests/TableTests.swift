@@ -39,7 +39,7 @@ struct TableTests {
 
         let text = session.frame.text
         #expect(text.contains("PUS…") && !text.contains("extra"), "a long cell is cut; an extra one is not shown")
-        try session.update(.command(.tap("Busan"))).get()
+        _ = try session.update(.command(.tap("Busan"))).get()
         #expect(selected == [1])
     }
 

@@ -21,7 +21,7 @@ struct TextAreaKeysTests {
 
     @Test func pagesAndTheTextsEndsMoveTheCursorThere() throws {
         let (session, _, _) = launch(lines)
-        try session.update(.command(.focus("Note"))).get()
+        _ = try session.update(.command(.focus("Note"))).get()
         session.update(.key(.textStart))
         session.update(.key(.pageDown))
         #expect(session.frame.text.contains(" 3:1 "), "a page of three rows is two rows on: \(session.frame.text)")
@@ -38,7 +38,7 @@ struct TextAreaKeysTests {
             clipboard.append(copied)
             return "copied “\(copied)”"
         }
-        try session.update(.command(.focus("Note"))).get()
+        _ = try session.update(.command(.focus("Note"))).get()
         session.update(.key(.textStart))
         for _ in 0..<4 { session.update(.key(.shifted(.right))) }
         session.update(.key(.alt("w")))
@@ -59,7 +59,7 @@ struct TextAreaKeysTests {
 
     @Test func altUUndoesARunOfTypingAtOnceAndAltERedoesIt() throws {
         let (session, _, text) = launch("")
-        try session.update(.command(.focus("Note"))).get()
+        _ = try session.update(.command(.focus("Note"))).get()
         for character in "Dear Ann\nhello" { session.update(.key(character == "\n" ? .enter : .character(character))) }
 
         session.update(.key(.alt("u")))
@@ -79,7 +79,7 @@ struct TextAreaKeysTests {
         var actions: [ViewAction] = []
         let subscription = view.actions.subscribe { actions.append($0) }
         defer { subscription.dispose() }
-        try session.update(.command(.focus("Note"))).get()
+        _ = try session.update(.command(.focus("Note"))).get()
         session.update(.key(.control("s")))
         #expect(actions.contains(.submit(field: "body")), "\(actions)")
     }

@@ -24,10 +24,10 @@ struct TextAreaTests {
     /// An unfocused text area said `1:1` in its edge, a cursor it did not have.
     @Test func onlyTheFocusedAreaSaysWhereItsCursorIs() throws {
         let (session, _, _) = launch("Dear Ann,")
-        try session.update(.command(.focus("Save"))).get()
+        _ = try session.update(.command(.focus("Save"))).get()
         #expect(!session.frame.text.contains(":1 "), "\(session.frame.text)")
 
-        try session.update(.command(.focus("Note"))).get()
+        _ = try session.update(.command(.focus("Note"))).get()
         #expect(session.frame.text.contains(" 1:"), "\(session.frame.text)")
     }
 
@@ -35,9 +35,9 @@ struct TextAreaTests {
         let (session, _, text) = launch()
         #expect(rows(session.frame).prefix(2) == ["┌──────────┐", "│Note      │"])
 
-        try session.update(.command(.type("Dear Ann,"))).get()
+        _ = try session.update(.command(.type("Dear Ann,"))).get()
         session.update(.key(.enter))
-        try session.update(.command(.type("the garden is in bloom"))).get()
+        _ = try session.update(.command(.type("the garden is in bloom"))).get()
 
         #expect(text() == "Dear Ann,\nthe garden is in bloom")
         let frame = session.frame
@@ -50,7 +50,7 @@ struct TextAreaTests {
 
     @Test func upDownHomeAndEndMoveByLineAndAClickPutsTheCursorThere() throws {
         let (session, _, text) = launch("abc\ndefgh\nij")
-        try session.update(.command(.focus("Note"))).get()
+        _ = try session.update(.command(.focus("Note"))).get()
         session.update(.key(.up))
         session.update(.key(.home))
         session.update(.key(.character("1")))
@@ -84,7 +84,7 @@ struct TextAreaTests {
         let tree = SingleScreenTree(.textArea(id: "body", text: text, placeholder: "Note", width: 20, height: 3))
         let session = ScreenSession(tree: tree, window: Window(width: 40, height: 12))
         let current = { tree.view.content.text(ofField: "body") ?? "" }
-        try session.update(.command(.focus("Note"))).get()
+        _ = try session.update(.command(.focus("Note"))).get()
         session.update(.key(.up))
         session.update(.key(.up))
         session.update(.key(.home))
@@ -118,15 +118,15 @@ struct TextAreaTests {
                 .textField(id: "title", text: "", placeholder: "Title"),
             ]))
         let session = ScreenSession(tree: tree, window: Window(width: 100, height: 14))
-        try session.update(.command(.focus("Note"))).get()
+        _ = try session.update(.command(.focus("Note"))).get()
         session.update(.key(.paste("one\ntwo")))
-        try session.update(.command(.focus("Title"))).get()
+        _ = try session.update(.command(.focus("Title"))).get()
         session.update(.key(.paste("one\ntwo")))
 
         #expect(tree.view.content.text(ofField: "body") == "one\ntwo")
         #expect(tree.view.content.text(ofField: "title") == "one two")
         #expect(session.frame.text.contains("Enter submit"))
-        try session.update(.command(.focus("Note"))).get()
+        _ = try session.update(.command(.focus("Note"))).get()
         #expect(session.frame.text.contains("Enter new line"))
     }
 }

@@ -15,19 +15,19 @@ struct TutorialTreeTests {
 
     @Test func logoutDeallocatesEveryRouterOfTheLoggedInSubtree() throws {
         let session = try launchSession(configAt: try folder.writeTutorialConfig())
-        try session.update(.command(.tap("Login"))).get()
-        try session.update(.command(.tap("Start Game"))).get()
+        _ = try session.update(.command(.tap("Login"))).get()
+        _ = try session.update(.command(.tap("Start Game"))).get()
         let root = try #require(session.tree.rootRouter)
         weak let loggedIn = root.children.first
         weak let game = loggedIn?.children.first
         weak let gameView = (game as? ViewableRouting)?.viewControllable.viewController
         weak let loggedInInteractor = loggedIn?.interactable
         #expect(session.treeText().hasSuffix("ticTacToe (TicTacToe)"))
-        try session.update(.command(.key(.escape))).get()
+        _ = try session.update(.command(.key(.escape))).get()
         weak let offGame = loggedIn?.children.first
         #expect(game == nil && gameView == nil, "the abandoned game outlived its detach")
 
-        try session.update(.command(.tap("Logout"))).get()
+        _ = try session.update(.command(.tap("Logout"))).get()
 
         #expect(loggedIn == nil)
         #expect(loggedInInteractor == nil)
@@ -42,12 +42,12 @@ struct TutorialTreeTests {
                     { "main": { "plugin": "MainScreen", "children": { "next": "offGame" } }, "offGame": { "plugin": "OffGame" } }
                     """))
 
-        try session.update(.command(.tap("Click Button"))).get()
+        _ = try session.update(.command(.tap("Click Button"))).get()
 
         let screen = session.frame.text
         #expect(screen.contains("This screen could not be shown"))
         #expect(screen.contains("requires dependency \"playerNames\""), "\(screen)")
-        try session.update(.command(.tap("Close"))).get()
+        _ = try session.update(.command(.tap("Close"))).get()
         #expect(session.tree.rootRouter?.children.isEmpty == true)
     }
 }

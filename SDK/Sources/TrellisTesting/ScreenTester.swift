@@ -149,47 +149,49 @@ public final class ScreenTester {
 
     // MARK: - Driving
 
-    /// Activates the button or list row `label` on the top view (exact, else the
-    /// one control whose label contains it), as the user would.
+    /// Activates the button or list row `label` on the top view (its label exactly,
+    /// else its id exactly, else the one control whose label contains it), as the
+    /// user would.
     ///
     /// - Throws: ``ScreenTestFailure`` naming what there is, if none or several match.
     public func tap(_ label: String) throws(ScreenTestFailure) {
-        try run { (session) throws(SessionFailure) in try session.update(.command(.tap(label))).get() }
+        try run { (session) throws(SessionFailure) in _ = try session.update(.command(.tap(label))).get() }
     }
 
-    /// Types `text` at the end of the text field whose placeholder is `label`.
+    /// Types `text` at the end of the text field `label` names (its label or
+    /// placeholder, else its id: see the rule above).
     public func type(_ text: String, into label: String) throws(ScreenTestFailure) {
         try run { (session) throws(SessionFailure) in
-            try session.update(.focusField(named: label)).get()
-            try session.update(.command(.type(text))).get()
+            _ = try session.update(.focusField(named: label)).get()
+            _ = try session.update(.command(.type(text))).get()
         }
     }
 
-    /// Submits the text field whose placeholder is `label` (Enter in the field).
+    /// Submits the text field `label` names (Enter in the field).
     public func submit(_ label: String) throws(ScreenTestFailure) {
         try run { (session) throws(SessionFailure) in
-            try session.update(.focusField(named: label)).get()
-            try session.update(.key(.enter)).get()
+            _ = try session.update(.focusField(named: label)).get()
+            _ = try session.update(.key(.enter)).get()
         }
     }
 
-    /// Replaces the text of the field whose placeholder is `label` with `text`, as
+    /// Replaces the text of the field `label` names with `text`, as
     /// a user clearing it and typing does (the screen hears each edit). SDK 1.1.
     public func replaceText(in label: String, with text: String) throws(ScreenTestFailure) {
         try run { (session) throws(SessionFailure) in
-            try session.update(.focusField(named: label)).get()
-            try session.update(.key(.control("u"))).get()
-            if !text.isEmpty { try session.update(.command(.type(text))).get() }
+            _ = try session.update(.focusField(named: label)).get()
+            _ = try session.update(.key(.control("u"))).get()
+            if !text.isEmpty { _ = try session.update(.command(.type(text))).get() }
         }
     }
 
     /// Chooses `option` in the picker or tab bar that `label` names (a picker's
-    /// label; a tab bar's titles), as a click on the option does. SDK 1.1.
+    /// label or id; a tab bar's titles or id), as a click on the option does. SDK 1.1.
     ///
     /// - Throws: ``ScreenTestFailure`` naming what there is, if no picker matches
     ///   `label` or it has no such option.
     public func choose(_ option: String, in label: String) throws(ScreenTestFailure) {
-        try run { (session) throws(SessionFailure) in try session.update(.choose(option: option, in: label)).get() }
+        try run { (session) throws(SessionFailure) in _ = try session.update(.choose(option: option, in: label)).get() }
     }
 
     /// Presses the key a headless script names with `key NAME`: one character,
@@ -205,7 +207,7 @@ public final class ScreenTester {
                 "unknown key \"\(key)\"; keys are a character, ctrl- with a letter, or "
                     + Key.scriptNames.map(\.key).joined(separator: ", "), screen: nil)
         }
-        try run { (session) throws(SessionFailure) in try session.update(.key(pressed)).get() }
+        try run { (session) throws(SessionFailure) in _ = try session.update(.key(pressed)).get() }
     }
 
     /// Goes back from the top view (Esc): what the nearest view that can go back
@@ -225,7 +227,7 @@ public final class ScreenTester {
             own.backAction = { [weak parentListener] in parentListener?.screenDidRequestDismiss(slot: slot) }
         }
         guard session.topGoesBack else { throw ScreenTestFailure("nothing on screen goes back", screen: text) }
-        try run { (session) throws(SessionFailure) in try session.update(.key(.escape)).get() }
+        try run { (session) throws(SessionFailure) in _ = try session.update(.key(.escape)).get() }
     }
 
     /// Waits until the screen shows `text`, letting the screen's tasks and timers

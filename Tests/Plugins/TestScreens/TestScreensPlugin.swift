@@ -289,10 +289,10 @@ final class TestInteractor: PresentableInteractor<ViewController> {
         case .twoStepWork:
             presenter.content = .text("Reading…")
             task { [weak self] in
-                try await offMainActor { usleep(3_000_000) }
+                try await offMainActor { _ = usleep(3_000_000) }
                 self?.presenter.content = .text("Searching…")
                 self?.task {
-                    try await offMainActor { usleep(100_000) }
+                    try await offMainActor { _ = usleep(100_000) }
                     self?.presenter.content = .text("Read in two steps")
                 }
             }

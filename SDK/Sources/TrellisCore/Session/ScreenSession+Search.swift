@@ -13,7 +13,10 @@ extension ScreenSession {
             clearListFilter()
         }
         guard let search = lastSearch, let rows = topChain.last?.displayedContent.rows(ofList: search.list) else {
-            return false
+            // On a list, the key says why it does nothing: a search Esc cancelled is not kept.
+            guard case .row? = focus else { return false }
+            notice = "\(key == .character("n") ? "n" : "N"): no search to repeat on this screen; / searches the list"
+            return true
         }
         var matcher = ListFilter(screen: ObjectIdentifier(ScreenSession.self), list: search.list)
         matcher.setQuery(search.query)
