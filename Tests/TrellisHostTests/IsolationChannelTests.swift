@@ -28,15 +28,18 @@ struct IsolationChannelTests {
             axis: .vertical, spacing: 1,
             children: [.text("Now is"), .button(title: "Close", id: "close"), .list(id: "l", rows: ["a", "b"])])
 
-        #expect(plugin.send(.content(view)))
+        #expect(plugin.send(.screen(MirroredView(content: view, pushed: [MirroredView(content: .text("over"))]))))
         #expect(plugin.send(.notice("saved")))
-        #expect(host.send(.action(.tap("close"))))
+        #expect(host.send(.action(path: [0], .tap("close"))))
         let received = host.receive()
         let back = plugin.receive()
 
-        #expect(received.messages == [.content(view), .notice("saved")])
+        #expect(
+            received.messages == [
+                .screen(MirroredView(content: view, pushed: [MirroredView(content: .text("over"))])), .notice("saved"),
+            ])
         #expect(received.problem == nil && !received.ended)
-        #expect(back.messages == [.action(.tap("close"))])
+        #expect(back.messages == [.action(path: [0], .tap("close"))])
     }
 
     @Test func aMessageLargerThanTheLimitEndsTheChannelUnread() throws {

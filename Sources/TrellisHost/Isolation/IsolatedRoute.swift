@@ -61,7 +61,14 @@ struct IsolatedLaunch {
 /// actions, and ends it when it resigns. A process that ends or crashes is shown
 /// as an error in the route's place; the rest of the app goes on.
 final class IsolatedInteractor: PresentableInteractor<ViewController> {
+    /// How many isolated routes have started a process that has not yet sent its
+    /// first screen: work under way, which a headless script waits for.
+    private(set) static var starting = 0
+
     private let launch: IsolatedLaunch
+    private var isStarting = false {
+        didSet { Self.starting += isStarting ? 1 : -1 }
+    }
     private weak var listener: ScreenListener?
     private var process: pid_t = 0
     private var channel: IsolationChannel?
@@ -80,10 +87,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         super.didBecomeActive()
         start()
         presenter.actions
-            .subscribe { [weak self] action in
-                guard let self, let channel else { return }
-                _ = channel.send(.action(action))
-            }
+            .subscribe { [weak self] action in self?.send(.action(path: [], action)) }
             .disposeOnDeactivate(interactor: self)
     }
 
@@ -127,24 +131,60 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             return
         }
         channel = IsolationChannel(descriptor: pair[0])
+        isStarting = true
         errors = pipe[0]
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
         let source = DispatchSource.makeReadSource(fileDescriptor: pair[0], queue: .main)
-        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.read() } }
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { _ = self?.read() } }
         source.resume()
         self.source = source
     }
 
-    private func read() {
-        guard var channel else { return }
+    /// How long an action waits for the screen it leads to before the app goes
+    /// on: a process that takes longer shows it when it comes.
+    static let actionWait: Duration = .seconds(1)
+
+    /// Sends `message` to the route's process, if it runs. An action or a back
+    /// waits for the process to handle it, as a plugin in the app's process is
+    /// waited for: a key after it acts on the screen it led to, and back is seen
+    /// to go back.
+    private func send(_ message: IsolationMessage) {
+        guard let channel, channel.send(message) else { return }
+        switch message {
+        case .action, .back: awaitHandled()
+        case .screen, .dismiss, .notice, .handled: break
+        }
+    }
+
+    private func awaitHandled() {
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.actionWait
+        while let channel, clock.now < deadline {
+            let left = clock.now.duration(to: deadline).components
+            var ready = pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000 + 1))
+            if polled < 0, errno == EINTR { continue }
+            guard polled > 0, !read() else { return }
+        }
+    }
+
+    /// Reads what the process sent and shows it: whether it said the actions
+    /// sent so far are handled.
+    @discardableResult
+    private func read() -> Bool {
+        guard var channel else { return false }
         let received = channel.receive()
         self.channel = channel
+        var handled = false
         for message in received.messages {
             switch message {
-            case let .content(node): presenter.content = node
+            case .handled: handled = true
+            case let .screen(mirror):
+                if isStarting { isStarting = false }
+                presenter.show(mirror, at: []) { [weak self] in self?.send($0) }
             case .dismiss: listener?.screenDidRequestDismiss(slot: launch.routeID)
             case let .notice(text): HostHooks.onNotice?(text)
-            case .action: break
+            case .action, .back: break
             }
         }
         if let problem = received.problem {
@@ -152,6 +192,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         } else if received.ended {
             end(saying: nil)
         }
+        return handled
     }
 
     /// Ends the channel and the process, and says why in the route's place.
@@ -170,6 +211,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         source = nil
         if let channel { close(channel.descriptor) }
         channel = nil
+        if isStarting { isStarting = false }
         guard process > 0 else { return 0 }
         var status: Int32 = 0
         // A process told its channel closed ends at once; one that does not is killed.

@@ -4,14 +4,20 @@ import TrellisSDK
 /// What crosses between the host and a route it runs in a process of its own
 /// (`"isolation": "process"`): data only, one JSON object a message.
 enum IsolationMessage: Codable, Equatable {
-    /// The isolated screen's view, whole (to the host).
-    case content(ViewNode)
+    /// The isolated screen's views, whole (to the host).
+    case screen(MirroredView)
     /// The screen asked its parent to close it (to the host).
     case dismiss
     /// Something the user should know, for the status line (to the host).
     case notice(String)
-    /// The user acted on the screen (to the isolated route).
-    case action(ViewAction)
+    /// The actions and backs sent so far are done, and the screen they led to
+    /// sent (to the host): the app waits for it, as it waits for a plugin of its own.
+    case handled
+    /// The user acted on the view at `path` (to the isolated route).
+    case action(path: MirroredView.Path, ViewAction)
+    /// The user went back from the view at `path`, confirmed if it asks
+    /// (to the isolated route).
+    case back(path: MirroredView.Path)
 }
 
 /// Messages on a stream socket: each is its length (4 bytes, big-endian) and its

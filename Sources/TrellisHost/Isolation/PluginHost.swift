@@ -29,28 +29,41 @@ public enum PluginHost {
             let parameters = (try? JSONParser.parse(parameters)) ?? .object([:])
             try tree.launch(listener: parent, parameters: parameters)
         } catch {
-            _ = channel.send(.content(.text("route \(routeID) could not be built: \(error.userMessage)")))
+            // What it writes last is shown in the route's place.
+            let message = "route \(routeID) could not be built: \(error.userMessage)".escapingControlCharacters
+            FileHandle.standardError.write(Data((message + "\n").utf8))
             return .failure
         }
         var reader = channel
-        var shown: ViewNode?
+        var shown: MirroredView?
         // Its first screen is sent whether or not anything changed since it was built.
         loop.setNeedsFrame()
+        /// Sends the screen if it changed since it was last sent.
+        func sendScreen() -> Bool {
+            defer { loop.didDrawFrame() }
+            guard let view = tree.rootView else { return true }
+            let screen = MirroredView(view)
+            guard screen != shown else { return true }
+            shown = screen
+            return channel.send(.screen(screen))
+        }
         while true {
-            if loop.needsFrame, let view = tree.rootView {
-                let content = view.displayedContent
-                if content != shown {
-                    guard channel.send(.content(content)) else { break }
-                    shown = content
-                }
-                loop.didDrawFrame()
-            }
+            if loop.needsFrame, !sendScreen() { break }
             let ready = loop.wait(for: [descriptor], until: loop.needsFrame ? loop.now : nil)
             guard ready.contains(descriptor) else { continue }
             let received = reader.receive()
-            for case let .action(action) in received.messages {
-                tree.rootView?.send(action)
-                loop.setNeedsFrame()
+            var acted = false
+            for message in received.messages {
+                switch message {
+                case let .action(path, action): tree.rootView?.descendant(at: path)?.send(action)
+                case let .back(path): tree.rootView?.descendant(at: path)?.backAction?()
+                case .screen, .dismiss, .notice, .handled: continue
+                }
+                acted = true
+            }
+            if acted {
+                // What they led to, then that they are done: the app waits for both.
+                guard sendScreen(), channel.send(.handled) else { break }
             }
             if received.ended || received.problem != nil { break }
         }

@@ -119,8 +119,9 @@ public final class HeadlessRunner {
         return session.frame.text
     }
 
-    /// Whether work a plugin runs with `offMainActor` is under way.
-    public var isWorking: Bool { HostHooks.offMainWorkUnderWay > 0 }
+    /// Whether work a plugin runs with `offMainActor` is under way, or a route's
+    /// own process is starting.
+    public var isWorking: Bool { HostHooks.offMainWorkUnderWay > 0 || IsolatedInteractor.starting > 0 }
 
     /// Runs the main actor's work for `duration`, as a person waits and watches.
     private func pause(for duration: Duration) {

@@ -1,8 +1,8 @@
 /// A dialog over a screen, modal until it is answered (SwiftUI's `alert` and
 /// `confirmationDialog`, UIKit's `UIAlertController`): a title, a message and
 /// its buttons. Shown with ``ViewController/presentAlert(_:)``, or by back while
-/// ``ViewController/backConfirmation`` is set. SDK 1.1.
-public struct Alert: Equatable, Sendable {
+/// ``ViewController/backConfirmation`` is set. `Codable`, as a screen is. SDK 1.1.
+public struct Alert: Equatable, Sendable, Codable {
     /// What the dialog asks or says, in bold.
     public var title: String
     /// More about it, under the title; empty for none.
@@ -18,9 +18,9 @@ public struct Alert: Equatable, Sendable {
     }
 
     /// One answer of a dialog.
-    public struct Button: Equatable, Sendable {
+    public struct Button: Equatable, Sendable, Codable {
         /// What an answer means, beyond its title.
-        public enum Role: Equatable, Sendable {
+        public enum Role: Equatable, Sendable, Codable {
             /// Leaves things as they were: Esc answers with it.
             case cancel
             /// Destroys something (edits, a file): drawn highlighted; in a back
