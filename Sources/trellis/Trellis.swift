@@ -134,6 +134,10 @@ extension Trellis {
         var route: String?
         var channel: Int32?
         var parameters = "{}"
+        var data: String?
+        var reads: [String] = []
+        var writes: [String] = []
+        var allowed: Set<String> = []
         var index = 1
         while index + 1 < arguments.count {
             switch arguments[index] {
@@ -141,19 +145,29 @@ extension Trellis {
             case "--channel": channel = Int32(arguments[index + 1])
             case "--plugins": folders.append(arguments[index + 1])
             case "--parameters": parameters = arguments[index + 1]
+            case "--data": data = arguments[index + 1]
+            case "--read": reads.append(arguments[index + 1])
+            case "--write": writes.append(arguments[index + 1])
+            case "--allow": allowed.insert(arguments[index + 1])
             default: throw CommandError(message: "plugin-host: unknown option \(arguments[index])")
             }
             index += 2
         }
-        guard let path = arguments.first, let route, let channel, channel > 2, index == arguments.count else {
+        guard let path = arguments.first, let route, let channel, channel > 2, let data, index == arguments.count
+        else {
             throw CommandError(
                 message: "plugin-host is started by trellis itself for a route with \"isolation\": \"process\"; "
                     + "run `trellis run` instead.")
         }
+        // Before the config is read or any thread starts: nothing the plugin runs is outside it.
+        let warnings = try PluginHost.sandbox(
+            readable: [URL(fileURLWithPath: path).standardized.path] + reads, writable: writes, data: data,
+            processes: allowed.contains("processes"), network: allowed.contains("network"))
         let config = try loadConfig(path, pluginFolders: folders)
         guard config.routes[route] != nil else {
             throw CommandError(message: "plugin-host: \(config.fileName) has no route \(route)")
         }
-        return PluginHost.run(config: config, routeID: route, parameters: parameters, channel: channel)
+        return PluginHost.run(
+            config: config, routeID: route, parameters: parameters, channel: channel, notices: warnings)
     }
 }

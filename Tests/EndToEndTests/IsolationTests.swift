@@ -50,6 +50,7 @@ struct IsolationTests {
         let notes = try folder.writeConfig(
             routes: """
                 { "main": { "plugin": "Notes", "isolation": "process",
+                            "permissions": { "write": ["\(folder.url.path)"] },
                             "parameters": { "folder": "\(folder.url.path)/notes" } } }
                 """, name: "notes.json")
 

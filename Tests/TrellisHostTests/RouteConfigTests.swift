@@ -66,7 +66,7 @@ struct RouteConfigTests {
             error(#"{ "root": "a", "routes": { "a": { "plugin": "A", "childs": {} } } }"#)
                 == .unknownKey(
                     file: "/configs/app.json", path: "routes.a.childs",
-                    allowed: ["plugin", "children", "parameters", "sha256", "isolation"]))
+                    allowed: ["plugin", "children", "parameters", "sha256", "isolation", "permissions"]))
         #expect(
             error(#"{ "root": "a", "route": {} }"#)
                 == .unknownKey(

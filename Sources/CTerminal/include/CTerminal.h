@@ -3,6 +3,7 @@
 #define TRELLIS_CTERMINAL_H
 
 #include <stddef.h>
+#include <spawn.h>
 #include <sys/types.h>
 
 
@@ -71,5 +72,30 @@ int trellis_send_descriptor(int channel, int descriptor);
 /// Receives a descriptor sent with `trellis_send_descriptor`, without waiting;
 /// -1 when none is there.
 int trellis_receive_descriptor(int channel);
+
+/// The kernel's Landlock ABI version (1 and up), or -errno when it has none
+/// (-ENOSYS: not built in; -EOPNOTSUPP: turned off at boot).
+int trellis_landlock_version(void);
+
+/// Restricts this process's files, for it and what it starts, with Landlock:
+/// reading and running under each of `readable`, and everything under each of
+/// `writable` (a path that does not exist is skipped); with ABI 6 and up it
+/// may neither signal nor reach an abstract socket of a process outside (the
+/// app). Sets no_new_privs. Call it before any other thread starts. Returns 0,
+/// or -errno; `*failed_path` names the path a rule could not be made for.
+int trellis_landlock_restrict(
+    const char *const *readable, size_t readable_count, const char *const *writable, size_t writable_count,
+    const char **failed_path);
+
+/// Confines this process's system calls with seccomp-bpf, on every thread:
+/// ptrace and reading other processes' memory, mount and namespace changes,
+/// kernel modules, kexec, keyrings, bpf, perf events and userfaultfd fail with
+/// EPERM; so do new processes unless `allow_processes`, and sockets other
+/// than local ones unless `allow_network`. Sets no_new_privs. Returns 0, or -errno.
+int trellis_seccomp_confine(int allow_processes, int allow_network);
+
+/// Has a spawned child close every descriptor from `first` up
+/// (posix_spawn_file_actions_addclosefrom_np): it inherits only those below.
+int trellis_spawn_close_from(posix_spawn_file_actions_t *actions, int first);
 
 #endif

@@ -175,7 +175,8 @@ private struct ConfigReader {
     private func readRoute(id: String, _ json: JSONValue) throws(ConfigError) -> Route {
         let members = try object(json, at: JSONPath.routes(id))
         try checkKeys(
-            members, allowed: ["plugin", "children", "parameters", "sha256", "isolation"], at: JSONPath.routes(id))
+            members, allowed: ["plugin", "children", "parameters", "sha256", "isolation", "permissions"],
+            at: JSONPath.routes(id))
         guard let pluginValue = members["plugin"] else {
             throw .missingKey(
                 file: file, path: JSONPath.routes(id, "plugin"),
@@ -210,8 +211,43 @@ private struct ConfigReader {
             }
             isolation = known
         }
-        return Route(
+        var route = Route(
             id: id, plugin: plugin, children: children, parameters: parameters, sha256: pin, isolation: isolation)
+        if let value = members["permissions"] { route.permissions = try readPermissions(route: id, value) }
+        return route
+    }
+
+    /// `"permissions": { "read": [paths], "write": [paths], "network": true, "processes": true }`:
+    /// paths absolute, `~/` for the home folder, or relative to the config.
+    private func readPermissions(route id: String, _ json: JSONValue) throws(ConfigError) -> Route.Permissions {
+        let members = try object(json, at: JSONPath.routes(id, "permissions"))
+        try checkKeys(
+            members, allowed: ["read", "write", "network", "processes"], at: JSONPath.routes(id, "permissions"))
+        var permissions = Route.Permissions()
+        for key in ["read", "write"] {
+            guard let value = members[key] else { continue }
+            guard case let .array(items) = value else {
+                throw .wrongType(
+                    file: file, path: JSONPath.routes(id, "permissions", key), expected: "an array of paths")
+            }
+            for (index, item) in items.enumerated() {
+                let path = try string(item, at: JSONPath.routes(id, "permissions", key) + "[\(index)]")
+                let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+                let expanded = path.hasPrefix("~/") ? home + path.dropFirst() : path
+                let url = URL(
+                    fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: file).deletingLastPathComponent()
+                ).standardized
+                if key == "read" { permissions.read.append(url.path) } else { permissions.write.append(url.path) }
+            }
+        }
+        for key in ["network", "processes"] {
+            guard let value = members[key] else { continue }
+            guard case let .bool(allowed) = value else {
+                throw .wrongType(file: file, path: JSONPath.routes(id, "permissions", key), expected: "true or false")
+            }
+            if key == "network" { permissions.network = allowed } else { permissions.processes = allowed }
+        }
+        return permissions
     }
 
     // Paths are autoclosures: they are only spelled out for an error.

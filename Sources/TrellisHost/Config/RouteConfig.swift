@@ -38,6 +38,25 @@ public struct Route: Equatable, Sendable {
     /// in a process of its own.
     public var isolation: Isolation = .none
 
+    /// What the route's sandbox lets its plugin do beyond its own files and data
+    /// folder (`"permissions"`), when it runs in a process of its own.
+    public var permissions = Permissions()
+
+    /// What a sandboxed route may do beyond its own files and data folder.
+    public struct Permissions: Equatable, Sendable {
+        /// Folders or files it may read, absolute.
+        public var read: [String] = []
+        /// Folders or files it may read and write, absolute.
+        public var write: [String] = []
+        /// Whether it may open network sockets.
+        public var network = false
+        /// Whether it may start processes.
+        public var processes = false
+
+        /// Nothing beyond its own files.
+        public init() {}
+    }
+
     /// Where a route's plugin runs.
     public enum Isolation: String, Equatable, Sendable {
         /// In the app's process (`"none"`, the default).

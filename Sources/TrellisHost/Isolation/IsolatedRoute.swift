@@ -1,3 +1,4 @@
+import CTerminal
 import Dispatch
 import Foundation
 @_spi(TrellisHost) import TrellisSDK
@@ -16,11 +17,28 @@ extension RouteTree {
         }
         let view = ViewController(content: .text("Starting \(routeID) in a process of its own…"))
         let launch = IsolatedLaunch(
-            config: config, routeID: routeID, plugin: route.plugin, parameters: String(decoding: json, as: UTF8.self))
+            config: config, routeID: routeID, plugin: route.plugin, parameters: String(decoding: json, as: UTF8.self),
+            permissions: route.permissions, pluginFolders: pluginFolders(below: routeID))
         let interactor = IsolatedInteractor(presenter: view, launch: launch, listener: listener)
         let router = ViewableRouter(interactor: interactor, viewController: view)
         record(router, routeID: routeID, plugin: route.plugin)
         return Built(router: router, scope: DependencyScope(), generation: 0)
+    }
+
+    /// The folders of the plugin files of `routeID` and the routes below it
+    /// (where a link leads, too): what its process may read of the plugins.
+    func pluginFolders(below routeID: String) -> [String] {
+        var folders: Set<String> = []
+        var seen: Set<String> = []
+        var pending = [routeID]
+        while let id = pending.popLast() {
+            guard seen.insert(id).inserted, let route = config.routes[id] else { continue }
+            pending += route.children.values
+            guard let file = try? loader.locate(route.plugin, relativeTo: configFolder) else { continue }
+            folders.insert(file.deletingLastPathComponent().path)
+            folders.insert(file.resolvingSymlinksInPath().deletingLastPathComponent().path)
+        }
+        return folders.sorted()
     }
 
     /// How deeply `value` nests, counted without recursion.
@@ -47,12 +65,21 @@ struct IsolatedLaunch {
     let plugin: String
     /// What its parent passed its build, as JSON.
     let parameters: String
+    let permissions: Route.Permissions
+    /// The folders of its plugins' files, which it may read.
+    let pluginFolders: [String]
 
-    /// The command line: this trellis, the config, every folder it searches, the route.
+    /// The command line: this trellis, the config, every folder it searches, the
+    /// route, its data folder, the folders of its plugins, and its permissions.
     var arguments: [String] {
-        ["/proc/self/exe", "plugin-host", config.file.path, "--route", routeID, "--channel", "3"]
-            + ["--parameters", parameters]
-            + config.searchPath.flatMap { ["--plugins", $0.path] }
+        var arguments = ["/proc/self/exe", "plugin-host", config.file.path, "--route", routeID, "--channel", "3"]
+        arguments += ["--parameters", parameters, "--data", Sandbox.dataFolder(plugin: plugin)]
+        arguments += config.searchPath.flatMap { ["--plugins", $0.path] }
+        arguments += permissions.read.flatMap { ["--read", $0] } + permissions.write.flatMap { ["--write", $0] }
+        if permissions.network { arguments += ["--allow", "network"] }
+        if permissions.processes { arguments += ["--allow", "processes"] }
+        arguments += pluginFolders.flatMap { ["--read", $0] }
+        return arguments
     }
 }
 
@@ -113,6 +140,8 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
         posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
+        // Its socket and nothing else the app has open.
+        _ = trellis_spawn_close_from(&actions, 4)
         let argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // The runtime's backtrace of a crash there would fill the route's place
@@ -121,7 +150,12 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
-        let spawned = posix_spawn(&process, "/proc/self/exe", &actions, nil, argv, envp)
+        // A session of its own: no terminal to read, write or signal.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, trellis_spawn_new_session_flag())
+        let spawned = posix_spawn(&process, "/proc/self/exe", &actions, &attributes, argv, envp)
         close(pair[1])
         close(pipe[1])
         guard spawned == 0 else {

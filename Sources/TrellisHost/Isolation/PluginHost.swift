@@ -11,9 +11,9 @@ import Foundation
 public enum PluginHost {
     /// Runs route `routeID` of `config` on the socket `channel`.
     @MainActor
-    public static func run(config: RouteConfig, routeID: String, parameters: String, channel descriptor: Int32)
-        -> ExitStatus
-    {
+    public static func run(
+        config: RouteConfig, routeID: String, parameters: String, channel descriptor: Int32, notices: [String]
+    ) -> ExitStatus {
         // Ended with the app, whatever kills it.
         _ = trellis_end_with_parent(SIGKILL, getppid())
         var config = config
@@ -21,6 +21,7 @@ public enum PluginHost {
         // It is the process of its own: its root is built here, not started again.
         config.routes[routeID]?.isolation = .none
         let channel = IsolationChannel(descriptor: descriptor)
+        for notice in notices { _ = channel.send(.notice("route \(routeID): \(notice)")) }
         let loop = EventLoop()
         let tree = RouteTree(config: config, loader: PluginLoader(config: config))
         tree.onNotice = { _ = channel.send(.notice($0)) }
@@ -69,6 +70,23 @@ public enum PluginHost {
         }
         tree.end()
         return .success
+    }
+}
+
+extension PluginHost {
+    /// Sandboxes this process (``Sandbox``): reading `readable`, the system's
+    /// and the runtime's folders; writing `data` (made first) and `writable`;
+    /// starting processes and opening network sockets only if allowed. Returns
+    /// what this kernel cannot enforce, in words.
+    public static func sandbox(
+        readable: [String], writable: [String], data: String, processes: Bool, network: Bool
+    ) throws -> [String] {
+        try FileManager.default.createDirectory(
+            atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let sandbox = Sandbox(
+            readable: Sandbox.systemFolders + Sandbox.mappedFolders() + readable, writable: [data] + writable,
+            allowsProcesses: processes, allowsNetwork: network)
+        return try sandbox.apply()
     }
 }
 

@@ -79,7 +79,17 @@ public struct Validator {
                     problems.append(problem)
                 }
                 problems += parameterProblems(route: route, manifest: manifest)
-                if route.isolation == .process { problems += isolationProblems(route: route, manifest: manifest) }
+                if route.isolation == .process {
+                    problems += isolationProblems(route: route, manifest: manifest)
+                } else if route.permissions != Route.Permissions() {
+                    problems.append(
+                        .init(
+                            severity: .warning,
+                            message:
+                                "\(config.fileName): \(JSONPath.routes(id, "permissions")) does nothing: route \"\(id)\" runs "
+                                + "in the app's process, with all of your rights. Add \"isolation\": \"process\" to sandbox it."
+                        ))
+                }
             } catch {
                 // A thousand copies built against an old SDK say the same thing: the
                 // first are listed, the rest counted.

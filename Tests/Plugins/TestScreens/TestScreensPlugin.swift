@@ -43,6 +43,9 @@ enum TestBehaviour: String {
     /// Claims the host's hooks to switch the leak checks off, shows whether it
     /// got them (`Host hooks refused`), and leaks its router.
     case claimHostHooks
+    /// Reads `read`, writes `write`, opens a network socket and starts a
+    /// process, and shows what was allowed (SandboxProbe.swift).
+    case trySandbox
     /// The builder ends the process with `exit(0)`, as if all had gone well.
     case exitInBuild
     /// The builder ends the process with `_exit(7)`, skipping every handler.
@@ -149,6 +152,10 @@ final class TestScreensBuilder: ScreenBuildable {
             try misbehave(behaviour, file: context.parameter("file", as: String.self))
         case .claimHostHooks:
             return claimHostHooks()
+        case .trySandbox:
+            return trySandbox(
+                read: try context.parameter("read", as: String.self),
+                write: try context.parameter("write", as: String.self))
         case .showCommand:
             let words = ((try? String(contentsOfFile: "/proc/self/cmdline", encoding: .utf8)) ?? "").split(
                 separator: "\0")
@@ -302,7 +309,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
             .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps,
             .closeDescriptorsInBuild, .crashOnThreadWhenTold, .hugeText, .claimHostHooks,
-            .hugeList, .showCommand:
+            .hugeList, .showCommand, .trySandbox:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
