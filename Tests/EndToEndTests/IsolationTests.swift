@@ -83,6 +83,22 @@ struct IsolationTests {
         #expect(run.stdout.contains("signal 11"), "\(run.stdout)")
     }
 
+    @Test func aHungIsolatedRouteIsEndedAloneAndRestarts() throws {
+        let folder = try TemporaryFolder()
+        // Its limit is the app's too: the app's own waits (a second at most for
+        // a tap) are far below it, and so is a process's start.
+        let config = try isolatedConfig("hangInTap", in: folder)
+        let run = try TrellisProcess.run(
+            ["TRELLIS_HANG_SECONDS=5", Products.trellis.path, "run", config.path, "--headless", "--timeout", "30"],
+            input: "tap Click Button\nexpect Freeze\ntap Freeze\nexpect did not answer\nprint\n"
+                + "tap Restart\nexpect Freeze\nkey esc\nexpect Click Button\n",
+            executable: URL(fileURLWithPath: "/usr/bin/env"), timeLimit: 120)
+
+        #expect(run.status == 0, "the app answered throughout: \(run.stderr)")
+        #expect(run.stdout.contains("Route next (plugin TestScreens) stopped"), "\(run.stdout)")
+        #expect(run.stdout.contains("[ Restart ]"), "\(run.stdout)")
+    }
+
     @Test func theRootCanRunInAProcessOfItsOwn() throws {
         let folder = try TemporaryFolder()
         let config = try folder.writeConfig(

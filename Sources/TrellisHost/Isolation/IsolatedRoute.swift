@@ -114,7 +114,11 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         super.didBecomeActive()
         start()
         presenter.actions
-            .subscribe { [weak self] action in self?.send(.action(path: [], action)) }
+            .subscribe { [weak self] action in
+                guard let self else { return }
+                // Its place, once the process ended, offers a restart.
+                if channel == nil, action == .tap(Self.restartID) { start() } else { send(.action(path: [], action)) }
+            }
             .disposeOnDeactivate(interactor: self)
     }
 
@@ -166,12 +170,79 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         }
         channel = IsolationChannel(descriptor: pair[0])
         isStarting = true
+        presenter.content = .text("Starting \(launch.routeID) in a process of its own…")
         errors = pipe[0]
+        errorText = []
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
         let source = DispatchSource.makeReadSource(fileDescriptor: pair[0], queue: .main)
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { _ = self?.read() } }
         source.resume()
         self.source = source
+        // What it writes is read as it comes: a full pipe would stop it.
+        let errorSource = DispatchSource.makeReadSource(fileDescriptor: errors, queue: .main)
+        errorSource.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readErrors() } }
+        errorSource.resume()
+        self.errorSource = errorSource
+        lastHeard = ContinuousClock.now
+        let heartbeat = DispatchSource.makeTimerSource(queue: .main)
+        heartbeat.schedule(deadline: .now() + 1, repeating: 1)
+        heartbeat.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.checkAlive() } }
+        heartbeat.resume()
+        self.heartbeat = heartbeat
+    }
+
+    /// The button in its place once its process ended.
+    static let restartID = "trellis.restart"
+
+    /// How long the process may go without answering before it is ended:
+    /// `TRELLIS_HANG_SECONDS` when set, else 10 s (a screen stuck that long in
+    /// the app's process would be ended too).
+    static let hangLimit: Duration = {
+        let given = ProcessInfo.processInfo.environment["TRELLIS_HANG_SECONDS"].flatMap(Double.init)
+        return .milliseconds(Int(((given.map { $0 > 0 && $0 < 86_400 ? $0 : 10 }) ?? 10) * 1000))
+    }()
+
+    private var errorSource: DispatchSourceRead?
+    private var heartbeat: DispatchSourceTimer?
+    private var lastHeard = ContinuousClock.now
+    private var pinged = false
+
+    /// Asks a process that said nothing for a second whether it is alive, and
+    /// ends one that has not answered within ``hangLimit``: its main thread is
+    /// stuck, and the rest of the app goes on.
+    private func checkAlive() {
+        guard channel != nil else { return }
+        let silent = lastHeard.duration(to: .now)
+        if silent > Self.hangLimit {
+            kill(process, SIGKILL)
+            let seconds = Double(silent.components.seconds)
+            end(
+                saying: "its process did not answer for \(Int(seconds)) s (the limit: TRELLIS_HANG_SECONDS, else 10 s) "
+                    + "and was ended; the rest of the app goes on.")
+        } else if silent >= .seconds(1), !pinged {
+            pinged = true
+            send(.ping)
+        }
+    }
+
+    private func readErrors() {
+        guard errors >= 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(errors, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                if count == 0 { closeErrors() }
+                return
+            }
+            errorText = Array((errorText + chunk[..<count]).suffix(2048))
+        }
+    }
+
+    private func closeErrors() {
+        errorSource?.cancel()
+        errorSource = nil
+        if errors >= 0 { close(errors) }
+        errors = -1
     }
 
     /// How long an action waits for the screen it leads to before the app goes
@@ -186,7 +257,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         guard let channel, channel.send(message) else { return }
         switch message {
         case .action, .back: awaitHandled()
-        case .screen, .dismiss, .notice, .handled: break
+        case .screen, .dismiss, .notice, .handled, .ping, .alive: break
         }
     }
 
@@ -210,9 +281,14 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         let received = channel.receive()
         self.channel = channel
         var handled = false
+        if !received.messages.isEmpty {
+            lastHeard = .now
+            pinged = false
+        }
         for message in received.messages {
             switch message {
             case .handled: handled = true
+            case .alive, .ping: break
             case let .screen(mirror):
                 if isStarting { isStarting = false }
                 presenter.show(mirror, at: []) { [weak self] in self?.send($0) }
@@ -237,12 +313,16 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
 
     private func stop() {
         _ = reap()
+        closeErrors()
     }
 
     /// Closes the channel, ends the process and waits for it: its wait status.
     private func reap() -> Int32 {
         source?.cancel()
         source = nil
+        heartbeat?.cancel()
+        heartbeat = nil
+        pinged = false
         if let channel { close(channel.descriptor) }
         channel = nil
         if isStarting { isStarting = false }
@@ -259,15 +339,8 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     }
 
     private func lastErrors() -> String {
-        guard errors >= 0 else { return "" }
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(errors, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            errorText = Array((errorText + chunk[..<count]).suffix(2048))
-        }
-        close(errors)
-        errors = -1
+        readErrors()
+        closeErrors()
         // Its last lines, where a report ends: the whole may be taller than the window.
         let lines = String(decoding: errorText, as: UTF8.self).split(separator: "\n").suffix(4).map { $0.prefix(160) }
         return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n")
@@ -282,12 +355,14 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         return "its process ended with status \(status >> 8 & 0xFF); the rest of the app goes on."
     }
 
+    /// Shows `problem` in the route's place, and what the process had over it goes.
     private func show(_ problem: String) {
-        presenter.content = .stack(
+        let content = ViewNode.stack(
             axis: .vertical, spacing: 1,
             children: [
                 .styled(.destructive, .text("Route \(launch.routeID) (plugin \(launch.plugin)) stopped")),
-                .text(problem),
+                .text(problem), .button(title: "Restart", id: Self.restartID),
             ])
+        presenter.show(MirroredView(content: content), at: []) { _ in }
     }
 }

@@ -18,6 +18,11 @@ enum IsolationMessage: Codable, Equatable {
     /// The user went back from the view at `path`, confirmed if it asks
     /// (to the isolated route).
     case back(path: MirroredView.Path)
+    /// Whether its main thread is free (to the isolated route), which it
+    /// answers with ``alive``.
+    case ping
+    /// The answer to ``ping`` (to the host).
+    case alive
 }
 
 /// Messages on a stream socket: each is its length (4 bytes, big-endian) and its

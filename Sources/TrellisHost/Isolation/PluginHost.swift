@@ -58,7 +58,10 @@ public enum PluginHost {
                 switch message {
                 case let .action(path, action): tree.rootView?.descendant(at: path)?.send(action)
                 case let .back(path): tree.rootView?.descendant(at: path)?.backAction?()
-                case .screen, .dismiss, .notice, .handled: continue
+                case .ping:
+                    _ = channel.send(.alive)
+                    continue
+                case .screen, .dismiss, .notice, .handled, .alive: continue
                 }
                 acted = true
             }
