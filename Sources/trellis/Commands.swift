@@ -38,6 +38,7 @@ enum Commands {
                 "--watch",
                 help: "swap screens in every tab when their plugin is rebuilt or the config is edited; new tabs use "
                     + "the edited config (see Docs/LiveSwap.md)"),
+            isolateAll,
             plugins,
             .flag("-v", "--verbose", help: "say which file each route's plugin came from, and each plugin refused"),
         ],
@@ -45,6 +46,11 @@ enum Commands {
             EXIT CODES:
               0 stopped with Ctrl-C or SIGTERM; 2 a bad config, address or port.
             """)
+
+    static let isolateAll = OptionSpec.flag(
+        "--isolate-all",
+        help: "run every route that can be in a sandboxed process of its own, as \"isolation\": \"process\" does "
+            + "(see Docs/Isolation.md); says which cannot, and why")
 
     static let plugins = OptionSpec.option(
         "--plugins", "DIR", help: "search DIR for plugins before the config's folders (repeatable)", repeats: true,
@@ -80,6 +86,7 @@ enum Commands {
                         + "TRELLIS_TIMEOUT for every run, as on a slow or busy machine; 0 does not wait)"
                 ),
                 .flag("--eager", help: "load every route's plugin before the first frame"),
+                isolateAll,
                 .flag(
                     "--watch",
                     help: "swap screens in place when their plugin is rebuilt or the config is edited, keeping the "

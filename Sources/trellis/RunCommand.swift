@@ -32,7 +32,8 @@ struct RunCommand {
             _ = try parseSeconds(text, of: "TRELLIS_TYPEAHEAD_SECONDS", from: 0, example: "1")
         }
         let configPath = try parsed.singlePositional(command: "run", name: "config")
-        let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
+        let (config, loader) = try Trellis.loadRunnableConfig(
+            configPath, pluginFolders: parsed.allValues("--plugins"), isolateAll: parsed.has("--isolate-all"))
         // TRELLIS_THEME is checked before the app starts, as the other settings read
         // from the environment, whether or not the run draws in a terminal.
         _ = try chooseTheme(config: config)

@@ -48,7 +48,8 @@ struct ServeCommand {
         }
         let keepTime = try parsed.value("--keep").map(parseKeepTime) ?? WebServer.defaultKeepTime
         let configPath = try parsed.singlePositional(command: "serve", name: "config")
-        let (config, loader) = try Trellis.loadRunnableConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
+        let (config, loader) = try Trellis.loadRunnableConfig(
+            configPath, pluginFolders: parsed.allValues("--plugins"), isolateAll: parsed.has("--isolate-all"))
         // The user's colours (theme.json) and keys (keys.json), as the terminal
         // takes them; a bad file stops serve before it listens.
         let pageStyle: String

@@ -89,11 +89,14 @@ enum Trellis {
 
     /// The config at `path` and its loader, once the validator found no error in
     /// them: what `run` and `serve` start from. Each error is printed first.
-    static func loadRunnableConfig(_ path: String?, pluginFolders: [String]) throws -> (RouteConfig, PluginLoader) {
+    static func loadRunnableConfig(_ path: String?, pluginFolders: [String], isolateAll: Bool = false) throws -> (
+        RouteConfig, PluginLoader
+    ) {
         // The host's own work, however large the file: no screen's hang.
         CrashRecord.noteHostWork("reading the config \(path ?? "config.json")")
         defer { CrashRecord.endHostWork() }
-        let (config, loader) = try loadConfigReadingPlugins(path, pluginFolders: pluginFolders)
+        var (config, loader) = try loadConfigReadingPlugins(path, pluginFolders: pluginFolders)
+        if isolateAll { sayKept(isolateEveryRoute(of: &config, loader: loader)) }
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
         guard errors.isEmpty else {
             errors.forEach { printError($0.description) }
@@ -138,6 +141,7 @@ extension Trellis {
         var reads: [String] = []
         var writes: [String] = []
         var allowed: Set<String> = []
+        var scratch: String?
         var index = 1
         while index + 1 < arguments.count {
             switch arguments[index] {
@@ -148,6 +152,7 @@ extension Trellis {
             case "--data": data = arguments[index + 1]
             case "--read": reads.append(arguments[index + 1])
             case "--write": writes.append(arguments[index + 1])
+            case "--scratch": scratch = arguments[index + 1]
             case "--allow": allowed.insert(arguments[index + 1])
             default: throw CommandError(message: "plugin-host: unknown option \(arguments[index])")
             }
@@ -160,8 +165,14 @@ extension Trellis {
                     + "run `trellis run` instead.")
         }
         // Before the config is read or any thread starts: nothing the plugin runs is outside it.
+        if let scratch {
+            setenv("TMPDIR", scratch, 1)
+            setenv("XDG_RUNTIME_DIR", scratch, 1)
+        }
         let warnings = try PluginHost.sandbox(
-            readable: [URL(fileURLWithPath: path).standardized.path] + reads, writable: writes, data: data,
+            readable: [URL(fileURLWithPath: path).standardized.path] + reads,
+            writable: writes + [scratch].compactMap(\.self),
+            data: data,
             processes: allowed.contains("processes"), network: allowed.contains("network"))
         let config = try loadConfig(path, pluginFolders: folders)
         guard config.routes[route] != nil else {
@@ -169,5 +180,37 @@ extension Trellis {
         }
         return PluginHost.run(
             config: config, routeID: route, parameters: parameters, channel: channel, notices: warnings)
+    }
+}
+
+extension Trellis {
+    /// `--isolate-all`: the root stays in the app, as its shell; each route
+    /// below it runs in a process of its own with the routes below it, unless its
+    /// plugin needs an object from the routes above: that one stays, is named
+    /// with why, and the routes below it are tried in turn.
+    static func isolateEveryRoute(of config: inout RouteConfig, loader: PluginLoader) -> [String] {
+        let base = config.file.deletingLastPathComponent()
+        var kept: [String] = []
+        var seen: Set<String> = [config.root]
+        var pending = config.routes[config.root].map { Array($0.children.values.sorted().reversed()) } ?? []
+        while let id = pending.popLast() {
+            guard seen.insert(id).inserted, let route = config.routes[id] else { continue }
+            let requires = (try? loader.describe(route.plugin, relativeTo: base, pin: route.sha256))?.manifest.requires
+            if let requires, !requires.isEmpty {
+                kept.append("\(id) (its plugin requires \(requires.sorted().joined(separator: ", ")) from above)")
+                pending += route.children.values.sorted().reversed()
+            } else {
+                config.routes[id]!.isolation = .process
+            }
+        }
+        return kept
+    }
+
+    /// Says which routes `--isolate-all` left in the app's process.
+    static func sayKept(_ kept: [String]) {
+        guard !kept.isEmpty else { return }
+        let listed = kept.prefix(10).joined(separator: "; ") + (kept.count > 10 ? "; and \(kept.count - 10) more" : "")
+        printError(
+            "--isolate-all: \(kept.count) route\(kept.count == 1 ? "" : "s") stay in the app's process: \(listed).")
     }
 }

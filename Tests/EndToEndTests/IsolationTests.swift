@@ -157,3 +157,34 @@ struct IsolationTests {
         #expect(validated.stderr.contains("\"process\""), "\(validated.stderr)")
     }
 }
+
+/// `--isolate-all` and a config's `"isolation"` put routes in processes of
+/// their own without editing each route.
+struct IsolateAllTests {
+    @Test func isolateAllRunsEachDemoInAProcessOfItsOwnAndSaysWhichCannot() throws {
+        let launcher = try TrellisProcess.run(
+            ["run", "config.json", "--headless", "--isolate-all"],
+            input: "tap Airports\nexpect Search a city\ntype seoul\nexpect Seoul\nkey esc\nkey esc\n"
+                + "tap Main\nexpect Click Button\ntap Click Button\nexpect Now is\n")
+        let tutorial = try TrellisProcess.run(
+            ["run", "Examples/tictactoe.json", "--headless", "--isolate-all"], input: "print\n")
+
+        #expect(launcher.status == 0, "\(launcher.stderr)")
+        #expect(!launcher.stderr.contains("--isolate-all"), "every demo could be: \(launcher.stderr)")
+        #expect(tutorial.stderr.contains("--isolate-all: 3 routes stay in the app's process: loggedIn"))
+        #expect(tutorial.stderr.contains("offGame (its plugin requires playerNames, scoreStream from above)"))
+    }
+
+    @Test func aConfigsIsolationIsEveryRoutesUnlessOneSaysOtherwise() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write(
+            """
+            { "plugins": ["\(Products.directory.path)"], "root": "main", "isolation": "process",
+              "routes": { "main": { "plugin": "MainScreen", "isolation": "none", "children": { "next": "next" } },
+                          "next": { "plugin": "TestScreens", "parameters": { "behaviour": "showCommand" } } } }
+            """, to: "config.json")
+        let json = try TrellisProcess.run(["validate", "--json", config.path])
+
+        #expect(json.stdout.contains("\"isolated\":[\"next\"]"), "\(json.stdout)")
+    }
+}

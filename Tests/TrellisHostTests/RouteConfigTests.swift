@@ -71,7 +71,7 @@ struct RouteConfigTests {
             error(#"{ "root": "a", "route": {} }"#)
                 == .unknownKey(
                     file: "/configs/app.json", path: "route",
-                    allowed: ["plugins", "root", "routes", "allowExternalPlugins", "theme"]))
+                    allowed: ["plugins", "root", "routes", "allowExternalPlugins", "theme", "isolation"]))
     }
 
     @Test func aThemeIsOneOfItsNames() throws {

@@ -118,7 +118,12 @@ private struct ConfigReader {
 
     func readConfig(_ json: JSONValue, base: URL) throws(ConfigError) -> RouteConfig {
         let members = try object(json, at: "the top level")
-        try checkKeys(members, allowed: ["plugins", "root", "routes", "allowExternalPlugins", "theme"], at: nil)
+        try checkKeys(
+            members, allowed: ["plugins", "root", "routes", "allowExternalPlugins", "theme", "isolation"], at: nil)
+        // Every route's, unless it says otherwise.
+        let isolation = try members["isolation"].map { (value) throws(ConfigError) in
+            try readIsolation(value, at: "isolation")
+        }
         var searchPath: [URL]
         if let plugins = members["plugins"] {
             guard case let .array(entries) = plugins else {
@@ -150,7 +155,7 @@ private struct ConfigReader {
         }
         var routes: [String: Route] = [:]
         for (id, value) in try object(routesValue, at: "routes").sorted(by: { $0.key < $1.key }) {
-            routes[id] = try readRoute(id: id, value)
+            routes[id] = try readRoute(id: id, value, isolation: isolation ?? .none)
         }
         var config = RouteConfig(file: URL(fileURLWithPath: file), searchPath: searchPath, root: root, routes: routes)
         if let allow = members["allowExternalPlugins"] {
@@ -172,7 +177,7 @@ private struct ConfigReader {
         return config
     }
 
-    private func readRoute(id: String, _ json: JSONValue) throws(ConfigError) -> Route {
+    private func readRoute(id: String, _ json: JSONValue, isolation: Route.Isolation) throws(ConfigError) -> Route {
         let members = try object(json, at: JSONPath.routes(id))
         try checkKeys(
             members, allowed: ["plugin", "children", "parameters", "sha256", "isolation", "permissions"],
@@ -201,20 +206,25 @@ private struct ConfigReader {
             }
             pin = text
         }
-        var isolation = Route.Isolation.none
+        var isolation = isolation
         if let value = members["isolation"] {
-            let text = try string(value, at: JSONPath.routes(id, "isolation"))
-            guard let known = Route.Isolation(rawValue: text) else {
-                throw .wrongType(
-                    file: file, path: JSONPath.routes(id, "isolation"),
-                    expected: "\"process\" (the route's plugin in a process of its own) or \"none\"")
-            }
-            isolation = known
+            isolation = try readIsolation(value, at: JSONPath.routes(id, "isolation"))
         }
         var route = Route(
             id: id, plugin: plugin, children: children, parameters: parameters, sha256: pin, isolation: isolation)
         if let value = members["permissions"] { route.permissions = try readPermissions(route: id, value) }
         return route
+    }
+
+    private func readIsolation(_ value: JSONValue, at path: @autoclosure () -> String) throws(ConfigError)
+        -> Route.Isolation
+    {
+        guard case let .string(text) = value, let known = Route.Isolation(rawValue: text) else {
+            throw .wrongType(
+                file: file, path: path(),
+                expected: "\"process\" (the route's plugin in a process of its own) or \"none\"")
+        }
+        return known
     }
 
     /// `"permissions": { "read": [paths], "write": [paths], "network": true, "processes": true }`:

@@ -103,6 +103,8 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     /// The end of the pipe the process writes its standard error to.
     private var errors: Int32 = -1
     private var errorText: [UInt8] = []
+    /// The process's temporary folder, removed when it ends.
+    private var scratch: String?
 
     init(presenter: ViewController, launch: IsolatedLaunch, listener: ScreenListener?) {
         self.launch = launch
@@ -146,7 +148,14 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
         // Its socket and nothing else the app has open.
         _ = trellis_spawn_close_from(&actions, 4)
-        let argv: [UnsafeMutablePointer<CChar>?] = launch.arguments.map { strdup($0) } + [nil]
+        // Its own temporary folder, the only other one it may write: its
+        // TMPDIR, and where a plugin with libraries beside it is mapped from.
+        var template = Array("\(NSTemporaryDirectory())/trellis-route-XXXXXX".utf8CString)
+        if template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil {
+            scratch = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        }
+        let arguments = launch.arguments + (scratch.map { ["--scratch", $0] } ?? [])
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // The runtime's backtrace of a crash there would fill the route's place
         // with addresses: the signal is said, and what the plugin wrote last.
@@ -335,6 +344,8 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             waitpid(process, &status, 0)
         }
         process = 0
+        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+        scratch = nil
         return status
     }
 
@@ -342,7 +353,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         readErrors()
         closeErrors()
         // Its last lines, where a report ends: the whole may be taller than the window.
-        let lines = String(decoding: errorText, as: UTF8.self).split(separator: "\n").suffix(4).map { $0.prefix(160) }
+        let lines = String(decoding: errorText, as: UTF8.self).split(separator: "\n").suffix(4).map { $0.prefix(400) }
         return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n")
     }
 

@@ -18,14 +18,15 @@ public enum PluginHost {
         _ = trellis_end_with_parent(SIGKILL, getppid())
         var config = config
         config.root = routeID
-        // It is the process of its own: its root is built here, not started again.
-        config.routes[routeID]?.isolation = .none
+        // It is the process of its own: its routes are built here. A route below
+        // marked isolated too runs here as well: a sandboxed process starts none.
+        for id in config.routes.keys { config.routes[id]?.isolation = .none }
         let channel = IsolationChannel(descriptor: descriptor)
         for notice in notices { _ = channel.send(.notice("route \(routeID): \(notice)")) }
         let loop = EventLoop()
         let tree = RouteTree(config: config, loader: PluginLoader(config: config))
         tree.onNotice = { _ = channel.send(.notice($0)) }
-        let parent = ParentListener(channel: channel)
+        let parent = ParentAcrossProcesses(channel: channel)
         do {
             let parameters = (try? JSONParser.parse(parameters)) ?? .object([:])
             try tree.launch(listener: parent, parameters: parameters)
@@ -94,7 +95,7 @@ extension PluginHost {
 }
 
 /// The isolated route's listener: what it asks of its parent goes to the app.
-private final class ParentListener: ScreenListener {
+private final class ParentAcrossProcesses: ScreenListener {
     let channel: IsolationChannel
 
     init(channel: IsolationChannel) {
