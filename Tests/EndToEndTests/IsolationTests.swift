@@ -83,6 +83,23 @@ struct IsolationTests {
         #expect(run.stdout.contains("signal 11"), "\(run.stdout)")
     }
 
+    /// A process that writes to its channel itself, as hostile code could: a
+    /// flood of messages, or one that is not JSON, is cut off and said in its
+    /// place, and the app goes on.
+    @Test func aProcessThatFloodsOrGarblesItsChannelIsCutOff() throws {
+        let folder = try TemporaryFolder()
+        let flooded = try TrellisProcess.run(
+            ["run", try isolatedConfig("floodChannel", in: folder).path, "--headless"],
+            input: "tap Click Button\nexpect a flood\nprint\nkey esc\nexpect Click Button\n")
+        let garbled = try TrellisProcess.run(
+            ["run", try isolatedConfig("malformedChannel", in: folder).path, "--headless"],
+            input: "tap Click Button\nexpect not one this trellis reads\nkey esc\nexpect Click Button\n")
+
+        #expect(flooded.status == 0, "the app went on: \(flooded.stderr)")
+        #expect(flooded.stdout.contains("Route next (plugin TestScreens) stopped"), "\(flooded.stdout)")
+        #expect(garbled.status == 0, "the app went on: \(garbled.stderr)")
+    }
+
     @Test func aHungIsolatedRouteIsEndedAloneAndRestarts() throws {
         let folder = try TemporaryFolder()
         // Its limit is the app's too: the app's own waits (a second at most for

@@ -8,10 +8,23 @@ import TrellisSDK
 /// network peer's: whole messages, each checked before it is decoded.
 @MainActor
 struct IsolationChannelTests {
-    private func pair() throws -> (IsolationChannel, IsolationChannel) {
+    /// Runs `body` with the two ends of a new socket pair, closed after it.
+    private func withPair(_ body: (inout IsolationChannel, inout IsolationChannel) throws -> Void) throws {
         var ends: [Int32] = [-1, -1]
         try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
-        return (IsolationChannel(descriptor: ends[0]), IsolationChannel(descriptor: ends[1]))
+        var host = IsolationChannel(descriptor: ends[0])
+        var plugin = IsolationChannel(descriptor: ends[1])
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        try body(&host, &plugin)
+    }
+
+    /// `json` as one frame: its length in four bytes, big-endian, then itself.
+    private func frame(_ json: [UInt8]) -> [UInt8] {
+        let count = UInt32(json.count)
+        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + json
     }
 
     private func sendRaw(_ bytes: [UInt8], on channel: IsolationChannel) {
@@ -19,78 +32,63 @@ struct IsolationChannelTests {
     }
 
     @Test func messagesCrossWholeAndInOrder() throws {
-        var (host, plugin) = try pair()
-        defer {
-            close(host.descriptor)
-            close(plugin.descriptor)
+        try withPair { host, plugin in
+            let view = ViewNode.stack(
+                axis: .vertical, spacing: 1,
+                children: [.text("Now is"), .button(title: "Close", id: "close"), .list(id: "l", rows: ["a", "b"])])
+
+            #expect(plugin.send(.screen(MirroredView(content: view, pushed: [MirroredView(content: .text("over"))]))))
+            #expect(plugin.send(.notice("saved")))
+            #expect(host.send(.action(path: [0], .tap("close"))))
+            let received = host.receive()
+            let back = plugin.receive()
+
+            #expect(
+                received.messages == [
+                    .screen(MirroredView(content: view, pushed: [MirroredView(content: .text("over"))])),
+                    .notice("saved"),
+                ])
+            #expect(received.problem == nil && !received.ended)
+            #expect(back.messages == [.action(path: [0], .tap("close"))])
         }
-        let view = ViewNode.stack(
-            axis: .vertical, spacing: 1,
-            children: [.text("Now is"), .button(title: "Close", id: "close"), .list(id: "l", rows: ["a", "b"])])
-
-        #expect(plugin.send(.screen(MirroredView(content: view, pushed: [MirroredView(content: .text("over"))]))))
-        #expect(plugin.send(.notice("saved")))
-        #expect(host.send(.action(path: [0], .tap("close"))))
-        let received = host.receive()
-        let back = plugin.receive()
-
-        #expect(
-            received.messages == [
-                .screen(MirroredView(content: view, pushed: [MirroredView(content: .text("over"))])), .notice("saved"),
-            ])
-        #expect(received.problem == nil && !received.ended)
-        #expect(back.messages == [.action(path: [0], .tap("close"))])
     }
 
     @Test func aMessageLargerThanTheLimitEndsTheChannelUnread() throws {
-        var (host, plugin) = try pair()
-        defer {
-            close(host.descriptor)
-            close(plugin.descriptor)
-        }
-        sendRaw([0xFF, 0xFF, 0xFF, 0xFF, UInt8(ascii: "{")], on: plugin)
-        let received = host.receive()
+        try withPair { host, plugin in
+            sendRaw([0xFF, 0xFF, 0xFF, 0xFF, UInt8(ascii: "{")], on: plugin)
+            let received = host.receive()
 
-        #expect(received.messages.isEmpty)
-        #expect(received.ended)
-        #expect(received.problem?.contains("4294967295 bytes") == true, "\(received.problem ?? "")")
+            #expect(received.messages.isEmpty)
+            #expect(received.ended)
+            #expect(received.problem?.contains("4294967295 bytes") == true, "\(received.problem ?? "")")
+        }
     }
 
     @Test func aMessageNestedTooDeeplyIsNotDecoded() throws {
-        var (host, plugin) = try pair()
-        defer {
-            close(host.descriptor)
-            close(plugin.descriptor)
-        }
-        let json = Array(String(repeating: "[", count: 100_000).utf8)
-        let count = UInt32(json.count)
-        sendRaw(
-            [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + json,
-            on: plugin)
-        var received = host.receive()
-        while received.messages.isEmpty, received.problem == nil, !received.ended { received = host.receive() }
+        try withPair { host, plugin in
+            sendRaw(frame(Array(String(repeating: "[", count: 100_000).utf8)), on: plugin)
+            var received = host.receive()
+            while received.messages.isEmpty, received.problem == nil, !received.ended { received = host.receive() }
 
-        #expect(received.problem?.contains("nested more than 256 levels") == true, "\(received.problem ?? "")")
+            #expect(received.problem?.contains("nested more than 256 levels") == true, "\(received.problem ?? "")")
+        }
     }
 
     @Test func whatIsNotAMessageEndsTheChannel() throws {
-        var (host, plugin) = try pair()
-        defer {
-            close(host.descriptor)
-            close(plugin.descriptor)
-        }
-        sendRaw([0, 0, 0, 2, UInt8(ascii: "{"), UInt8(ascii: "}")], on: plugin)
-        let received = host.receive()
+        try withPair { host, plugin in
+            sendRaw(frame(Array("{}".utf8)), on: plugin)
+            let received = host.receive()
 
-        #expect(received.problem?.contains("not one this trellis reads") == true)
+            #expect(received.problem?.contains("not one this trellis reads") == true)
+        }
     }
 
     @Test func aClosedEndIsSaid() throws {
-        var (host, plugin) = try pair()
-        defer { close(host.descriptor) }
-        close(plugin.descriptor)
+        try withPair { host, plugin in
+            shutdown(plugin.descriptor, Int32(SHUT_WR))
 
-        #expect(host.receive().ended)
+            #expect(host.receive().ended)
+        }
     }
 
     @Test func nestingSkipsBracketsInStrings() {

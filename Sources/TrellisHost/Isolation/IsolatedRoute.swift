@@ -211,6 +211,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         return .milliseconds(Int(((given.map { $0 > 0 && $0 < 86_400 ? $0 : 10 }) ?? 10) * 1000))
     }()
 
+    private var flood = FloodLimit()
     private var errorSource: DispatchSourceRead?
     private var heartbeat: DispatchSourceTimer?
     private var lastHeard = ContinuousClock.now
@@ -265,8 +266,11 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     private func send(_ message: IsolationMessage) {
         guard let channel, channel.send(message) else { return }
         switch message {
-        case .action, .back: awaitHandled()
-        case .screen, .dismiss, .notice, .handled, .ping, .alive: break
+        case .action, .back:
+            flood.expectAnswers(2)
+            awaitHandled()
+        case .ping: flood.expectAnswers(1)
+        case .screen, .dismiss, .notice, .handled, .alive: break
         }
     }
 
@@ -294,11 +298,21 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             lastHeard = .now
             pinged = false
         }
-        for message in received.messages {
+        if let flood = flood.count(received.messages.count) {
+            kill(process, SIGKILL)
+            end(saying: "its process sent \(flood), and was ended")
+            return handled
+        }
+        // Only the last of the screens read at once is drawn.
+        let lastScreen = received.messages.lastIndex {
+            if case .screen = $0 { true } else { false }
+        }
+        for (index, message) in received.messages.enumerated() {
             switch message {
             case .handled: handled = true
             case .alive, .ping: break
             case let .screen(mirror):
+                guard index == lastScreen else { continue }
                 if isStarting { isStarting = false }
                 presenter.show(mirror, at: []) { [weak self] in self?.send($0) }
             case .dismiss: listener?.screenDidRequestDismiss(slot: launch.routeID)

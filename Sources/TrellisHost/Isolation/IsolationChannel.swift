@@ -62,18 +62,24 @@ struct IsolationChannel {
         return true
     }
 
-    /// What the other end sent: the whole messages read so far, whether the other
-    /// end is gone, and what was wrong with a message it sent (which ends the channel).
+    /// The most one ``receive()`` reads: an end that writes without pause is
+    /// read a part at a time, and the reader's loop turns in between.
+    static let readBudget = 4 << 20
+
+    /// What the other end sent: the whole messages read so far (up to
+    /// ``readBudget`` bytes more), whether the other end is gone, and what was
+    /// wrong with a message it sent (which ends the channel).
     mutating func receive() -> (messages: [IsolationMessage], ended: Bool, problem: String?) {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var ended = false
-        while true {
+        var read = 0
+        while read < Self.readBudget {
             let count = chunk.withUnsafeMutableBytes {
                 Glibc.recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
             }
             if count > 0 {
                 buffer += chunk[..<count]
-                if buffer.count > Self.largestMessage + 4 { break }
+                read += count
                 continue
             }
             if count < 0, errno == EINTR { continue }
@@ -81,16 +87,19 @@ struct IsolationChannel {
             break
         }
         var messages: [IsolationMessage] = []
-        while buffer.count >= 4 {
-            let length = buffer[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        // Where the next message starts: what is read is removed once, at the end.
+        var start = 0
+        defer { buffer.removeFirst(start) }
+        while buffer.count - start >= 4 {
+            let length = buffer[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
             guard length <= Self.largestMessage else {
                 return (
                     messages, true, "a message of \(length) bytes, more than the \(Self.largestMessage >> 20) MiB taken"
                 )
             }
-            guard buffer.count >= 4 + length else { break }
-            let json = Array(buffer[4..<(4 + length)])
-            buffer.removeFirst(4 + length)
+            guard buffer.count - start >= 4 + length else { break }
+            let json = Array(buffer[(start + 4)..<(start + 4 + length)])
+            start += 4 + length
             guard Self.nesting(of: json) <= Self.deepestNesting else {
                 return (messages, true, "a message nested more than \(Self.deepestNesting) levels deep")
             }
@@ -130,5 +139,35 @@ struct IsolationChannel {
             }
         }
         return deepest
+    }
+}
+
+/// How many messages a route's process may send that the app did not ask for:
+/// ``perSecond`` in any second, besides a screen and ``IsolationMessage/handled``
+/// for each action and an ``IsolationMessage/alive`` for each ping. Its own
+/// screens come at most once a frame interval (60 a second), so a process past
+/// the limit is not a plugin's doing through the SDK: it is cut off.
+struct FloodLimit {
+    static let perSecond = 1_000
+
+    private var windowStart = ContinuousClock.now
+    private var unasked = 0
+
+    /// Notes that the app asked for `count` answers.
+    mutating func expectAnswers(_ count: Int) {
+        unasked -= count
+    }
+
+    /// Notes `count` messages received: what was wrong when they are too many.
+    mutating func count(_ count: Int) -> String? {
+        let now = ContinuousClock.now
+        if windowStart.duration(to: now) >= .seconds(1) {
+            windowStart = now
+            // Answers still to come carry over, a second's worth at most.
+            unasked = max(min(unasked, 0), -Self.perSecond)
+        }
+        unasked += count
+        guard unasked > Self.perSecond else { return nil }
+        return "more than \(Self.perSecond) messages in a second the app did not ask for (a flood)"
     }
 }

@@ -50,8 +50,10 @@ public enum PluginHost {
             return channel.send(.screen(screen))
         }
         while true {
-            if loop.needsFrame, !sendScreen() { break }
-            let ready = loop.wait(for: [descriptor], until: loop.needsFrame ? loop.now : nil)
+            // What changes by itself is sent at most once a frame interval, as a
+            // terminal draws it: the app cuts off a process that floods it.
+            if loop.isFrameDue, !sendScreen() { break }
+            let ready = loop.wait(for: [descriptor], until: loop.nextFrameTime)
             guard ready.contains(descriptor) else { continue }
             let received = reader.receive()
             var acted = false

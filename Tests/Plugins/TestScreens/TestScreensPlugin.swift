@@ -110,6 +110,12 @@ enum TestBehaviour: String {
     /// which shows `Read in two steps`: the gap between two pieces of work, as a
     /// screen that reads its data and then searches it has.
     case twoStepWork
+    /// In a process of its own, writes well-formed notices to the app without
+    /// end (ChannelAbuse.swift). Shows `Writing to the channel`.
+    case floodChannel
+    /// In a process of its own, writes a message that is not JSON to the app
+    /// (ChannelAbuse.swift). Shows `Writing to the channel`.
+    case malformedChannel
 }
 
 /// Which build of the plugin this is. The live swap tests make a "new build" by
@@ -152,6 +158,8 @@ final class TestScreensBuilder: ScreenBuildable {
             try misbehave(behaviour, file: context.parameter("file", as: String.self))
         case .claimHostHooks:
             return claimHostHooks()
+        case .floodChannel, .malformedChannel:
+            return abuseChannel(flood: behaviour == .floodChannel)
         case .trySandbox:
             return trySandbox(
                 read: try context.parameter("read", as: String.self),
@@ -309,7 +317,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
             .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps,
             .closeDescriptorsInBuild, .crashOnThreadWhenTold, .hugeText, .claimHostHooks,
-            .hugeList, .showCommand, .trySandbox:
+            .hugeList, .showCommand, .trySandbox, .floodChannel, .malformedChannel:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
