@@ -149,6 +149,6 @@ extension BenchmarkReport {
                 swap.leaks == 0 && swap.endedWell,
                 "\(swap.leaks) leaks, " + (swap.endedWell ? "ended well" : "did not end well")
             ),
-        ] + keystrokes.goals
+        ] + keystrokes.goals + isolation.goals(firstAttach: firstAttach, keystrokeToFrame: keystrokeToFrame)
     }
 }

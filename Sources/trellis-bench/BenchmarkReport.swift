@@ -38,6 +38,7 @@ struct BenchmarkReport {
     var fieldKeystrokeBytes = 0
     var badInputFrame = 0.0
     var keystrokes = KeystrokeFigures()
+    var isolation = IsolationFigures()
     var webBytes = (sent: 0, changedText: 0)
     var webSessionKiB = 0.0
     var webSessionLeaks = 0
@@ -96,6 +97,7 @@ struct BenchmarkReport {
         let floorBefore = bench.terminalEchoFloor(samples: quick ? 10 : 40)
         report.asyncUpdateLatency = try bench.asyncUpdateLatency(samples: quick ? 10 : 50)
         report.keystrokeToFrame = try bench.keystrokeToFrame(samples: quick ? 10 : 40)
+        try report.measureIsolation(bench, quick: quick)
         report.terminalEchoFloor = (floorBefore + bench.terminalEchoFloor(samples: quick ? 10 : 40)) / 2
         return report
     }
@@ -120,6 +122,32 @@ struct BenchmarkReport {
         return report.goals.filter { $0.name.hasPrefix("web") }
     }
 
+    /// What a route in a process of its own costs: ``IsolationFigures``.
+    mutating func measureIsolation(_ bench: Benchmarks, quick: Bool) throws {
+        isolation = try bench.isolation(samples: quick ? 8 : 40)
+        isolation.keystrokeToFrame = try bench.keystrokeToFrame(samples: quick ? 10 : 40, isolated: true)
+    }
+
+    /// The isolation figures alone (`--isolation`), with what they are held to,
+    /// measured in the same run, as goals.
+    static func measureIsolation(products: URL, repository: URL, quick: Bool) throws -> [(
+        name: String, holds: Bool, detail: String
+    )] {
+        let fixtures = try Fixtures(products: products)
+        defer { fixtures.remove() }
+        let bench = Benchmarks(fixtures: fixtures, products: products, repository: repository)
+        var report = BenchmarkReport()
+        (report.firstAttach, _, _) = try bench.firstAttach(samples: quick ? 20 : 100)
+        report.keystrokeToFrame = try bench.keystrokeToFrame(samples: quick ? 10 : 40)
+        try report.measureIsolation(bench, quick: quick)
+        let figures = [
+            ("isolated_rss_kb", String(format: "%.0f", report.isolation.residentKiB)),
+            ("crash_to_notice_us", String(format: "%.0f", report.isolation.crashToNotice)),
+        ]
+        return report.isolation.goals(firstAttach: report.firstAttach, keystrokeToFrame: report.keystrokeToFrame)
+            + figures.map { (name: $0.0, holds: true, detail: $0.1) }
+    }
+
     var goalsMet: Bool { goals.allSatisfy(\.holds) }
 
     /// The keys of ``json``, which the smoke run checks.
@@ -141,6 +169,7 @@ struct BenchmarkReport {
         "bad_input_frame_us", "web_bytes_per_keystroke", "web_changed_text_bytes", "web_session_kb",
         "web_session_leaks", "default_plugin_files_kb", "web_action_to_dom_us", "web_echo_us",
         "list_keystroke_us", "filter_keystroke_us", "bare_row_filter_us", "paste_us_per_kib",
+        "isolated_attach_us", "isolated_keystroke_to_frame_us", "isolated_rss_kb", "crash_to_notice_us",
     ]
 
     /// What each route's mapped plugin adds to the resident set, in KiB: from one
@@ -237,6 +266,12 @@ struct BenchmarkReport {
                 "swap_rss_kb (per swap)",
                 String(format: "%.0f  (plugin file: %.0f KiB)", swap.residentGrowthKiB, swap.fileKiB)),
             row("swap_leaks, swap_ended_well", "\(swap.leaks), \(swap.endedWell)"),
+            row("isolated_attach_us (Next)", String(format: "%.0f", isolation.attach)),
+            row("isolated_keystroke_to_frame_us", String(format: "%.0f  (airports)", isolation.keystrokeToFrame)),
+            row(
+                "isolated_rss_kb (Next's process)",
+                String(format: "%.0f  (in the app, per plugin: %.0f)", isolation.residentKiB, rssPerPlugin)),
+            row("crash_to_notice_us (Next)", String(format: "%.0f", isolation.crashToNotice)),
             "",
             "Goals:",
         ]
@@ -307,7 +342,11 @@ struct BenchmarkReport {
               "list_keystroke_us": \(object(keystrokes.list)),
               "filter_keystroke_us": \(object(keystrokes.filter)),
               "bare_row_filter_us": \(String(format: "%.3f", keystrokes.bareRowFilter)),
-              "paste_us_per_kib": \(object(keystrokes.pastePerKiB))
+              "paste_us_per_kib": \(object(keystrokes.pastePerKiB)),
+              "isolated_attach_us": \(String(format: "%.1f", isolation.attach)),
+              "isolated_keystroke_to_frame_us": \(String(format: "%.1f", isolation.keystrokeToFrame)),
+              "isolated_rss_kb": \(String(format: "%.0f", isolation.residentKiB)),
+              "crash_to_notice_us": \(String(format: "%.1f", isolation.crashToNotice))
             }
 
             """

@@ -44,11 +44,14 @@ extension Benchmarks {
     }
 
     /// From a key written to the terminal to the first frame that echoes it, typing
-    /// into the Airports search over 28,298 airports, in microseconds.
-    func keystrokeToFrame(samples: Int) throws -> Double {
-        let config = fixtures.folder.appendingPathComponent("airports-only.json")
+    /// into the Airports search over 28,298 airports, in microseconds; `isolated`,
+    /// with Airports in a process of its own.
+    func keystrokeToFrame(samples: Int, isolated: Bool = false) throws -> Double {
+        let config = fixtures.folder.appendingPathComponent("airports-only\(isolated ? "-isolated" : "").json")
+        let isolation = isolated ? #", "isolation": "process""# : ""
         try """
-        { "plugins": ["\(products.path)"], "root": "airports", "routes": { "airports": { "plugin": "AirportSearch" } } }
+        { "plugins": ["\(products.path)"], "root": "airports",
+          "routes": { "airports": { "plugin": "AirportSearch"\(isolation) } } }
         """.write(to: config, atomically: true, encoding: .utf8)
         guard let terminal = PseudoTerminal([trellis, "run", config.path]) else { return .nan }
         defer { terminal.end() }

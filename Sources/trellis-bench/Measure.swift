@@ -72,7 +72,7 @@ func measureProcess(
 }
 
 /// `VmHWM` of a running process, in KiB.
-private func highWaterKiB(of pid: pid_t) -> Double? {
+func highWaterKiB(of pid: pid_t) -> Double? {
     statusKiB("VmHWM", of: "\(pid)")
 }
 

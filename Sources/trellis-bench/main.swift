@@ -16,6 +16,8 @@ let usage = """
       --smoke       a --quick run that checks every figure is there and a number,
                     not the goals (noisy machines): what Scripts/test runs
       --web         only `trellis serve`'s figures and their goals
+      --isolation   only the figures of a route in a process of its own, and
+                    their goals
       --guard       only the goals a refactor most often breaks (attach and
                     detach, first attach, plugin load, frame, search keystroke,
                     a list's and its filter's keystroke, a paste), each measured
@@ -32,6 +34,7 @@ var jsonFile: String?
 var quick = false
 var smoke = false
 var webOnly = false
+var isolationOnly = false
 var guardOnly = false
 var onlyGoal: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -53,6 +56,8 @@ while let argument = arguments.popFirst() {
         smoke = true
     case "--web":
         webOnly = true
+    case "--isolation":
+        isolationOnly = true
     case "--guard":
         guardOnly = true
     case "--only":
@@ -103,9 +108,11 @@ if guardOnly {
     }
     exit(held ? 0 : 1)
 }
-if webOnly {
+if webOnly || isolationOnly {
     let figures = try MainActor.assumeIsolated {
-        try BenchmarkReport.measureWeb(products: products, repository: repository, quick: quick)
+        try webOnly
+            ? BenchmarkReport.measureWeb(products: products, repository: repository, quick: quick)
+            : BenchmarkReport.measureIsolation(products: products, repository: repository, quick: quick)
     }
     print(figures.map { "  \($0.holds ? "met " : "MISS") \($0.name)  (\($0.detail))" }.joined(separator: "\n"))
     exit(figures.allSatisfy(\.holds) ? 0 : 1)

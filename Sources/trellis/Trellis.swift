@@ -131,8 +131,15 @@ enum Trellis {
 
 extension Trellis {
     /// `trellis plugin-host CONFIG --route ID --channel FD [--plugins DIR]...`: the
-    /// process of a route with `"isolation": "process"`, started by the app.
+    /// process of a route with `"isolation": "process"`, started by the app; or
+    /// `trellis plugin-host --spare`, started ahead, which reads those arguments
+    /// from descriptor 3.
     static func runPluginHost(_ arguments: [String]) throws -> ExitStatus {
+        // Started ahead: its route's arguments come on its channel.
+        if arguments == ["--spare"] {
+            guard let launch = PluginHost.awaitLaunch(channel: 3) else { return .success }
+            return try runPluginHost(launch)
+        }
         var folders: [String] = []
         var route: String?
         var channel: Int32?

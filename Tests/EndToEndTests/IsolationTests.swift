@@ -29,7 +29,13 @@ struct IsolationTests {
             ["run", next.path, "--headless"],
             input: "tap Click Button\nexpect Now is\ntap Close\nexpect Click Button\nexpect-not Now is\n")
 
+        // A process is started ahead, soon after the app, for the first route opened.
+        let ahead = try TrellisProcess.run(
+            ["run", try isolatedConfig("showCommand", in: folder).path, "--headless"],
+            input: "wait 1\ntap Click Button\nexpect Running\nprint\n")
+
         #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(ahead.stdout.contains("Running: plugin-host --spare"), "started ahead: \(ahead.stdout) \(ahead.stderr)")
         #expect(shown.stdout.contains("Running: plugin-host"), "its own process: \(shown.stdout)")
         #expect(played.status == 0, "the parent's parameters went, Close came back: \(played.stderr)")
     }

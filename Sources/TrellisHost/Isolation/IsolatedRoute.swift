@@ -69,10 +69,18 @@ struct IsolatedLaunch {
     /// The folders of its plugins' files, which it may read.
     let pluginFolders: [String]
 
-    /// The command line: this trellis, the config, every folder it searches, the
-    /// route, its data folder, the folders of its plugins, and its permissions.
+    /// The trellis that runs the process: this one, or the one
+    /// `TRELLIS_PLUGIN_HOST` names, for a program that embeds the host (the
+    /// benchmark does).
+    static var executable: String {
+        ProcessInfo.processInfo.environment["TRELLIS_PLUGIN_HOST"] ?? "/proc/self/exe"
+    }
+
+    /// The arguments of `trellis plugin-host`: the config, every folder it
+    /// searches, the route, its data folder, the folders of its plugins, and
+    /// its permissions.
     var arguments: [String] {
-        var arguments = ["/proc/self/exe", "plugin-host", config.file.path, "--route", routeID, "--channel", "3"]
+        var arguments = [config.file.path, "--route", routeID, "--channel", "3"]
         arguments += ["--parameters", parameters, "--data", Sandbox.dataFolder(plugin: plugin)]
         arguments += config.searchPath.flatMap { ["--plugins", $0.path] }
         arguments += permissions.read.flatMap { ["--read", $0] } + permissions.write.flatMap { ["--write", $0] }
@@ -130,66 +138,36 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     }
 
     private func start() {
-        var pair: [Int32] = [-1, -1]
-        var pipe: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0,
-            Glibc.pipe(&pipe) == 0
-        else {
-            show("could not start a process for it: \(String(cString: strerror(errno)))")
-            return
-        }
-        for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
-        posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
-        // Its socket and nothing else the app has open.
-        _ = trellis_spawn_close_from(&actions, 4)
         // Its own temporary folder, the only other one it may write: its
         // TMPDIR, and where a plugin with libraries beside it is mapped from.
         var template = Array("\(NSTemporaryDirectory())/trellis-route-XXXXXX".utf8CString)
         if template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil {
             scratch = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         }
-        let arguments = launch.arguments + (scratch.map { ["--scratch", $0] } ?? [])
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        // The runtime's backtrace of a crash there would fill the route's place
-        // with addresses: the signal is said, and what the plugin wrote last.
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        // A session of its own: no terminal to read, write or signal.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, trellis_spawn_new_session_flag())
-        let spawned = posix_spawn(&process, "/proc/self/exe", &actions, &attributes, argv, envp)
-        close(pair[1])
-        close(pipe[1])
-        guard spawned == 0 else {
-            close(pair[0])
-            close(pipe[0])
-            show("could not start a process for it: \(String(cString: strerror(spawned)))")
+        let started: PluginHostProcess
+        switch PluginHostProcess.start(launch.arguments + (scratch.map { ["--scratch", $0] } ?? [])) {
+        case let .success(process): started = process
+        case let .failure(error):
+            show("could not start a process for it: \(error.message)")
             return
         }
-        channel = IsolationChannel(descriptor: pair[0])
+        process = started.pid
+        channel = IsolationChannel(descriptor: started.channel)
         isStarting = true
         presenter.content = .text("Starting \(launch.routeID) in a process of its own…")
-        errors = pipe[0]
+        errors = started.errors
         errorText = []
-        _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
-        let source = DispatchSource.makeReadSource(fileDescriptor: pair[0], queue: .main)
+        // Each descriptor is closed once its source is cancelled: a number
+        // reused while dispatch still watches it would never be read.
+        let source = DispatchSource.makeReadSource(fileDescriptor: started.channel, queue: .main)
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { _ = self?.read() } }
+        source.setCancelHandler { close(started.channel) }
         source.resume()
         self.source = source
         // What it writes is read as it comes: a full pipe would stop it.
         let errorSource = DispatchSource.makeReadSource(fileDescriptor: errors, queue: .main)
         errorSource.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readErrors() } }
+        errorSource.setCancelHandler { close(started.errors) }
         errorSource.resume()
         self.errorSource = errorSource
         lastHeard = ContinuousClock.now
@@ -249,9 +227,9 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     }
 
     private func closeErrors() {
+        // Its source closes it.
         errorSource?.cancel()
         errorSource = nil
-        if errors >= 0 { close(errors) }
         errors = -1
     }
 
@@ -346,13 +324,14 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         heartbeat?.cancel()
         heartbeat = nil
         pinged = false
-        if let channel { close(channel.descriptor) }
+        // The process reads its end now; the source closes the descriptor.
+        if let channel { shutdown(channel.descriptor, Int32(SHUT_RDWR)) }
         channel = nil
         if isStarting { isStarting = false }
         guard process > 0 else { return 0 }
         var status: Int32 = 0
         // A process told its channel closed ends at once; one that does not is killed.
-        for _ in 0..<50 where waitpid(process, &status, WNOHANG) == 0 { usleep(10_000) }
+        for _ in 0..<500 where waitpid(process, &status, WNOHANG) == 0 { usleep(1000) }
         if waitpid(process, &status, WNOHANG) == 0 {
             kill(process, SIGKILL)
             waitpid(process, &status, 0)

@@ -80,6 +80,53 @@ public enum PluginHost {
 }
 
 extension PluginHost {
+    /// For a process started ahead (`trellis plugin-host --spare`): waits on
+    /// `channel` for the arguments of the route it is to run (``PluginHostProcess``),
+    /// with one thread. `nil` when the app closed the channel, or sent what is
+    /// not arguments.
+    public static func awaitLaunch(channel: Int32) -> [String]? {
+        _ = trellis_end_with_parent(SIGKILL, getppid())
+        warmUp()
+        func read(_ count: Int) -> [UInt8]? {
+            var bytes = [UInt8](repeating: 0, count: count)
+            var filled = 0
+            while filled < count {
+                let got = bytes[filled...].withUnsafeMutableBytes { Glibc.read(channel, $0.baseAddress, $0.count) }
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return nil }
+                filled += got
+            }
+            return bytes
+        }
+        guard let header = read(4) else { return nil }
+        let length = header.reduce(0) { $0 << 8 | Int($1) }
+        guard length <= 1 << 20, let bytes = read(length), bytes.last == 0 else { return nil }
+        return bytes.dropLast().split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// What a route's process does first for any route, done while a spare
+    /// waits: Swift's first encoding and decoding of a screen (the runtime finds
+    /// each type's conformances once), and reading its mapped files and threads,
+    /// as the sandbox does. It starts no thread.
+    private static func warmUp() {
+        let view = ViewNode.stack(
+            axis: .vertical, spacing: 1,
+            children: [
+                .text("warm"), .button(title: "Go", id: "go"), .list(id: "rows", rows: ["a"]),
+                .textField(id: "field", text: "", placeholder: "", width: 8), .toggle("On", isOn: true),
+                .progress(0.5), .styled(.title, .text("title")), .divider, .spacer,
+            ])
+        let screen = IsolationMessage.screen(MirroredView(content: view, pushed: [MirroredView(content: .empty)]))
+        if let json = try? JSONEncoder().encode(screen) {
+            _ = try? JSONDecoder().decode(IsolationMessage.self, from: json)
+        }
+        _ = try? JSONParser.parse(#"{"routes": {"a": {"plugin": "b", "children": {}}}, "root": "a"}"#)
+        _ = Sandbox.mappedFolders()
+        _ = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+    }
+
     /// Sandboxes this process (``Sandbox``): reading `readable`, the system's
     /// and the runtime's folders; writing `data` (made first) and `writable`;
     /// starting processes and opening network sockets only if allowed. Returns

@@ -92,6 +92,8 @@ public final class RouteTree {
         Self.acting = self
         defer { Self.acting = previous }
         if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.notify($0) } }
+        // A process started ahead for the first isolated route the user opens.
+        if config.routes.values.contains(where: { $0.isolation == .process }) { PluginHostProcess.keepSpare() }
         let built =
             config.routes[config.root]?.isolation == .process
             ? try buildIsolated(config.root, parameters: parameters, listener: listener)

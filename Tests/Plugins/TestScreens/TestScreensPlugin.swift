@@ -38,7 +38,8 @@ enum TestBehaviour: String {
     /// A list of `rows` rows (1,000,000 by default), made off the main actor.
     case hugeList
     /// Shows the command its process runs: `Running: run` in the app's process,
-    /// `Running: plugin-host` in a process of its own.
+    /// `Running: plugin-host` in a process of its own, `Running: plugin-host
+    /// --spare` in one started ahead.
     case showCommand
     /// Claims the host's hooks to switch the leak checks off, shows whether it
     /// got them (`Host hooks refused`), and leaks its router.
@@ -168,8 +169,10 @@ final class TestScreensBuilder: ScreenBuildable {
             let words = ((try? String(contentsOfFile: "/proc/self/cmdline", encoding: .utf8)) ?? "").split(
                 separator: "\0")
             let command = words.count > 1 ? String(words[1]) : "?"
+            // `plugin-host --spare`: a process started ahead, given its route later.
+            let ahead = words.count > 2 && words[2] == "--spare" ? " --spare" : ""
             return ViewableRouter(
-                interactor: Interactor(), viewController: ViewController(content: .text("Running: \(command)")))
+                interactor: Interactor(), viewController: ViewController(content: .text("Running: \(command)\(ahead)")))
         case .hugeList:
             let view = ViewController()
             let interactor = HugeListInteractor(
