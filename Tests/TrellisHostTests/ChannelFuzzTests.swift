@@ -31,6 +31,10 @@ struct ChannelFuzzTests {
             presented: [MirroredView(content: .text("over"))])
         let messages: [IsolationMessage] = [
             .screen(screen), .notice("saved"), .handled, .alive, .dismiss, .action(path: [0, -1], .tap("close")),
+            .patch([
+                ScreenPatch(view: [], node: [2], replacement: .list(id: "rows", rows: ["d"])),
+                ScreenPatch(view: [0], node: [], replacement: .text("pushed again")),
+            ]),
         ]
         return messages.compactMap { try? Array(JSONEncoder().encode($0)) }
     }
@@ -43,9 +47,13 @@ struct ChannelFuzzTests {
 
     @Test func mutatedMessagesAreReadOrRefusedAndWhatIsReadIsDrawn() throws {
         let seeds = Self.seeds
-        #expect(seeds.count == 6)
+        #expect(seeds.count == 7)
         var random = FuzzTests.Generator(state: 0xC4A2_2E11)
         var outcomes: [String: Int] = [:]
+        guard case let .screen(base) = try JSONDecoder().decode(IsolationMessage.self, from: Data(seeds[0])) else {
+            Issue.record("the first seed is a screen")
+            return
+        }
         var ends: [Int32] = [-1, -1]
         var host: IsolationChannel?
         defer { for end in ends where end >= 0 { close(end) } }
@@ -64,7 +72,16 @@ struct ChannelFuzzTests {
             let received = host!.receive()
             for message in received.messages {
                 outcomes["read", default: 0] += 1
-                guard case let .screen(mirror) = message else { continue }
+                let mirror: MirroredView
+                switch message {
+                case let .screen(whole): mirror = whole
+                case let .patch(patches):
+                    // Onto the screen of the first seed, as the app applies them.
+                    outcomes["patches", default: 0] += 1
+                    guard let patched = base.applying(patches) else { continue }
+                    mirror = patched
+                default: continue
+                }
                 let view = ViewController(content: .text(""))
                 view.show(mirror, at: []) { _ in }
                 let frame = Window(width: Int.random(in: 10...120, using: &random), height: 24).draw(
@@ -80,6 +97,7 @@ struct ChannelFuzzTests {
         }
         #expect(outcomes["refused", default: 0] > 200, "\(outcomes)")
         #expect(outcomes["drawn", default: 0] > 50, "\(outcomes)")
+        #expect(outcomes["patches", default: 0] > 50, "\(outcomes)")
         try? FileManager.default.removeItem(at: FuzzTests.evidence)
     }
 

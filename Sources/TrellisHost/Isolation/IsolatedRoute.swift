@@ -153,6 +153,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         }
         process = started.pid
         channel = IsolationChannel(descriptor: started.channel)
+        mirror = nil
         isStarting = true
         presenter.content = .text("Starting \(launch.routeID) in a process of its own…")
         errors = started.errors
@@ -190,6 +191,8 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     }()
 
     private var flood = FloodLimit()
+    /// What the process sent last, whole: what its patches change.
+    private var mirror: MirroredView?
     private var errorSource: DispatchSourceRead?
     private var heartbeat: DispatchSourceTimer?
     private var lastHeard = ContinuousClock.now
@@ -248,7 +251,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             flood.expectAnswers(2)
             awaitHandled()
         case .ping: flood.expectAnswers(1)
-        case .screen, .dismiss, .notice, .handled, .alive: break
+        case .screen, .patch, .dismiss, .notice, .handled, .alive: break
         }
     }
 
@@ -281,29 +284,41 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             end(saying: "its process sent \(flood), and was ended")
             return handled
         }
-        // Only the last of the screens read at once is drawn.
-        let lastScreen = received.messages.lastIndex {
-            if case .screen = $0 { true } else { false }
-        }
-        for (index, message) in received.messages.enumerated() {
+        // What was read is applied in turn, and drawn once.
+        var shown = mirror
+        for message in received.messages {
             switch message {
             case .handled: handled = true
             case .alive, .ping: break
-            case let .screen(mirror):
-                guard index == lastScreen else { continue }
-                if isStarting { isStarting = false }
-                presenter.show(mirror, at: []) { [weak self] in self?.send($0) }
-            case .dismiss: listener?.screenDidRequestDismiss(slot: launch.routeID)
+            case let .screen(whole): shown = whole
+            case let .patch(patches):
+                guard let patched = shown?.applying(patches) else {
+                    end(saying: "its process sent a change to a view it had not sent, and was ended")
+                    return handled
+                }
+                shown = patched
+            case .dismiss:
+                draw(shown)
+                listener?.screenDidRequestDismiss(slot: launch.routeID)
             case let .notice(text): HostHooks.onNotice?(text)
             case .action, .back: break
             }
         }
+        draw(shown)
         if let problem = received.problem {
             end(saying: "its process sent \(problem), and was ended")
         } else if received.ended {
             end(saying: nil)
         }
         return handled
+    }
+
+    /// Shows `screen`, the process's, if it is not the one shown.
+    private func draw(_ screen: MirroredView?) {
+        guard let screen, screen != mirror else { return }
+        mirror = screen
+        if isStarting { isStarting = false }
+        presenter.show(screen, at: []) { [weak self] in self?.send($0) }
     }
 
     /// Ends the channel and the process, and says why in the route's place.

@@ -6,6 +6,8 @@ import TrellisSDK
 enum IsolationMessage: Codable, Equatable {
     /// The isolated screen's views, whole (to the host).
     case screen(MirroredView)
+    /// What changed in the contents of the screen sent last (to the host).
+    case patch([ScreenPatch])
     /// The screen asked its parent to close it (to the host).
     case dismiss
     /// Something the user should know, for the status line (to the host).

@@ -46,8 +46,10 @@ public enum PluginHost {
             guard let view = tree.rootView else { return true }
             let screen = MirroredView(view)
             guard screen != shown else { return true }
+            // Only what changed, when only contents did.
+            let patches = shown.flatMap { screen.patches(from: $0) }
             shown = screen
-            return channel.send(.screen(screen))
+            return channel.send(patches.map(IsolationMessage.patch) ?? .screen(screen))
         }
         while true {
             // What changes by itself is sent at most once a frame interval, as a
@@ -64,7 +66,7 @@ public enum PluginHost {
                 case .ping:
                     _ = channel.send(.alive)
                     continue
-                case .screen, .dismiss, .notice, .handled, .alive: continue
+                case .screen, .patch, .dismiss, .notice, .handled, .alive: continue
                 }
                 acted = true
             }
