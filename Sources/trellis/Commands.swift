@@ -4,7 +4,7 @@ import TrellisHost
 /// Every command of `trellis`, with its options and texts: the one table that
 /// parsing, `--help`, the manual page and the completion scripts read.
 enum Commands {
-    static var all: [CommandSpec] { [run, serve, validate, inspect, new, completion, help] }
+    static var all: [CommandSpec] { [run, serve, validate, inspect, permissions, new, completion, help] }
 
     static let serve = CommandSpec(
         name: "serve", forms: ["[CONFIG]"], summary: "serve the app a route config describes to a web browser",
@@ -172,6 +172,28 @@ enum Commands {
         sections: """
             EXIT CODES:
               0 success; 2 the file is missing or not a usable plugin.
+            """)
+
+    static let permissions = CommandSpec(
+        name: "permissions", forms: [""],
+        summary: "list the answers given to plugins' permission asks, or revoke one",
+        description: """
+            A plugin whose route runs in a process of its own ("isolation": "process")
+            may ask, in its manifest, to read or write files outside its own, to use the
+            network or to start processes. The first time its screen opens, the app asks
+            you in its place; the answer is kept for that build of the plugin (its
+            SHA-256) in $XDG_CONFIG_HOME/trellis/permissions.json (~/.config when
+            unset), and a new build asks again. A route's "permissions" in the config
+            answer for it instead. This lists the answers kept; --revoke forgets a
+            plugin's, so it asks again when it next opens.
+            """,
+        options: [
+            .option("--revoke", "PLUGIN", help: "forget the answers given to PLUGIN (its name, as listed)"),
+            .flag("--json", help: "print the answers as one JSON object"),
+        ],
+        sections: """
+            EXIT CODES:
+              0 success; 2 no answer kept for the plugin given, or a file that cannot be read.
             """)
 
     static let new = CommandSpec(

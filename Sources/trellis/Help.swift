@@ -39,6 +39,7 @@ enum Help {
     static var run: String { Commands.run.helpText }
     static var validate: String { Commands.validate.helpText }
     static var inspect: String { Commands.inspect.helpText }
+    static var permissions: String { Commands.permissions.helpText }
     static var new: String { Commands.new.helpText }
     static var completion: String { Commands.completion.helpText }
 
@@ -67,6 +68,8 @@ enum Help {
             \(block(validate))
             .SH INSPECT
             \(block(inspect))
+            .SH PERMISSIONS
+            \(block(permissions))
             .SH NEW
             \(block(new))
             .SH COMPLETION

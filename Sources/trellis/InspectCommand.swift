@@ -65,6 +65,7 @@ struct InspectCommand {
                 "provides": .array(manifest.provides.map(JSONValue.string)),
                 "builds": .array(manifest.builds.map(JSONValue.string)),
                 "slotTypes": .object(manifest.slotTypes.mapValues(JSONValue.string)),
+                "permissions": .array(manifest.permissions.map(JSONValue.string)),
             ]
             fields["toolchain"] = plugin.toolchain.map(JSONValue.string) ?? .null
             fields["sha256"] = hash.map(JSONValue.string) ?? .null
@@ -86,6 +87,7 @@ struct InspectCommand {
               slots:     \(list(manifest.slots.map { slot in manifest.slotTypes[slot].map { "\(slot) (gives a \($0))" } ?? slot }))
               requires:  \(list(manifest.requires))
               provides:  \(list(manifest.provides))\(manifest.builds.isEmpty ? "" : "\n  builds:    " + list(manifest.builds))
+              asks:      \(manifest.permissions.isEmpty ? "nothing beyond its own files (in a process of its own)" : manifest.permissions.map(Route.Permissions.words).joined(separator: "; "))
               sha256:    \(hash ?? "(no libcrypto.so.3 here to compute it)")
             """.escapingControlCharacters)
         if let incompatibility { throw CommandError(message: incompatibility) }

@@ -18,7 +18,7 @@ enum Trellis {
                 if let name = try parsed.singlePositional(command: "help", name: "command") {
                     guard let command = Commands.all.first(where: { $0.name == name }), name != "help" else {
                         throw CommandError.usage(
-                            "no command \"\(name)\"; commands are run, serve, validate, inspect, new, completion.",
+                            "no command \"\(name)\"; commands are \(Commands.all.map(\.name).dropLast().joined(separator: ", ")).",
                             help: "help")
                     }
                     print(command.helpText)
@@ -37,6 +37,8 @@ enum Trellis {
                 return try ValidateCommand(arguments: Array(arguments.dropFirst())).run()
             case "inspect":
                 return try InspectCommand(arguments: Array(arguments.dropFirst())).run()
+            case "permissions":
+                return try PermissionsCommand(arguments: Array(arguments.dropFirst())).run()
             case "new":
                 return try NewCommand(arguments: Array(arguments.dropFirst())).run()
             case "plugin-host":
@@ -47,7 +49,7 @@ enum Trellis {
             case let command?:
                 throw CommandError(
                     message:
-                        "unknown command \"\(command)\". Commands: run, serve, validate, inspect, new, completion, help.\n"
+                        "unknown command \"\(command)\". Commands: \(Commands.all.map(\.name).joined(separator: ", ")).\n"
                         + "Run `trellis --help` for usage.")
             }
             return .success

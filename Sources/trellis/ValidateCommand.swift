@@ -59,6 +59,7 @@ struct ValidateCommand {
             "\(config.fileName): OK, \(config.routes.count) route\(config.routes.count == 1 ? "" : "s"), root \"\(config.root)\"."
                 .escapingControlCharacters)
         printIsolated(config)
+        for line in config.permissionLines(loader: loader) { print(line.escapingControlCharacters) }
         return .success
     }
 }

@@ -4,7 +4,9 @@ import TrellisTestSupport
 
 /// `--help`, `validate` and `inspect`.
 struct CommandTests {
-    @Test(arguments: [[], ["--help"], ["run", "--help"], ["validate", "--help"], ["inspect", "-h"]])
+    @Test(arguments: [
+        [], ["--help"], ["run", "--help"], ["validate", "--help"], ["inspect", "-h"], ["permissions", "--help"],
+    ])
     func everyCommandHasHelp(arguments: [String]) throws {
         let result = try TrellisProcess.run(arguments)
 

@@ -36,7 +36,10 @@ struct ChannelFuzzTests {
                 ScreenPatch(view: [0], node: [], replacement: .text("pushed again")),
             ]),
         ]
-        return messages.compactMap { try? Array(JSONEncoder().encode($0)) }
+        // Keys sorted: the same bytes in every run, so the same mutations.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return messages.compactMap { try? Array(encoder.encode($0)) }
     }
 
     /// `json` framed as the channel frames it: its length in four bytes, then itself.

@@ -68,7 +68,10 @@ struct FuzzTests {
                 Products.repository.appendingPathComponent("config.json")
             ]
         return files.compactMap { file in
-            guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+            // A route in a process of its own is started by trellis, not by this test process.
+            guard let text = try? String(contentsOf: file, encoding: .utf8), !text.contains("\"isolation\"") else {
+                return nil
+            }
             // The products folder spelled out, as "@host" would find it from `trellis`.
             let local = text.replacingOccurrences(of: "\"@host\"", with: "\"\(Products.directory.path)\"")
             return (file.lastPathComponent, Array(local.utf8))

@@ -78,7 +78,7 @@ guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: 
 }
 let allowed: Set<String> = [
     "name", "version", "summary", "slots", "requires", "provides", "resources", "parameters",
-    "builds", "slotTypes",
+    "builds", "slotTypes", "permissions",
 ]
 if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
     fail("\(manifestPath): unknown key \"\(unknown)\"; the keys are \(allowed.sorted().joined(separator: ", "))")
@@ -132,6 +132,42 @@ for (slot, type) in slotTypes {
         fail(
             "\(manifestPath): slot \"\(slot)\" has type \"\(type)\"; a builder protocol's name is letters, digits, _ and ."
         )
+    }
+}
+// `permissions`: what the plugin asks the user for when its route runs in a
+// process of its own (Docs/Isolation.md): files it reads, files it reads and
+// writes, the network, starting processes. Each ask is one entry of the line.
+var asks: [String] = []
+if let given = object["permissions"] {
+    let example = #"for example { "write": ["~/notes"], "network": true }"#
+    guard let permissions = given as? [String: Any] else {
+        fail("\(manifestPath): \"permissions\" must be an object, \(example)")
+    }
+    let kinds = ["read", "write", "network", "processes"]
+    if let unknown = permissions.keys.sorted().first(where: { !kinds.contains($0) }) {
+        fail("\(manifestPath): \"permissions\" has \"\(unknown)\"; it asks for \(kinds.joined(separator: ", "))")
+    }
+    let bases = ["/", "~/", "$XDG_DATA_HOME/", "$XDG_CONFIG_HOME/", "$XDG_CACHE_HOME/"]
+    for kind in ["read", "write"] {
+        guard permissions[kind] == nil || permissions[kind] is [String] else {
+            fail("\(manifestPath): \"permissions.\(kind)\" must be an array of paths, \(example)")
+        }
+        for path in permissions[kind] as? [String] ?? [] {
+            guard bases.contains(where: path.hasPrefix), !path.contains(","),
+                !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                fail(
+                    "\(manifestPath): \"permissions.\(kind)\" holds \"\(path)\"; a path starts with "
+                        + bases.joined(separator: ", ") + ", and has no comma or control character")
+            }
+            asks.append("\(kind):\(path)")
+        }
+    }
+    for kind in ["network", "processes"] where permissions[kind] != nil {
+        guard let asked = permissions[kind] as? Bool else {
+            fail("\(manifestPath): \"permissions.\(kind)\" must be true or false")
+        }
+        if asked { asks.append(kind) }
     }
 }
 guard arguments.count == 5 else { fail("the plugin's target does not depend on the TrellisSDK product") }
@@ -194,6 +230,7 @@ let text =
     (["trellis-manifest 1"] + fields.map { "\($0)=\($1)" } + lists.map { "\($0)=\($1.joined(separator: ","))" }
     + ["parameters=" + parameters.map { "\($0.key):\($0.value)" }.joined(separator: ",")]
     + ["slotTypes=" + slotTypes.map { "\($0.key):\($0.value)" }.joined(separator: ",")]
+    + ["permissions=" + asks.joined(separator: ",")]
     + ["sdkVersion=\(sdkVersion.major).\(sdkVersion.minor).\(sdkVersion.patch)"]).joined(separator: "\n") + "\n"
 let bytes = Array(text.utf8)
 // An ELF note: the sizes of its owner's name and of its description, its type, the

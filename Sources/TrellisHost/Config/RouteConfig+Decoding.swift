@@ -212,7 +212,10 @@ private struct ConfigReader {
         }
         var route = Route(
             id: id, plugin: plugin, children: children, parameters: parameters, sha256: pin, isolation: isolation)
-        if let value = members["permissions"] { route.permissions = try readPermissions(route: id, value) }
+        if let value = members["permissions"] {
+            route.permissions = try readPermissions(route: id, value)
+            route.answersPermissions = true
+        }
         return route
     }
 

@@ -41,6 +41,9 @@ public struct Route: Equatable, Sendable {
     /// What the route's sandbox lets its plugin do beyond its own files and data
     /// folder (`"permissions"`), when it runs in a process of its own.
     public var permissions = Permissions()
+    /// Whether the config gives ``permissions``: then they answer the plugin's
+    /// asks, and the user is not asked.
+    public var answersPermissions = false
 
     /// What a sandboxed route may do beyond its own files and data folder.
     public struct Permissions: Equatable, Sendable {

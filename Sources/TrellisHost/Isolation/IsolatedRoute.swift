@@ -3,94 +3,6 @@ import Dispatch
 import Foundation
 @_spi(TrellisHost) import TrellisSDK
 
-extension RouteTree {
-    /// Builds `routeID`, which runs in a process of its own: a screen in this
-    /// process that shows what the route's process sends, and sends it the
-    /// user's actions. Its plugin is opened there, never here.
-    func buildIsolated(_ routeID: String, parameters: JSONValue, listener: ScreenListener?) throws(RouteError) -> Built
-    {
-        guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
-        guard Self.nesting(of: parameters) <= 64, let json = try? JSONEncoder().encode(parameters) else {
-            throw .buildFailed(
-                route: routeID, plugin: route.plugin,
-                message: "its parent's parameters nest more than 64 levels deep, too deep to send to its process")
-        }
-        let view = ViewController(content: .text("Starting \(routeID) in a process of its own…"))
-        let launch = IsolatedLaunch(
-            config: config, routeID: routeID, plugin: route.plugin, parameters: String(decoding: json, as: UTF8.self),
-            permissions: route.permissions, pluginFolders: pluginFolders(below: routeID))
-        let interactor = IsolatedInteractor(presenter: view, launch: launch, listener: listener)
-        let router = ViewableRouter(interactor: interactor, viewController: view)
-        record(router, routeID: routeID, plugin: route.plugin)
-        return Built(router: router, scope: DependencyScope(), generation: 0)
-    }
-
-    /// The folders of the plugin files of `routeID` and the routes below it
-    /// (where a link leads, too): what its process may read of the plugins.
-    func pluginFolders(below routeID: String) -> [String] {
-        var folders: Set<String> = []
-        var seen: Set<String> = []
-        var pending = [routeID]
-        while let id = pending.popLast() {
-            guard seen.insert(id).inserted, let route = config.routes[id] else { continue }
-            pending += route.children.values
-            guard let file = try? loader.locate(route.plugin, relativeTo: configFolder) else { continue }
-            folders.insert(file.deletingLastPathComponent().path)
-            folders.insert(file.resolvingSymlinksInPath().deletingLastPathComponent().path)
-        }
-        return folders.sorted()
-    }
-
-    /// How deeply `value` nests, counted without recursion.
-    static func nesting(of value: JSONValue) -> Int {
-        var deepest = 0
-        var pending: [(JSONValue, Int)] = [(value, 1)]
-        while let (value, depth) = pending.popLast() {
-            deepest = max(deepest, depth)
-            guard depth <= 64 else { break }
-            switch value {
-            case let .array(items): pending += items.map { ($0, depth + 1) }
-            case let .object(members): pending += members.values.map { ($0, depth + 1) }
-            default: break
-            }
-        }
-        return deepest
-    }
-}
-
-/// What starts an isolated route's process: `trellis plugin-host`.
-struct IsolatedLaunch {
-    let config: RouteConfig
-    let routeID: String
-    let plugin: String
-    /// What its parent passed its build, as JSON.
-    let parameters: String
-    let permissions: Route.Permissions
-    /// The folders of its plugins' files, which it may read.
-    let pluginFolders: [String]
-
-    /// The trellis that runs the process: this one, or the one
-    /// `TRELLIS_PLUGIN_HOST` names, for a program that embeds the host (the
-    /// benchmark does).
-    static var executable: String {
-        ProcessInfo.processInfo.environment["TRELLIS_PLUGIN_HOST"] ?? "/proc/self/exe"
-    }
-
-    /// The arguments of `trellis plugin-host`: the config, every folder it
-    /// searches, the route, its data folder, the folders of its plugins, and
-    /// its permissions.
-    var arguments: [String] {
-        var arguments = [config.file.path, "--route", routeID, "--channel", "3"]
-        arguments += ["--parameters", parameters, "--data", Sandbox.dataFolder(plugin: plugin)]
-        arguments += config.searchPath.flatMap { ["--plugins", $0.path] }
-        arguments += permissions.read.flatMap { ["--read", $0] } + permissions.write.flatMap { ["--write", $0] }
-        if permissions.network { arguments += ["--allow", "network"] }
-        if permissions.processes { arguments += ["--allow", "processes"] }
-        arguments += pluginFolders.flatMap { ["--read", $0] }
-        return arguments
-    }
-}
-
 /// The isolated route's screen in the app: it starts the route's process when it
 /// becomes active, shows each view the process sends, sends it the user's
 /// actions, and ends it when it resigns. A process that ends or crashes is shown
@@ -100,7 +12,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     /// first screen: work under way, which a headless script waits for.
     private(set) static var starting = 0
 
-    private let launch: IsolatedLaunch
+    private var launch: IsolatedLaunch
     private var isStarting = false {
         didSet { Self.starting += isStarting ? 1 : -1 }
     }
@@ -122,14 +34,42 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
 
     override func didBecomeActive() {
         super.didBecomeActive()
-        start()
+        // What its plugin asks for and the user has not answered is asked first.
+        if let asks = launch.asks, !asks.pending.isEmpty {
+            presenter.show(MirroredView(content: asks.prompt(route: launch.routeID)), at: []) { _ in }
+        } else {
+            startSayingDenials()
+        }
         presenter.actions
             .subscribe { [weak self] action in
                 guard let self else { return }
-                // Its place, once the process ended, offers a restart.
-                if channel == nil, action == .tap(Self.restartID) { start() } else { send(.action(path: [], action)) }
+                // Its place, once the process ended, offers a restart; before it
+                // started, the question.
+                switch action {
+                case .tap(Self.restartID) where channel == nil: start()
+                case .tap(PermissionAsks.allowID) where channel == nil: answer(allowed: true)
+                case .tap(PermissionAsks.denyID) where channel == nil: answer(allowed: false)
+                default: send(.action(path: [], action))
+                }
             }
             .disposeOnDeactivate(interactor: self)
+    }
+
+    private func answer(allowed: Bool) {
+        guard var asks = launch.asks, !asks.pending.isEmpty else { return }
+        if let problem = asks.answer(allowed: allowed) { HostHooks.onNotice?(problem) }
+        launch.asks = asks
+        startSayingDenials()
+    }
+
+    /// Starts the process, saying first what its plugin was denied.
+    private func startSayingDenials() {
+        launch.asks?.makeWritableFolders()
+        if let notice = launch.asks?.deniedNotice {
+            HostHooks.onNotice?(notice)
+            Log.info(notice)
+        }
+        start()
     }
 
     override func willResignActive() {

@@ -77,6 +77,7 @@ struct PluginHostProcess {
     /// as descriptor 3, in a session of its own, with no terminal and no other
     /// descriptor of the app's.
     private static func spawn(_ arguments: [String]) -> Result<PluginHostProcess, SpawnError> {
+        if let problem = IsolatedLaunch.executableProblem { return .failure(SpawnError(message: problem)) }
         var pair: [Int32] = [-1, -1]
         var pipe: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0,

@@ -34,6 +34,10 @@ public struct PluginManifest: Equatable, Sendable {
     public var builds: [String] = []
     /// The builder protocol each of the plugin's typed slots gives, by slot.
     public var slotTypes: [String: String] = [:]
+    /// What the plugin asks the user for when its route runs in a process of
+    /// its own: `read:PATH`, `write:PATH`, `network`, `processes`
+    /// (``Route/Permissions/init(asks:)`` reads them).
+    public var permissions: [String] = []
 
     /// The owner and type of the ELF note the manifest is in (section
     /// `.note.trellis`): a note, so that linkers put it in the file's first page,
@@ -64,7 +68,7 @@ extension PluginManifest {
     private static let header = Array("trellis-manifest 1\n".utf8)
     private static let keys = [
         "name", "version", "summary", "slots", "requires", "provides", "sdkVersion", "toolchain",
-        "resources", "parameters", "builds", "slotTypes",
+        "resources", "parameters", "builds", "slotTypes", "permissions",
     ]
     .map { Array($0.utf8) }
 
@@ -119,7 +123,8 @@ extension PluginManifest {
             resources: fields[8] == nil ? [] : try list(8),
             parameters: fields[9] == nil ? [:] : try pairs(9),
             builds: fields[10] == nil ? [] : try list(10),
-            slotTypes: fields[11] == nil ? [:] : try pairs(11))
+            slotTypes: fields[11] == nil ? [:] : try pairs(11),
+            permissions: fields[12] == nil ? [] : try list(12))
     }
 
     /// Where each key's value is in `bytes`, by the key's place in ``keys``.
