@@ -7,7 +7,8 @@ protocol LoggedOutPresentableListener: AnyObject {
 }
 
 final class LoggedOutInteractor: PresentableInteractor<LoggedOutViewController>, LoggedOutPresentableListener {
-    weak var listener: LoggedOutListener?
+    /// Where it tells its parent the players logged in.
+    var parent: ScreenEvents<LoggedOutEvent>?
 
     override init(presenter: LoggedOutViewController) {
         super.init(presenter: presenter)
@@ -16,6 +17,6 @@ final class LoggedOutInteractor: PresentableInteractor<LoggedOutViewController>,
 
     func login(withPlayer1Name player1Name: String, player2Name: String) {
         // Empty names fall back to "Player 1" and "Player 2", as in the tutorial.
-        listener?.didLogin(with: PlayerNames(player1: player1Name, player2: player2Name))
+        parent?.send(.didLogin(PlayerNames(player1: player1Name, player2: player2Name)))
     }
 }

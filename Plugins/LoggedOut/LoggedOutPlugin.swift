@@ -18,7 +18,7 @@ final class LoggedOutBuilder: Builder<EmptyDependency>, ScreenBuildable {
     func build(with context: ScreenContext) throws -> Routing {
         let viewController = LoggedOutViewController()
         let interactor = LoggedOutInteractor(presenter: viewController)
-        interactor.listener = try context.listener(as: LoggedOutListener.self)
+        interactor.parent = context.events(LoggedOutEvent.self)
         return ViewableRouter(interactor: interactor, viewController: viewController)
     }
 }

@@ -9,7 +9,9 @@ protocol RootRouting: ViewableRouting {
     func routeToLoggedIn() -> LoggedInActionableItem?
 }
 
-final class RootInteractor: Interactor, LoggedOutListener, LoggedInListener, RootActionableItem, LinkHandling {
+final class RootInteractor: Interactor, ScreenEventListener, LoggedOutListener, LoggedInListener, RootActionableItem,
+    LinkHandling
+{
     weak var router: RootRouting?
     /// Whoever attached the tutorial, if anyone (the launcher).
     weak var listener: ScreenListener?
@@ -22,7 +24,15 @@ final class RootInteractor: Interactor, LoggedOutListener, LoggedInListener, Roo
         super.init()
     }
 
-    // MARK: LoggedOutListener
+    // MARK: ScreenEventListener: what LoggedOut sends, in this process or from its own
+
+    let screenEventTypes: [any ScreenEvent.Type] = [LoggedOutEvent.self]
+
+    func screenDidSend(_ event: any ScreenEvent) {
+        if case let .didLogin(names)? = event as? LoggedOutEvent { didLogin(with: names) }
+    }
+
+    // MARK: LoggedOutListener, for a LoggedOut built before its event
 
     func didLogin(with names: PlayerNames) {
         dependencies.provide(names, for: TicTacToeDependency.playerNames)

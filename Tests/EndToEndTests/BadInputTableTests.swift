@@ -92,8 +92,8 @@ struct BadInputTableTests {
             "parameters.title must be a string"),
         config(
             "a screen that needs a parent as the root",
-            "{ \(plugins), \"root\": \"l\", \"routes\": { \"l\": { \"plugin\": \"LoggedOut\" } } }",
-            "route l must be attached by a screen that is a LoggedOutListener; it has no parent here (is it the root?)"),
+            "{ \(plugins), \"root\": \"l\", \"routes\": { \"l\": { \"plugin\": \"OffGame\" } } }",
+            "plugin OffGame requires dependency \"playerNames\", which no route above it provides"),
         config(
             "an escape sequence in a route id", "{ \(plugins), \"root\": \"\\u001b[2J\", \"routes\": {} }", "\\u{1B}[2J"
         ),

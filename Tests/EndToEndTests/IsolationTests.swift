@@ -155,6 +155,28 @@ struct IsolationTests {
         #expect(run.status == 2, "run refuses it too: \(run.stderr)")
     }
 
+    /// The tutorial's LoggedOut tells Root the players logged in with an event
+    /// (`ScreenEvent`): the same in the app's process and from a process of its own.
+    @Test func aParentHearsAnEventOfAChildInAProcessOfItsOwnAsInItsOwnProcess() throws {
+        let folder = try TemporaryFolder()
+        let tutorial = try String(
+            contentsOf: Products.repository.appendingPathComponent("Examples/tictactoe.json"), encoding: .utf8)
+        let isolated = folder.url.appendingPathComponent("tictactoe.json")
+        try tutorial.replacingOccurrences(of: "\"@host\"", with: "\"\(Products.directory.path)\"")
+            .replacingOccurrences(
+                of: #""plugin": "LoggedOut""#, with: #""plugin": "LoggedOut", "isolation": "process""#
+            ).write(to: isolated, atomically: true, encoding: .utf8)
+        let login = "focus Player 1 name\ntype Alice\nfocus Player 2 name\ntype Bob\ntap Login\n"
+        let script = login + "expect Alice (0) vs Bob (0)\nprint\n"
+
+        let inProcess = try TrellisProcess.run(["run", "Examples/tictactoe.json", "--headless"], input: script)
+        let across = try TrellisProcess.run(["run", isolated.path, "--headless"], input: "expect Login\n" + script)
+
+        #expect(try String(contentsOf: isolated, encoding: .utf8).contains(#""isolation": "process""#))
+        #expect(inProcess.status == 0, "\(inProcess.stderr)")
+        #expect(across.status == 0, "LoggedIn shown on the event: \(across.stdout) \(across.stderr)")
+    }
+
     @Test func validateListsTheIsolatedRoutes() throws {
         let folder = try TemporaryFolder()
         let config = try isolatedConfig("showCommand", in: folder)

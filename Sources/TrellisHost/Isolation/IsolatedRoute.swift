@@ -191,7 +191,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             flood.expectAnswers(2)
             awaitHandled()
         case .ping: flood.expectAnswers(1)
-        case .screen, .patch, .dismiss, .notice, .handled, .alive: break
+        case .screen, .patch, .dismiss, .event, .notice, .handled, .alive: break
         }
     }
 
@@ -240,6 +240,9 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             case .dismiss:
                 draw(shown)
                 listener?.screenDidRequestDismiss(slot: launch.routeID)
+            case let .event(name, json):
+                draw(shown)
+                hear(eventNamed: name, json: json)
             case let .notice(text): HostHooks.onNotice?(text)
             case .action, .back: break
             }
@@ -251,6 +254,18 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             end(saying: nil)
         }
         return handled
+    }
+
+    /// Passes an event the process's screen sent to the parent, which decodes
+    /// it as a type it hears, or says that it does not hear it.
+    private func hear(eventNamed name: String, json: String) {
+        if let parent = listener as? ScreenEventListener, parent.receive(eventNamed: name, json: json) {
+            return
+        }
+        let parent = listener.map { "\(type(of: $0))" } ?? "no parent"
+        HostHooks.onNotice?(
+            "route \(launch.routeID) sent a \(name), which its parent (\(parent)) does not hear"
+                .escapingControlCharacters)
     }
 
     /// Shows `screen`, the process's, if it is not the one shown.

@@ -10,6 +10,9 @@ enum IsolationMessage: Codable, Equatable {
     case patch([ScreenPatch])
     /// The screen asked its parent to close it (to the host).
     case dismiss
+    /// The screen sent its parent a ``ScreenEvent`` of the type named, as its
+    /// JSON (to the host).
+    case event(name: String, json: String)
     /// Something the user should know, for the status line (to the host).
     case notice(String)
     /// The actions and backs sent so far are done, and the screen they led to

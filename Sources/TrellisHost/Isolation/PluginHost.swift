@@ -66,7 +66,7 @@ public enum PluginHost {
                 case .ping:
                     _ = channel.send(.alive)
                     continue
-                case .screen, .patch, .dismiss, .notice, .handled, .alive: continue
+                case .screen, .patch, .dismiss, .event, .notice, .handled, .alive: continue
                 }
                 acted = true
             }
@@ -145,8 +145,9 @@ extension PluginHost {
     }
 }
 
-/// The isolated route's listener: what it asks of its parent goes to the app.
-private final class ParentAcrossProcesses: ScreenListener {
+/// The isolated route's listener: what it asks of its parent, and the events
+/// it sends it, go to the app.
+private final class ParentAcrossProcesses: ScreenListener, ScreenEventRelay {
     let channel: IsolationChannel
 
     init(channel: IsolationChannel) {
@@ -159,5 +160,9 @@ private final class ParentAcrossProcesses: ScreenListener {
 
     func screenDidRequestDismiss(slot: String) {
         _ = channel.send(.dismiss)
+    }
+
+    func relay(eventNamed name: String, json: String) {
+        _ = channel.send(.event(name: name, json: json))
     }
 }

@@ -15,10 +15,19 @@ public enum ContractError: Error, CustomStringConvertible {
     }
 }
 
-/// What LoggedOut tells its parent.
+/// What LoggedOut told its parent before ``LoggedOutEvent``: the RIBs-style
+/// listener, which works in one process only. Kept, and Root still is one, for
+/// LoggedOut plugins built against it.
 @MainActor
 public protocol LoggedOutListener: ScreenListener {
     func didLogin(with names: PlayerNames)
+}
+
+/// What LoggedOut tells its parent, as a message (`ScreenEvent`): the parent
+/// hears it whether LoggedOut runs in the app's process or in one of its own.
+public enum LoggedOutEvent: ScreenEvent, Equatable {
+    /// The players logged in with these names.
+    case didLogin(PlayerNames)
 }
 
 /// What LoggedIn tells its parent.

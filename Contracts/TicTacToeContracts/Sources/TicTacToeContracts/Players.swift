@@ -1,7 +1,7 @@
 import TrellisSDK
 
 /// The two players' names, as LoggedOut's login gives them.
-public struct PlayerNames: Equatable, Sendable {
+public struct PlayerNames: Equatable, Sendable, Codable {
     public var player1: String
     public var player2: String
 
