@@ -64,4 +64,20 @@ struct SandboxTests {
         #expect(warned.status == 0, "\(warned.stderr)")
         #expect(warned.stderr.contains("routes.main.permissions does nothing"), "\(warned.stderr)")
     }
+
+    /// A plugin that allocates without end is refused at the process's memory
+    /// limit (RLIMIT_AS, 4 GiB), in that process alone.
+    @Test func anAllocationWithoutEndIsRefusedAtItsLimit() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "TestScreens", "isolation": "process",
+                            "parameters": { "behaviour": "allocateWithoutEnd" } } }
+                """)
+
+        let run = try TrellisProcess.run(["run", config.path, "--headless"], input: "expect Refused after\nprint\n")
+
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(!run.stdout.contains("Never refused"))
+    }
 }

@@ -47,3 +47,11 @@ func spin() -> Never {
         if count == Int.min { print(count) }
     }
 }
+
+/// `allocateWithoutEnd`: what a plugin that allocates without end gets.
+func allocate() -> String {
+    var blocks: [UnsafeMutableRawPointer] = []
+    defer { blocks.forEach { free($0) } }
+    while blocks.count < 1024, let block = malloc(64 << 20) { blocks.append(block) }
+    return blocks.count < 1024 ? "Refused after \(blocks.count * 64) MiB" : "Never refused"
+}

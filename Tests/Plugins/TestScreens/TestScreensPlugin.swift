@@ -117,6 +117,10 @@ enum TestBehaviour: String {
     /// In a process of its own, writes a message that is not JSON to the app
     /// (ChannelAbuse.swift). Shows `Writing to the channel`.
     case malformedChannel
+    /// Allocates 64 MiB at a time, untouched, until an allocation fails (at
+    /// most 64 GiB), then frees it all and shows `Refused after N MiB`, or
+    /// `Never refused` (ResourceFaults.swift).
+    case allocateWithoutEnd
 }
 
 /// Which build of the plugin this is. The live swap tests make a "new build" by
@@ -159,6 +163,8 @@ final class TestScreensBuilder: ScreenBuildable {
             try misbehave(behaviour, file: context.parameter("file", as: String.self))
         case .claimHostHooks:
             return claimHostHooks()
+        case .allocateWithoutEnd:
+            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: .text(allocate())))
         case .floodChannel, .malformedChannel:
             return abuseChannel(flood: behaviour == .floodChannel)
         case .trySandbox:
@@ -320,7 +326,8 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
             .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps,
             .closeDescriptorsInBuild, .crashOnThreadWhenTold, .hugeText, .claimHostHooks,
-            .hugeList, .showCommand, .trySandbox, .floodChannel, .malformedChannel:
+            .hugeList, .showCommand, .trySandbox, .floodChannel, .malformedChannel,
+            .allocateWithoutEnd:
             break
         case .leakyRouter:
             presenter.content = .text("I will leak")
