@@ -151,6 +151,7 @@ extension Trellis {
         var writes: [String] = []
         var allowed: Set<String> = []
         var scratch: String?
+        var state: String?
         var index = 1
         while index + 1 < arguments.count {
             switch arguments[index] {
@@ -163,6 +164,7 @@ extension Trellis {
             case "--write": writes.append(arguments[index + 1])
             case "--scratch": scratch = arguments[index + 1]
             case "--allow": allowed.insert(arguments[index + 1])
+            case "--state": state = arguments[index + 1]
             default: throw CommandError(message: "plugin-host: unknown option \(arguments[index])")
             }
             index += 2
@@ -188,7 +190,7 @@ extension Trellis {
             throw CommandError(message: "plugin-host: \(config.fileName) has no route \(route)")
         }
         return PluginHost.run(
-            config: config, routeID: route, parameters: parameters, channel: channel, notices: warnings)
+            config: config, routeID: route, parameters: parameters, channel: channel, notices: warnings, state: state)
     }
 }
 

@@ -87,6 +87,35 @@ struct LiveSwapTests {
         #expect(!result.stderr.contains("leak"), "the old build's router, interactor and view are gone")
     }
 
+    /// A route in a process of its own is swapped by starting its process
+    /// again from the new file, handed the state its root saved; the app never
+    /// maps the plugin.
+    @Test func anIsolatedRouteIsSwappedByANewProcessKeepingItsState() throws {
+        let app = try App(
+            next: #"{ "plugin": "TestScreens", "isolation": "process", "parameters": { "behaviour": "counter" } }"#)
+        let host = try LiveTrellis(["run", app.config.path, "--headless", "--watch", "--timeout", "30"])
+
+        let before = host.send(
+            "tap Click Button\ntap Count\ntap Count\nexpect build one, count 2\ntree", readingThrough: "(TestScreens)\n"
+        )
+        try app.replacePlugin(with: try app.secondBuild)
+        let swapped = host.readErrors(through: "its process started again)")
+        let after = host.send(
+            "expect build two, count 2\ntap Count\nexpect count 3\ntree", readingThrough: "(TestScreens)\n")
+        let result = try host.finish()
+
+        // The headless `reload ROUTE` does the same.
+        let reloaded = try TrellisProcess.run(
+            ["run", app.config.path, "--headless"],
+            input: "tap Click Button\ntap Count\nexpect count 1\nreload next\nexpect count 1\n")
+
+        #expect(swapped.contains("swapped next (TestScreens, its process started again)"), "\(swapped)")
+        #expect(reloaded.status == 0, "\(reloaded.stdout) \(reloaded.stderr)")
+        #expect(before.hasSuffix("main (MainScreen)\n  next (TestScreens)\n"), "\(before)")
+        #expect(after == "main (MainScreen)\n  next (TestScreens)\n", "\(after)")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func aBrokenBuildLeavesTheOldScreenRunningAndTheNextGoodBuildSwapsIn() throws {
         let app = try App()
         let host = try LiveTrellis(["run", app.config.path, "--headless", "--watch", "--timeout", "30"])

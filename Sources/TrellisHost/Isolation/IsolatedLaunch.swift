@@ -17,7 +17,7 @@ extension RouteTree {
         let launch = IsolatedLaunch(
             config: config, routeID: routeID, plugin: route.plugin, parameters: String(decoding: json, as: UTF8.self),
             permissions: route.permissions, pluginFolders: pluginFolders(below: routeID),
-            asks: permissionAsks(of: route))
+            pluginFiles: pluginFiles(below: routeID), asks: permissionAsks(of: route))
         let interactor = IsolatedInteractor(presenter: view, launch: launch, listener: listener)
         let router = ViewableRouter(interactor: interactor, viewController: view)
         record(router, routeID: routeID, plugin: route.plugin)
@@ -28,12 +28,7 @@ extension RouteTree {
     /// (where a link leads, too): what its process may read of the plugins.
     func pluginFolders(below routeID: String) -> [String] {
         var folders: Set<String> = []
-        var seen: Set<String> = []
-        var pending = [routeID]
-        while let id = pending.popLast() {
-            guard seen.insert(id).inserted, let route = config.routes[id] else { continue }
-            pending += route.children.values
-            guard let file = try? loader.locate(route.plugin, relativeTo: configFolder) else { continue }
+        for file in pluginFiles(below: routeID) {
             folders.insert(file.deletingLastPathComponent().path)
             folders.insert(file.resolvingSymlinksInPath().deletingLastPathComponent().path)
         }
@@ -67,6 +62,8 @@ struct IsolatedLaunch {
     let permissions: Route.Permissions
     /// The folders of its plugins' files, which it may read.
     let pluginFolders: [String]
+    /// Its plugins' files, whose rebuild starts it again (``PluginFileStamps``).
+    let pluginFiles: [URL]
     /// What its plugin asks for, and the answers so far.
     var asks: PermissionAsks?
 

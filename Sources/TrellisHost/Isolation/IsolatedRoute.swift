@@ -85,7 +85,10 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             scratch = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         }
         let started: PluginHostProcess
-        switch PluginHostProcess.start(launch.arguments + (scratch.map { ["--scratch", $0] } ?? [])) {
+        stamps = PluginFileStamps(launch.pluginFiles)
+        let state = handedState.map { ["--state", $0] } ?? []
+        handedState = nil
+        switch PluginHostProcess.start(launch.arguments + (scratch.map { ["--scratch", $0] } ?? []) + state) {
         case let .success(process): started = process
         case let .failure(error):
             show("could not start a process for it: \(error.message)")
@@ -131,6 +134,12 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     }()
 
     private var flood = FloodLimit()
+    /// The builds of its plugin files its process started with.
+    private var stamps = PluginFileStamps([])
+    /// The state the process it replaces saved, for the next start.
+    private var handedState: String?
+    /// Whether the process said what its root saves (``IsolationMessage/preserved(_:)``).
+    private var preservedAnswered = false
     /// What the process sent last, whole: what its patches change.
     private var mirror: MirroredView?
     private var errorSource: DispatchSourceRead?
@@ -191,11 +200,18 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             flood.expectAnswers(2)
             awaitHandled()
         case .ping: flood.expectAnswers(1)
-        case .screen, .patch, .dismiss, .event, .notice, .handled, .alive: break
+        case .preserve: flood.expectAnswers(1)
+        case .screen, .patch, .dismiss, .event, .notice, .handled, .alive, .preserved: break
         }
     }
 
     private func awaitHandled() {
+        awaitReading { [unowned self] in read() }
+    }
+
+    /// Reads what the process sends until `done` says so, for
+    /// ``actionWait`` at most.
+    private func awaitReading(_ done: () -> Bool) {
         let clock = ContinuousClock()
         let deadline = clock.now + Self.actionWait
         while let channel, clock.now < deadline {
@@ -203,8 +219,33 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             var ready = pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)
             let polled = poll(&ready, 1, Int32(left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000 + 1))
             if polled < 0, errno == EINTR { continue }
-            guard polled > 0, !read() else { return }
+            guard polled > 0, !done() else { return }
         }
+    }
+
+    /// The route, for a live swap.
+    var routeID: String { launch.routeID }
+
+    /// Whether a plugin file of its route or those below changed since its
+    /// process started: a rebuild.
+    var filesChanged: Bool { PluginFileStamps(launch.pluginFiles) != stamps }
+
+    /// A live swap: asks the process for the state its root saves (a second
+    /// at most), ends it, and starts a new one, from the files as they are now,
+    /// with that state.
+    func startAgain() {
+        // Still asking the user: the process starts, from the new files, when answered.
+        guard launch.asks?.pending.isEmpty ?? true else { return }
+        if channel != nil {
+            preservedAnswered = false
+            send(.preserve)
+            awaitReading { [unowned self] in
+                read()
+                return preservedAnswered
+            }
+        }
+        _ = reap()
+        start()
     }
 
     /// Reads what the process sent and shows it: whether it said the actions
@@ -244,7 +285,10 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
                 draw(shown)
                 hear(eventNamed: name, json: json)
             case let .notice(text): HostHooks.onNotice?(text)
-            case .action, .back: break
+            case let .preserved(state):
+                handedState = state
+                preservedAnswered = true
+            case .action, .back, .preserve: break
             }
         }
         draw(shown)

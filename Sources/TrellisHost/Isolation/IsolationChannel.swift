@@ -23,6 +23,11 @@ enum IsolationMessage: Codable, Equatable {
     /// The user went back from the view at `path`, confirmed if it asks
     /// (to the isolated route).
     case back(path: MirroredView.Path)
+    /// Asks for the state its root saves for a live swap (``StatePreserving``),
+    /// to the isolated route, which answers with ``preserved(_:)``.
+    case preserve
+    /// That state as JSON, `nil` when it saves none (to the host).
+    case preserved(String?)
     /// Whether its main thread is free (to the isolated route), which it
     /// answers with ``alive``.
     case ping

@@ -12,7 +12,8 @@ public enum PluginHost {
     /// Runs route `routeID` of `config` on the socket `channel`.
     @MainActor
     public static func run(
-        config: RouteConfig, routeID: String, parameters: String, channel descriptor: Int32, notices: [String]
+        config: RouteConfig, routeID: String, parameters: String, channel descriptor: Int32, notices: [String],
+        state: String? = nil
     ) -> ExitStatus {
         // Ended with the app, whatever kills it.
         _ = trellis_end_with_parent(SIGKILL, getppid())
@@ -29,7 +30,13 @@ public enum PluginHost {
         let parent = ParentAcrossProcesses(channel: channel)
         do {
             let parameters = (try? JSONParser.parse(parameters)) ?? .object([:])
-            try tree.launch(listener: parent, parameters: parameters)
+            // The state the build it replaces saved, for a live swap.
+            let saved = state.map { json in
+                { (type: any Decodable.Type) throws -> Any in
+                    try JSONDecoder().decode(type, from: Data(json.utf8))
+                }
+            }
+            try tree.launch(listener: parent, parameters: parameters, state: saved)
         } catch {
             // What it writes last is shown in the route's place.
             let message = "route \(routeID) could not be built: \(error.userMessage)".escapingControlCharacters
@@ -66,7 +73,10 @@ public enum PluginHost {
                 case .ping:
                     _ = channel.send(.alive)
                     continue
-                case .screen, .patch, .dismiss, .event, .notice, .handled, .alive: continue
+                case .preserve:
+                    _ = channel.send(.preserved(tree.rootState()))
+                    continue
+                case .screen, .patch, .dismiss, .event, .notice, .handled, .alive, .preserved: continue
                 }
                 acted = true
             }

@@ -39,6 +39,7 @@ extension RouteTree {
         }
         report.failures = Self.reloadFiles(of: config, loader: loader, only: routeID)
         swapStale(only: routeID, into: &report)
+        swapIsolated(only: routeID, into: &report)
         return report
     }
 
@@ -48,8 +49,11 @@ extension RouteTree {
     static func reloadFiles(of config: RouteConfig, loader: PluginLoader, only routeID: String? = nil) -> [String] {
         var failures: [String] = []
         let base = config.file.deletingLastPathComponent()
-        var routes = config.routes.values.sorted { $0.id < $1.id }
-        if let routeID, let route = config.routes[routeID] { routes = [route] }
+        // A route in a process of its own, and those below it, are never mapped
+        // here: their process is started again instead (``swapIsolated``).
+        let elsewhere = config.routesInProcessesOfTheirOwn
+        var routes = config.routes.values.filter { !elsewhere.contains($0.id) }.sorted { $0.id < $1.id }
+        if let routeID, let route = config.routes[routeID] { routes = elsewhere.contains(routeID) ? [] : [route] }
         var checked: Set<String> = []
         for route in routes {
             let path: String?
@@ -141,21 +145,25 @@ extension RouteTree {
     /// Swaps the root, then every stale screen below it, in tree order; with
     /// `routeID`, that route's screens only, stale or not.
     private func swapStale(only routeID: String?, into report: inout SwapReport) {
-        if routeID == config.root || (routeID == nil && isStale(routeID: config.root, generation: rootGeneration)) {
+        // A route in a process of its own is swapped by starting that process again.
+        let elsewhere = config.routesInProcessesOfTheirOwn
+        if !elsewhere.contains(config.root),
+            routeID == config.root || (routeID == nil && isStale(routeID: config.root, generation: rootGeneration))
+        {
             swapRoot(into: &report)
         }
         var done: Set<ObjectIdentifier> = []
         // The tree is walked again after each swap: a swapped parent builds new
         // children, from the new code, and drops the old ones.
         while let proxy = liveProxies().first(where: {
-            guard !done.contains(ObjectIdentifier($0)) else { return false }
+            guard !done.contains(ObjectIdentifier($0)), !elsewhere.contains($0.routeID) else { return false }
             if let routeID { return $0.routeID == routeID }
             return isStale(routeID: $0.routeID, generation: $0.generation)
         }) {
             done.insert(ObjectIdentifier(proxy))
             swap(proxy, into: &report)
         }
-        if let routeID, routeID != config.root, done.isEmpty {
+        if let routeID, routeID != config.root, done.isEmpty, !elsewhere.contains(routeID) {
             notify("reload \(routeID): no screen of route \(routeID) is on show; it is built from its file when it is")
         }
     }
@@ -249,6 +257,20 @@ extension RouteTree {
         } catch {
             notify(
                 "route \(routeID): its state could not be saved for the swap (\(error)); the new build starts afresh")
+            return nil
+        }
+    }
+
+    /// What the root's interactor saves for a swap (``StatePreserving``), as
+    /// JSON: `nil` when it saves nothing, or it cannot be encoded (which is said).
+    func rootState() -> String? {
+        guard let saver = root?.interactable as? any StatePreserving else { return nil }
+        do {
+            return String(decoding: try Self.encodedState(of: saver), as: UTF8.self)
+        } catch {
+            notify(
+                "route \(config.root): its state could not be saved for the swap (\(error)); the new build starts afresh"
+            )
             return nil
         }
     }

@@ -82,7 +82,10 @@ public final class RouteTree {
 
     /// Launches the tree with `listener` as its root's: a route run in a process
     /// of its own hears its parent's listener through it.
-    func launch(listener: ScreenListener?, parameters: JSONValue = .object([:])) throws(RouteError) {
+    func launch(
+        listener: ScreenListener?, parameters: JSONValue = .object([:]),
+        state: ((any Decodable.Type) throws -> Any)? = nil
+    ) throws(RouteError) {
         // Before the root is built: what its builder reports is the tree's.
         Self.launched.removeAll { $0.tree == nil }
         Self.launched.append(WeakRouteTree(tree: self))
@@ -99,7 +102,7 @@ public final class RouteTree {
             ? try buildIsolated(config.root, parameters: parameters, listener: listener)
             : try buildReturningScope(
                 routeID: config.root, parameters: parameters, listener: listener,
-                scope: DependencyScope(), hostView: nil)
+                scope: DependencyScope(), hostView: nil, state: state)
         guard let viewable = built.router.viewableRouting else {
             throw .rootHasNoView(route: config.root, plugin: config.routes[config.root]?.plugin ?? "")
         }
