@@ -28,6 +28,8 @@ struct SandboxTests {
         #expect(run.stdout.contains("write: denied (Permission denied)"), "\(run.stdout)")
         #expect(run.stdout.contains("network: denied (Operation not permitted)"), "\(run.stdout)")
         #expect(run.stdout.contains("process: denied (Operation not permitted)"), "\(run.stdout)")
+        #expect(run.stdout.contains("forks: 0 of 100 (Operation not permitted)"), "a fork bomb: \(run.stdout)")
+        #expect(run.stdout.contains("terminal: none ("), "no terminal to open: \(run.stdout)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "out/new.txt").path))
     }
 
@@ -40,7 +42,7 @@ struct SandboxTests {
                 """)
 
         #expect(run.status == 0, "\(run.stderr)")
-        for line in ["read: ok", "write: ok", "network: ok", "process: ok"] {
+        for line in ["read: ok", "write: ok", "network: ok", "process: ok", "forks: 100 of 100", "terminal: none"] {
             #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
         #expect(FileManager.default.fileExists(atPath: folder.url.appending(path: "out/new.txt").path))
