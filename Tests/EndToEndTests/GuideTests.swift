@@ -11,7 +11,7 @@ struct GuideTests {
             "Docs/Authoring.md",
             [
                 "Examples/Guide", "Plugins/LoggedIn", "Plugins/OffGame", "Contracts/TicTacToeContracts",
-                "Tests/PluginTests", "Plugins/Widgets",
+                "Tests/PluginTests", "Plugins/Widgets", "Plugins/LoggedOut", "Plugins/TutorialRoot",
             ], 15
         ),
         ("Docs/Notes.md", ["Plugins/Notes", "Tests/PluginTests/NotesTests.swift"], 10),
