@@ -44,7 +44,8 @@ struct PermissionsCommand {
         if parsed.has("--json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(answers), as: UTF8.self))
+            // Names and paths from plugins' manifests: escaped for the terminal.
+            print(String(decoding: try encoder.encode(answers), as: UTF8.self).escapingControlCharacters)
             return .success
         }
         guard !answers.isEmpty else {

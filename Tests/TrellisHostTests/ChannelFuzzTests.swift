@@ -130,6 +130,26 @@ struct ChannelFuzzTests {
         #expect(host.receive().messages.count > 0, "the rest is read by the next call")
     }
 
+    @Test func aFloodLimitCountsBytesAskedForOrNot() {
+        var limit = FloodLimit()
+        limit.expectAnswers(10)
+
+        #expect(limit.count(2, bytes: IsolationChannel.largestMessage) == nil)
+        #expect(limit.count(2, bytes: IsolationChannel.largestMessage + 1)?.contains("MiB in a second") == true)
+    }
+
+    /// A launch argument with a zero byte would end early, or split in two for
+    /// a process started ahead (`--state` text a process sent back, say): refused.
+    @Test func aLaunchArgumentWithAZeroByteIsRefused() {
+        let started = PluginHostProcess.start(["config.json", "--state", "x\u{0}--write\u{0}/"])
+
+        guard case let .failure(error) = started else {
+            Issue.record("started a process with a zero byte in its arguments")
+            return
+        }
+        #expect(error.message.contains("zero byte"))
+    }
+
     @Test func aFloodLimitCountsWhatWasNotAskedFor() {
         var limit = FloodLimit()
         limit.expectAnswers(2 * 600)

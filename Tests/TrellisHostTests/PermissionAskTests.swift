@@ -20,7 +20,8 @@ struct PermissionAskTests {
         #expect(granted.uncovered(["read:/srv/notesother", "network", "processes"]).count == 3)
         #expect(Route.Permissions.words("network") == "use the network")
         #expect(Route.Permissions.words("camera").contains("not a permission this trellis knows"))
-        #expect(Route.Permissions.words("read:/a\u{1B}[2J") == "read /a\\u{1B}[2J")
+        #expect(Route.Permissions.words("read:/a\u{1B}[2J").contains("\\u{1B}[2J"), "escaped")
+        #expect(Route.Permissions.words("read:/a\u{1B}[2J").contains("not a permission this trellis knows"))
     }
 
     @Test func answersAreKeptReplacedRevokedAndABrokenFileIsSaidWithItsPath() throws {
@@ -41,5 +42,27 @@ struct PermissionAskTests {
         } catch {
             #expect(error.message.contains(store.file.path))
         }
+    }
+
+    /// What the sandbox would grant is what is compared and shown: `..` and
+    /// links resolved, so neither escapes a granted folder; a path that is not
+    /// absolute, or holds a control character, is no ask at all.
+    @Test func dotDotAndLinksDoNotEscapeAGrantedFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-asks-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = folder.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("secrets"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: notes.appendingPathComponent("link"), withDestinationURL: folder.appendingPathComponent("secrets"))
+        var granted = Route.Permissions()
+        granted.write = [notes.path]
+        let escapes = ["write:\(notes.path)/../secrets", "write:\(notes.path)/link", "read:\(notes.path)/link/key"]
+
+        #expect(granted.uncovered(escapes) == escapes)
+        #expect(granted.uncovered(["write:\(notes.path)/day.txt"]).isEmpty)
+        #expect(Route.Permissions.words("write:\(notes.path)/link").hasSuffix("/secrets"), "the user sees where")
+        #expect(Route.Permissions(asks: ["read:relative/path", "write:/a\u{0}b", "read:/tmp/\u{1B}x"]) == .init())
     }
 }

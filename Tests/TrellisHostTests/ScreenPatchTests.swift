@@ -65,4 +65,19 @@ struct ScreenPatchTests {
             shown.applying([ScreenPatch(view: [0], node: [], replacement: .text("new"))])?.pushed[0].content
                 == .text("new"))
     }
+
+    /// A message of more patches than ``ScreenPatch/mostAtOnce`` is refused,
+    /// and a change that large is sent whole.
+    @Test func tooManyPatchesAtOnceAreRefusedAndSuchAChangeIsSentWhole() {
+        let rows = (0..<(ScreenPatch.mostAtOnce + 1)).map { ViewNode.text("row \($0)") }
+        let before = MirroredView(content: .stack(axis: .vertical, spacing: 0, children: rows))
+        let after = MirroredView(
+            content: .stack(axis: .vertical, spacing: 0, children: rows.map { _ in .text("changed") }))
+        let many = Array(
+            repeating: ScreenPatch(view: [], node: [0], replacement: .text("x")), count: ScreenPatch.mostAtOnce + 1)
+
+        #expect(after.patches(from: before) == nil, "sent whole")
+        #expect(before.applying(many) == nil)
+        #expect(before.applying(Array(many.prefix(ScreenPatch.mostAtOnce)))?.content != before.content)
+    }
 }

@@ -154,11 +154,12 @@ if let given = object["permissions"] {
         }
         for path in permissions[kind] as? [String] ?? [] {
             guard bases.contains(where: path.hasPrefix), !path.contains(","),
+                !path.split(separator: "/").contains(".."),
                 !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else {
                 fail(
                     "\(manifestPath): \"permissions.\(kind)\" holds \"\(path)\"; a path starts with "
-                        + bases.joined(separator: ", ") + ", and has no comma or control character")
+                        + bases.joined(separator: ", ") + ", and has no \"..\", comma or control character")
             }
             asks.append("\(kind):\(path)")
         }

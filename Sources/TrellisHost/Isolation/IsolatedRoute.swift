@@ -78,6 +78,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     }
 
     private func start() {
+        closeErrors()
         // Its own temporary folder, the only other one it may write: its
         // TMPDIR, and where a plugin with libraries beside it is mapped from.
         var template = Array("\(NSTemporaryDirectory())/trellis-route-XXXXXX".utf8CString)
@@ -122,23 +123,15 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         self.heartbeat = heartbeat
     }
 
-    /// The button in its place once its process ended.
-    static let restartID = "trellis.restart"
-
-    /// How long the process may go without answering before it is ended:
-    /// `TRELLIS_HANG_SECONDS` when set, else 10 s (a screen stuck that long in
-    /// the app's process would be ended too).
-    static let hangLimit: Duration = {
-        let given = ProcessInfo.processInfo.environment["TRELLIS_HANG_SECONDS"].flatMap(Double.init)
-        return .milliseconds(Int(((given.map { $0 > 0 && $0 < 86_400 ? $0 : 10 }) ?? 10) * 1000))
-    }()
-
     private var flood = FloodLimit()
     /// The builds of its plugin files its process started with.
     private var stamps = PluginFileStamps([])
     /// The state the process it replaces saved, for the next start.
     private var handedState: String?
-    /// Whether the process said what its root saves (``IsolationMessage/preserved(_:)``).
+    /// Whether the app asked for the state its root saves, and whether the
+    /// process answered (``IsolationMessage/preserved(_:)``): an answer not asked
+    /// for is ignored.
+    private var preservedAsked = false
     private var preservedAnswered = false
     /// What the process sent last, whole: what its patches change.
     private var mirror: MirroredView?
@@ -185,16 +178,18 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         errors = -1
     }
 
-    /// How long an action waits for the screen it leads to before the app goes
-    /// on: a process that takes longer shows it when it comes.
-    static let actionWait: Duration = .seconds(1)
-
     /// Sends `message` to the route's process, if it runs. An action or a back
     /// waits for the process to handle it, as a plugin in the app's process is
     /// waited for: a key after it acts on the screen it led to, and back is seen
     /// to go back.
     private func send(_ message: IsolationMessage) {
-        guard let channel, channel.send(message) else { return }
+        guard let channel else { return }
+        guard channel.send(message, waitingAtMost: Self.actionWait) else {
+            // Gone, or not reading what the app sends: the app never waits on it.
+            kill(process, SIGKILL)
+            end(saying: "its process did not read what the app sent it, and was ended")
+            return
+        }
         switch message {
         case .action, .back:
             flood.expectAnswers(2)
@@ -233,11 +228,12 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     /// A live swap: asks the process for the state its root saves (a second
     /// at most), ends it, and starts a new one, from the files as they are now,
     /// with that state.
-    func startAgain() {
-        // Still asking the user: the process starts, from the new files, when answered.
-        guard launch.asks?.pending.isEmpty ?? true else { return }
-        if channel != nil {
+    func startAgain(asks: PermissionAsks?) {
+        let asking = !(launch.asks?.pending.isEmpty ?? true)
+        if !asking, channel != nil {
             preservedAnswered = false
+            preservedAsked = true
+            defer { preservedAsked = false }
             send(.preserve)
             awaitReading { [unowned self] in
                 read()
@@ -245,7 +241,13 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             }
         }
         _ = reap()
-        start()
+        // What the new build asks that is not answered is asked first.
+        launch.asks = asks
+        if let asks, !asks.pending.isEmpty {
+            presenter.show(MirroredView(content: asks.prompt(route: launch.routeID)), at: []) { _ in }
+        } else {
+            startSayingDenials()
+        }
     }
 
     /// Reads what the process sent and shows it: whether it said the actions
@@ -253,21 +255,23 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     @discardableResult
     private func read() -> Bool {
         guard var channel else { return false }
-        let received = channel.receive()
+        let received = channel.receiveCounting()
         self.channel = channel
         var handled = false
         if !received.messages.isEmpty {
             lastHeard = .now
             pinged = false
         }
-        if let flood = flood.count(received.messages.count) {
+        if let flood = flood.count(received.messages.count, bytes: received.bytes) {
             kill(process, SIGKILL)
             end(saying: "its process sent \(flood), and was ended")
             return handled
         }
         // What was read is applied in turn, and drawn once.
         var shown = mirror
-        for message in received.messages {
+        // A message may detach the route (a dismiss, an event its parent acts
+        // on): what follows it in the batch is not for anyone.
+        for message in received.messages where self.channel != nil {
             switch message {
             case .handled: handled = true
             case .alive, .ping: break
@@ -284,10 +288,11 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             case let .event(name, json):
                 draw(shown)
                 hear(eventNamed: name, json: json)
-            case let .notice(text): HostHooks.onNotice?(text)
-            case let .preserved(state):
+            case let .notice(text): HostHooks.onNotice?(String(text.prefix(Self.longestNotice)))
+            case let .preserved(state) where preservedAsked:
                 handedState = state
                 preservedAnswered = true
+            case .preserved: break
             case .action, .back, .preserve: break
             }
         }
@@ -350,6 +355,8 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
             kill(process, SIGKILL)
             waitpid(process, &status, 0)
         }
+        // What it started (when granted processes) ends with it: its session's group.
+        kill(-process, SIGKILL)
         process = 0
         if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
         scratch = nil
@@ -362,15 +369,6 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         // Its last lines, where a report ends: the whole may be taller than the window.
         let lines = String(decoding: errorText, as: UTF8.self).split(separator: "\n").suffix(4).map { $0.prefix(400) }
         return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n")
-    }
-
-    private static func describe(_ status: Int32) -> String {
-        let signal = status & 0x7F
-        if signal != 0 {
-            let name = String(cString: strsignal(signal))
-            return "its process ended with signal \(signal) (\(name)); the rest of the app goes on."
-        }
-        return "its process ended with status \(status >> 8 & 0xFF); the rest of the app goes on."
     }
 
     /// Shows `problem` in the route's place, and what the process had over it goes.

@@ -27,8 +27,10 @@ extension RouteTree {
             guard let isolated = router.interactable as? IsolatedInteractor else { continue }
             let id = isolated.routeID
             guard routeID == nil ? isolated.filesChanged : routeID == id else { continue }
-            let plugin = config.routes[id]?.plugin ?? ""
-            isolated.startAgain()
+            guard let route = config.routes[id] else { continue }
+            // A new build may ask for more: its asks are answered again.
+            isolated.startAgain(asks: permissionAsks(of: route))
+            let plugin = route.plugin
             report.swapped.append("\(id) (\(plugin), its process started again)")
         }
     }

@@ -52,20 +52,29 @@ struct IsolationChannel {
         self.descriptor = descriptor
     }
 
-    /// Sends `message` whole; `false` when the other end is gone.
-    func send(_ message: IsolationMessage) -> Bool {
+    /// Sends `message` whole; `false` when the other end is gone, or, with a
+    /// `limit`, has not read enough of what was sent for the rest to fit within
+    /// it (the app never blocks on a route's process).
+    func send(_ message: IsolationMessage, waitingAtMost limit: Duration? = nil) -> Bool {
         guard let json = try? JSONEncoder().encode(message), json.count <= Self.largestMessage else { return false }
         let count = UInt32(json.count)
         var bytes: [UInt8] = [
             UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF),
         ]
         bytes += json
+        let flags = Int32(MSG_NOSIGNAL) | (limit == nil ? 0 : Int32(MSG_DONTWAIT))
+        let deadline = limit.map { ContinuousClock.now + $0 }
         var sent = 0
         while sent < bytes.count {
-            let written = bytes[sent...].withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
+            let written = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, flags) }
             if written < 0, errno == EINTR { continue }
+            if written < 0, errno == EAGAIN || errno == EWOULDBLOCK, let deadline {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else { return false }
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, Int32(left.components.seconds * 1000 + 1))
+                continue
+            }
             guard written > 0 else { return false }
             sent += written
         }
@@ -80,6 +89,12 @@ struct IsolationChannel {
     /// ``readBudget`` bytes more), whether the other end is gone, and what was
     /// wrong with a message it sent (which ends the channel).
     mutating func receive() -> (messages: [IsolationMessage], ended: Bool, problem: String?) {
+        let (messages, ended, problem, _) = receiveCounting()
+        return (messages, ended, problem)
+    }
+
+    /// ``receive()``, and how many bytes it read.
+    mutating func receiveCounting() -> (messages: [IsolationMessage], ended: Bool, problem: String?, bytes: Int) {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var ended = false
         var read = 0
@@ -104,21 +119,23 @@ struct IsolationChannel {
             let length = buffer[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
             guard length <= Self.largestMessage else {
                 return (
-                    messages, true, "a message of \(length) bytes, more than the \(Self.largestMessage >> 20) MiB taken"
+                    messages, true,
+                    "a message of \(length) bytes, more than the \(Self.largestMessage >> 20) MiB taken",
+                    read
                 )
             }
             guard buffer.count - start >= 4 + length else { break }
             let json = Array(buffer[(start + 4)..<(start + 4 + length)])
             start += 4 + length
             guard Self.nesting(of: json) <= Self.deepestNesting else {
-                return (messages, true, "a message nested more than \(Self.deepestNesting) levels deep")
+                return (messages, true, "a message nested more than \(Self.deepestNesting) levels deep", read)
             }
             guard let message = try? JSONDecoder().decode(IsolationMessage.self, from: Data(json)) else {
-                return (messages, true, "a message that is not one this trellis reads")
+                return (messages, true, "a message that is not one this trellis reads", read)
             }
             messages.append(message)
         }
-        return (messages, ended, nil)
+        return (messages, ended, nil, read)
     }
 
     /// How deeply `json` nests its arrays and objects (strings skipped), counted
@@ -159,9 +176,13 @@ struct IsolationChannel {
 /// the limit is not a plugin's doing through the SDK: it is cut off.
 struct FloodLimit {
     static let perSecond = 1_000
+    /// The most bytes read in any second, asked for or not: two of the largest
+    /// messages.
+    static let bytesPerSecond = 2 * IsolationChannel.largestMessage
 
     private var windowStart = ContinuousClock.now
     private var unasked = 0
+    private var bytes = 0
 
     /// Notes that the app asked for `count` answers.
     mutating func expectAnswers(_ count: Int) {
@@ -169,14 +190,19 @@ struct FloodLimit {
     }
 
     /// Notes `count` messages received: what was wrong when they are too many.
-    mutating func count(_ count: Int) -> String? {
+    mutating func count(_ count: Int, bytes read: Int = 0) -> String? {
         let now = ContinuousClock.now
         if windowStart.duration(to: now) >= .seconds(1) {
             windowStart = now
             // Answers still to come carry over, a second's worth at most.
             unasked = max(min(unasked, 0), -Self.perSecond)
+            bytes = 0
         }
         unasked += count
+        bytes += read
+        if bytes > Self.bytesPerSecond {
+            return "more than \(Self.bytesPerSecond >> 20) MiB in a second (a flood)"
+        }
         guard unasked > Self.perSecond else { return nil }
         return "more than \(Self.perSecond) messages in a second the app did not ask for (a flood)"
     }

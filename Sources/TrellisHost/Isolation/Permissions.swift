@@ -10,10 +10,10 @@ extension Route.Permissions {
     public init(asks: [String]) {
         self.init()
         for ask in asks {
-            if ask.hasPrefix("read:") {
-                read.append(Self.expand(String(ask.dropFirst(5))))
-            } else if ask.hasPrefix("write:") {
-                write.append(Self.expand(String(ask.dropFirst(6))))
+            if ask.hasPrefix("read:"), let path = Self.checkedPath(String(ask.dropFirst(5))) {
+                read.append(path)
+            } else if ask.hasPrefix("write:"), let path = Self.checkedPath(String(ask.dropFirst(6))) {
+                write.append(path)
             } else if ask == "network" {
                 network = true
             } else if ask == "processes" {
@@ -40,12 +40,34 @@ extension Route.Permissions {
         return path
     }
 
+    /// `path` expanded (``expand(_:)``), absolute, with `.` and `..` and the
+    /// links on the way resolved, as the sandbox will grant it; `nil` for one
+    /// that is not absolute, or holds a control character or a zero byte.
+    static func checkedPath(_ path: String) -> String? {
+        let expanded = expand(path)
+        guard expanded.hasPrefix("/"), !expanded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        // The links of the part that exists, which a folder made later would be under.
+        var existing = URL(fileURLWithPath: expanded).standardized
+        var rest: [String] = []
+        while existing.path != "/", !FileManager.default.fileExists(atPath: existing.path) {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        guard let real = realpath(existing.path, nil) else { return nil }
+        defer { free(real) }
+        return rest.reduce(URL(fileURLWithPath: String(cString: real))) { $0.appendingPathComponent($1) }.path
+    }
+
     /// The asks of `asks` these permissions do not cover: a path neither it nor
     /// a folder above it granted (a read by a read or a write), the network or
     /// processes not allowed.
     public func uncovered(_ asks: [String]) -> [String] {
+        // Both as the sandbox sees them: `..` and links resolved.
         func covers(_ granted: [String], _ path: String) -> Bool {
-            granted.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+            granted.compactMap(Self.checkedPath).contains {
+                path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/")
+            }
         }
         return asks.filter { ask in
             let asked = Route.Permissions(asks: [ask])
@@ -71,9 +93,12 @@ extension Route.Permissions {
     /// An ask in words: `read ~/notes`, `read and write ~/notes`, `use the
     /// network`, `start processes`; what this trellis does not know is quoted.
     public static func words(_ ask: String) -> String {
-        if ask.hasPrefix("read:") { return "read " + expand(String(ask.dropFirst(5))).escapingControlCharacters }
-        if ask.hasPrefix("write:") {
-            return "read and write " + expand(String(ask.dropFirst(6))).escapingControlCharacters
+        // The path the sandbox would grant, `..` and links resolved: what the user is asked for.
+        if ask.hasPrefix("read:"), let path = checkedPath(String(ask.dropFirst(5))) {
+            return "read " + path.escapingControlCharacters
+        }
+        if ask.hasPrefix("write:"), let path = checkedPath(String(ask.dropFirst(6))) {
+            return "read and write " + path.escapingControlCharacters
         }
         if ask == "network" { return "use the network" }
         if ask == "processes" { return "start processes" }
@@ -187,6 +212,7 @@ struct PermissionAsks {
     mutating func answer(allowed: Bool) -> String? {
         if allowed { granted += pending } else { denied += pending }
         pending = []
+        guard !sha256.isEmpty else { return nil }
         let answer = PermissionStore.Answer(
             sha256: sha256, granted: granted, denied: denied, answered: ISO8601DateFormatter().string(from: Date()))
         do {
@@ -230,18 +256,28 @@ extension PermissionAsks {
         guard let file = try? loader.describe(route.plugin, relativeTo: base, pin: route.sha256),
             !file.manifest.permissions.isEmpty
         else { return nil }
-        let asked = file.manifest.permissions
+        // What this trellis cannot grant (an unknown word, a bad path) is denied, and said.
+        let asked = file.manifest.permissions.filter { Route.Permissions(asks: [$0]) != Route.Permissions() }
+        let unknown = file.manifest.permissions.filter { !asked.contains($0) }
         var asks = PermissionAsks(plugin: file.manifest.name, sha256: SHA256.hex(ofFileAt: file.path) ?? "")
+        asks.denied = unknown
+        if asks.sha256.isEmpty {
+            // Kept answers are by build: without a hash, none is kept or used.
+            asks.problem = "this machine cannot hash plugin files (no libcrypto.so.3), so the answer is not kept"
+        }
         if route.answersPermissions {
             // The config answers for the route: what it does not grant is denied.
-            asks.denied = route.permissions.uncovered(asked)
-            asks.granted = asked.filter { !asks.denied.contains($0) }
+            let uncovered = route.permissions.uncovered(asked)
+            asks.denied += uncovered
+            asks.granted = asked.filter { !uncovered.contains($0) }
             return asks
         }
         do {
-            if let kept = try PermissionStore().answers()[asks.plugin], kept.sha256 == asks.sha256 {
+            if !asks.sha256.isEmpty, let kept = try PermissionStore().answers()[asks.plugin],
+                kept.sha256 == asks.sha256
+            {
                 asks.granted = asked.filter(kept.granted.contains)
-                asks.denied = asked.filter(kept.denied.contains)
+                asks.denied += asked.filter(kept.denied.contains)
             }
         } catch {
             asks.problem = error.message

@@ -19,6 +19,11 @@ struct PluginHostProcess {
     /// sent its arguments, else started now. Another spare is started after.
     @MainActor
     static func start(_ arguments: [String]) -> Result<PluginHostProcess, SpawnError> {
+        // A zero byte would end an argument early, or split it in two for a spare.
+        if let bad = arguments.first(where: { $0.utf8.contains(0) }) {
+            return .failure(
+                SpawnError(message: "an argument holds a zero byte: \(bad.prefix(80).escapingControlCharacters)"))
+        }
         defer { keepSpare() }
         if let spare {
             Self.spare = nil
@@ -80,10 +85,13 @@ struct PluginHostProcess {
         if let problem = IsolatedLaunch.executableProblem { return .failure(SpawnError(message: problem)) }
         var pair: [Int32] = [-1, -1]
         var pipe: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0,
-            Glibc.pipe(&pipe) == 0
-        else {
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             return .failure(SpawnError(message: String(cString: strerror(errno))))
+        }
+        guard Glibc.pipe(&pipe) == 0 else {
+            let reason = String(cString: strerror(errno))
+            pair.forEach { close($0) }
+            return .failure(SpawnError(message: reason))
         }
         for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()

@@ -13,6 +13,8 @@ struct ScreenPatch: Codable, Equatable {
     /// How deep a patch reaches into a view's content: deeper, the node above
     /// it is sent whole.
     static let deepestNode = 64
+    /// The most patches one message holds: more, and the screen is sent whole.
+    static let mostAtOnce = 4_096
 }
 
 extension MirroredView {
@@ -38,6 +40,7 @@ extension MirroredView {
             for pair in zip(before.presented, after.presented) {
                 pending.append((pair.0, pair.1, path + [Step.presented]))
             }
+            guard patches.count <= ScreenPatch.mostAtOnce else { return nil }
         }
         return patches
     }
@@ -45,6 +48,7 @@ extension MirroredView {
     /// This with `patches` applied in turn; `nil` when one names a view or a
     /// node that is not there.
     func applying(_ patches: [ScreenPatch]) -> MirroredView? {
+        guard patches.count <= ScreenPatch.mostAtOnce else { return nil }
         var result = self
         for patch in patches {
             guard patch.view.count <= Self.deepestPath, patch.node.count <= ScreenPatch.deepestNode,
@@ -101,16 +105,21 @@ extension ViewNode {
             self = replacement
             return true
         }
+        // The node is emptied while its part is changed, so that part is held
+        // once and changed in place: each patch costs its depth, not its stack's size.
         switch self {
         case .stack(let axis, let spacing, var children):
-            guard children.indices.contains(index), children[index].replace(path.dropFirst(), with: replacement)
-            else { return false }
+            guard children.indices.contains(index) else { return false }
+            self = .empty
+            let replaced = children[index].replace(path.dropFirst(), with: replacement)
             self = .stack(axis: axis, spacing: spacing, children: children)
-            return true
+            return replaced
         case .styled(let style, var inner):
-            guard index == 0, inner.replace(path.dropFirst(), with: replacement) else { return false }
+            guard index == 0 else { return false }
+            self = .empty
+            let replaced = inner.replace(path.dropFirst(), with: replacement)
             self = .styled(style, inner)
-            return true
+            return replaced
         default:
             return false
         }
