@@ -38,7 +38,9 @@ struct PermissionsCommand {
             } catch {
                 throw CommandError(message: error.message)
             }
-            print("Revoked \(plugin.escapingControlCharacters)'s answers: it asks again when its screen next opens.")
+            print(
+                "Forgot the answers given to \(plugin.escapingControlCharacters): it asks again when its screen next opens."
+            )
             return .success
         }
         if parsed.has("--json") {
@@ -49,7 +51,7 @@ struct PermissionsCommand {
             return .success
         }
         guard !answers.isEmpty else {
-            print("No answers kept (\(store.file.path)): no plugin has asked yet.")
+            print("No answers kept in \(store.file.path).")
             return .success
         }
         print("Answers kept in \(store.file.path):")

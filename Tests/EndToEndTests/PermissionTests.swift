@@ -76,6 +76,12 @@ struct PermissionTests {
 
         let run = try trellis(["run", config, "--headless"], input: "expect Permission denied\n", in: folder)
         let inspected = try trellis(["inspect", "--json", Products.plugin("Notes").path], in: folder)
+        let missing = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "Notes", "isolation": "process",
+                            "permissions": { "write": ["\(folder.url.path)/not-made-yet"] } } }
+                """, name: "missing.json")
+        let warned = try trellis(["validate", missing.path], in: folder)
 
         #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
         #expect(run.stderr.contains("Notes was denied: read and write"), "\(run.stderr)")
@@ -84,5 +90,9 @@ struct PermissionTests {
             inspected.stdout.contains(#""permissions":["write:$XDG_DATA_HOME\/trellis\/notes"]"#), "\(inspected.stdout)"
         )
         #expect(!FileManager.default.fileExists(atPath: "\(folder.url.path)/config/trellis/permissions.json"))
+        #expect(warned.status == 0, "a warning: \(warned.stderr)")
+        #expect(
+            warned.stderr.contains("routes.main.permissions.write: \(folder.url.path)/not-made-yet does not exist"),
+            "\(warned.stderr)")
     }
 }

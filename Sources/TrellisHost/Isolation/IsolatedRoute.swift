@@ -67,7 +67,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         launch.asks?.makeWritableFolders()
         if let notice = launch.asks?.deniedNotice {
             HostHooks.onNotice?(notice)
-            Log.info(notice)
+            Log.info(notice + " (`trellis permissions --revoke \(launch.asks?.plugin ?? "")` asks again)")
         }
         start()
     }

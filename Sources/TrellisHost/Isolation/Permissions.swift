@@ -237,7 +237,6 @@ struct PermissionAsks {
     var deniedNotice: String? {
         guard !denied.isEmpty else { return nil }
         return "\(plugin) was denied: " + denied.map(Route.Permissions.words).joined(separator: "; ")
-            + " (`trellis permissions --revoke \(plugin)` asks again)"
     }
 }
 

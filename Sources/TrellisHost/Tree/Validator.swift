@@ -194,7 +194,18 @@ public struct Validator {
     /// What cannot cross to a route's own process: only its parameters and its
     /// screen do, so a dependency its plugin needs from the routes above cannot.
     private func isolationProblems(route: Route, manifest: PluginManifest) -> [ValidationProblem] {
-        guard !manifest.requires.isEmpty else { return [] }
+        // The sandbox grants what exists when the route opens: a path not there is said now.
+        let missing = [("read", route.permissions.read), ("write", route.permissions.write)].flatMap { kind, paths in
+            paths.filter { !FileManager.default.fileExists(atPath: $0) }.map { (kind, $0) }
+        }
+        let absent = missing.map { kind, path in
+            ValidationProblem(
+                severity: .warning,
+                message:
+                    "\(config.fileName): \(JSONPath.routes(route.id, "permissions", kind)): \(path) does not exist, "
+                    + "so route \"\(route.id)\" is not granted it; make it before the route opens.")
+        }
+        guard !manifest.requires.isEmpty else { return absent }
         let slots = config.routes.keys.sorted().flatMap { parent in
             config.routes[parent]!.children.filter { $0.value == route.id }.keys.sorted().map {
                 "slot \"\($0)\" of route \"\(parent)\""
@@ -210,7 +221,7 @@ public struct Validator {
                     + manifest.requires.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
                     + " from the routes above it: an object cannot cross to another process, only parameters and "
                     + "the screen do. Remove \"isolation\", or pass what it needs as parameters.")
-        ]
+        ] + absent
     }
 
     private func parameterProblems(route: Route, manifest: PluginManifest) -> [ValidationProblem] {
