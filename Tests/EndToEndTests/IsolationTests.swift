@@ -15,11 +15,14 @@ struct IsolationTests {
                 """)
     }
 
+    /// Runs Main with TestScreens' `behaviour` as its isolated `next`, headless.
+    private func runIsolated(_ behaviour: String, input: String, in folder: TemporaryFolder) throws -> ProcessResult {
+        try TrellisProcess.run(["run", try isolatedConfig(behaviour, in: folder).path, "--headless"], input: input)
+    }
+
     @Test func anIsolatedRouteRunsInAProcessOfItsOwnAndItsScreenAndActionsCross() throws {
         let folder = try TemporaryFolder()
-        let shown = try TrellisProcess.run(
-            ["run", try isolatedConfig("showCommand", in: folder).path, "--headless"],
-            input: "tap Click Button\nexpect Running\nprint\n")
+        let shown = try runIsolated("showCommand", input: "tap Click Button\nexpect Running\nprint\n", in: folder)
         let next = try folder.writeConfig(
             routes: """
                 { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
@@ -30,9 +33,8 @@ struct IsolationTests {
             input: "tap Click Button\nexpect Now is\ntap Close\nexpect Click Button\nexpect-not Now is\n")
 
         // A process is started ahead, soon after the app, for the first route opened.
-        let ahead = try TrellisProcess.run(
-            ["run", try isolatedConfig("showCommand", in: folder).path, "--headless"],
-            input: "wait 1\ntap Click Button\nexpect Running\nprint\n")
+        let ahead = try runIsolated(
+            "showCommand", input: "wait 1\ntap Click Button\nexpect Running\nprint\n", in: folder)
 
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(ahead.stdout.contains("Running: plugin-host --spare"), "started ahead: \(ahead.stdout) \(ahead.stderr)")
@@ -80,9 +82,9 @@ struct IsolationTests {
 
     @Test func aCrashInAnIsolatedRouteIsShownInItsPlaceAndTheAppGoesOn() throws {
         let folder = try TemporaryFolder()
-        let run = try TrellisProcess.run(
-            ["run", try isolatedConfig("segfaultInBuild", in: folder).path, "--headless"],
-            input: "tap Click Button\nexpect stopped\nprint\nkey esc\nexpect Click Button\n")
+        let run = try runIsolated(
+            "segfaultInBuild", input: "tap Click Button\nexpect stopped\nprint\nkey esc\nexpect Click Button\n",
+            in: folder)
 
         #expect(run.status == 0, "the app went on: \(run.stderr)")
         #expect(run.stdout.contains("Route next (plugin TestScreens) stopped"), "\(run.stdout)")
@@ -94,12 +96,13 @@ struct IsolationTests {
     /// place, and the app goes on.
     @Test func aProcessThatFloodsOrGarblesItsChannelIsCutOff() throws {
         let folder = try TemporaryFolder()
-        let flooded = try TrellisProcess.run(
-            ["run", try isolatedConfig("floodChannel", in: folder).path, "--headless"],
-            input: "tap Click Button\nexpect a flood\nprint\nkey esc\nexpect Click Button\n")
-        let garbled = try TrellisProcess.run(
-            ["run", try isolatedConfig("malformedChannel", in: folder).path, "--headless"],
-            input: "tap Click Button\nexpect not one this trellis reads\nkey esc\nexpect Click Button\n")
+        let flooded = try runIsolated(
+            "floodChannel", input: "tap Click Button\nexpect a flood\nprint\nkey esc\nexpect Click Button\n", in: folder
+        )
+        let garbled = try runIsolated(
+            "malformedChannel",
+            input: "tap Click Button\nexpect not one this trellis reads\nkey esc\nexpect Click Button\n",
+            in: folder)
 
         #expect(flooded.status == 0, "the app went on: \(flooded.stderr)")
         #expect(flooded.stdout.contains("Route next (plugin TestScreens) stopped"), "\(flooded.stdout)")
@@ -124,11 +127,7 @@ struct IsolationTests {
 
     @Test func theRootCanRunInAProcessOfItsOwn() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(
-            routes: """
-                { "main": { "plugin": "TestScreens", "isolation": "process",
-                            "parameters": { "behaviour": "showCommand" } } }
-                """)
+        let config = try folder.writeIsolatedTestScreen("showCommand")
         let run = try TrellisProcess.run(["run", config.path, "--headless"], input: "expect Running\nprint\n")
 
         #expect(run.status == 0, "\(run.stderr)")

@@ -71,11 +71,7 @@ struct SandboxTests {
     /// limit (RLIMIT_AS, 4 GiB), in that process alone.
     @Test func anAllocationWithoutEndIsRefusedAtItsLimit() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.writeConfig(
-            routes: """
-                { "main": { "plugin": "TestScreens", "isolation": "process",
-                            "parameters": { "behaviour": "allocateWithoutEnd" } } }
-                """)
+        let config = try folder.writeIsolatedTestScreen("allocateWithoutEnd")
 
         let run = try TrellisProcess.run(["run", config.path, "--headless"], input: "expect Refused after\nprint\n")
 

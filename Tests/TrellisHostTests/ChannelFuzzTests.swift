@@ -42,12 +42,6 @@ struct ChannelFuzzTests {
         return messages.compactMap { try? Array(encoder.encode($0)) }
     }
 
-    /// `json` framed as the channel frames it: its length in four bytes, then itself.
-    static func frame(_ json: [UInt8]) -> [UInt8] {
-        let count = UInt32(truncatingIfNeeded: json.count)
-        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + json
-    }
-
     @Test func mutatedMessagesAreReadOrRefusedAndWhatIsReadIsDrawn() throws {
         let seeds = Self.seeds
         #expect(seeds.count == 7)
@@ -67,7 +61,7 @@ struct ChannelFuzzTests {
                 host = IsolationChannel(descriptor: ends[0])
             }
             let seed = seeds[round % seeds.count]
-            var bytes = Self.frame(round % 4 == 0 ? seed : FuzzTests.mutate(seed, with: &random))
+            var bytes = IsolationChannel.framed(round % 4 == 0 ? seed : FuzzTests.mutate(seed, with: &random))
             // A length that lies, now and then: longer or shorter than what follows.
             if round % 7 == 0 { bytes[3] = UInt8.random(in: 0...255, using: &random) }
             try Data(bytes).write(to: FuzzTests.evidence)
@@ -110,7 +104,7 @@ struct ChannelFuzzTests {
         var ends: [Int32] = [-1, -1]
         try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
         defer { for end in ends { close(end) } }
-        let message = Self.frame(Array(#"{"notice":{"_0":"flood"}}"#.utf8))
+        let message = IsolationChannel.framed(Array(#"{"notice":{"_0":"flood"}}"#.utf8))
         var size = Int32(16 << 20)
         setsockopt(ends[1], SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         setsockopt(ends[0], SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))

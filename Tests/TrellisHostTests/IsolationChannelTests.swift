@@ -21,12 +21,6 @@ struct IsolationChannelTests {
         try body(&host, &plugin)
     }
 
-    /// `json` as one frame: its length in four bytes, big-endian, then itself.
-    private func frame(_ json: [UInt8]) -> [UInt8] {
-        let count = UInt32(json.count)
-        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + json
-    }
-
     private func sendRaw(_ bytes: [UInt8], on channel: IsolationChannel) {
         _ = bytes.withUnsafeBytes { Glibc.send(channel.descriptor, $0.baseAddress, $0.count, 0) }
     }
@@ -66,7 +60,7 @@ struct IsolationChannelTests {
 
     @Test func aMessageNestedTooDeeplyIsNotDecoded() throws {
         try withPair { host, plugin in
-            sendRaw(frame(Array(String(repeating: "[", count: 100_000).utf8)), on: plugin)
+            sendRaw(IsolationChannel.framed(Array(String(repeating: "[", count: 100_000).utf8)), on: plugin)
             var received = host.receive()
             while received.messages.isEmpty, received.problem == nil, !received.ended { received = host.receive() }
 
@@ -76,7 +70,7 @@ struct IsolationChannelTests {
 
     @Test func whatIsNotAMessageEndsTheChannel() throws {
         try withPair { host, plugin in
-            sendRaw(frame(Array("{}".utf8)), on: plugin)
+            sendRaw(IsolationChannel.framed(Array("{}".utf8)), on: plugin)
             let received = host.receive()
 
             #expect(received.problem?.contains("not one this trellis reads") == true)

@@ -41,6 +41,16 @@ public final class TemporaryFolder {
             """, to: name)
     }
 
+    /// A config whose root route runs the TestScreens plugin with `behaviour`
+    /// in a process of its own (`"isolation": "process"`).
+    public func writeIsolatedTestScreen(_ behaviour: String) throws -> URL {
+        try writeConfig(
+            routes: """
+                { "main": { "plugin": "TestScreens", "isolation": "process",
+                            "parameters": { "behaviour": "\(behaviour)" } } }
+                """)
+    }
+
     deinit {
         try? FileManager.default.removeItem(at: url)
     }

@@ -16,23 +16,11 @@ extension RouteTree {
         let view = ViewController(content: .text("Starting \(routeID) in a process of its own…"))
         let launch = IsolatedLaunch(
             config: config, routeID: routeID, plugin: route.plugin, parameters: String(decoding: json, as: UTF8.self),
-            permissions: route.permissions, pluginFolders: pluginFolders(below: routeID),
-            pluginFiles: pluginFiles(below: routeID), asks: permissionAsks(of: route))
+            permissions: route.permissions, pluginFiles: pluginFiles(below: routeID), asks: permissionAsks(of: route))
         let interactor = IsolatedInteractor(presenter: view, launch: launch, listener: listener)
         let router = ViewableRouter(interactor: interactor, viewController: view)
         record(router, routeID: routeID, plugin: route.plugin)
         return Built(router: router, scope: DependencyScope(), generation: 0)
-    }
-
-    /// The folders of the plugin files of `routeID` and the routes below it
-    /// (where a link leads, too): what its process may read of the plugins.
-    func pluginFolders(below routeID: String) -> [String] {
-        var folders: Set<String> = []
-        for file in pluginFiles(below: routeID) {
-            folders.insert(file.deletingLastPathComponent().path)
-            folders.insert(file.resolvingSymlinksInPath().deletingLastPathComponent().path)
-        }
-        return folders.sorted()
     }
 
     /// How deeply `value` nests, counted without recursion.
@@ -60,10 +48,17 @@ struct IsolatedLaunch {
     /// What its parent passed its build, as JSON.
     let parameters: String
     let permissions: Route.Permissions
-    /// The folders of its plugins' files, which it may read.
-    let pluginFolders: [String]
-    /// Its plugins' files, whose rebuild starts it again (``PluginFileStamps``).
+    /// Its plugins' files (its route's and those below it), whose rebuild
+    /// starts it again (``PluginFileStamps``).
     let pluginFiles: [URL]
+    /// The folders of its plugins' files (where a link leads, too), which it may read.
+    var pluginFolders: [String] {
+        Set(
+            pluginFiles.flatMap {
+                [$0.deletingLastPathComponent().path, $0.resolvingSymlinksInPath().deletingLastPathComponent().path]
+            }
+        ).sorted()
+    }
     /// What its plugin asks for, and the answers so far.
     var asks: PermissionAsks?
 

@@ -34,12 +34,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
 
     override func didBecomeActive() {
         super.didBecomeActive()
-        // What its plugin asks for and the user has not answered is asked first.
-        if let asks = launch.asks, !asks.pending.isEmpty {
-            presenter.show(MirroredView(content: asks.prompt(route: launch.routeID)), at: []) { _ in }
-        } else {
-            startSayingDenials()
-        }
+        askOrStart()
         presenter.actions
             .subscribe { [weak self] action in
                 guard let self else { return }
@@ -60,6 +55,16 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         if let problem = asks.answer(allowed: allowed) { HostHooks.onNotice?(problem) }
         launch.asks = asks
         startSayingDenials()
+    }
+
+    /// Asks what its plugin asks for and the user has not answered, else starts
+    /// its process.
+    private func askOrStart() {
+        if let asks = launch.asks, !asks.pending.isEmpty {
+            presenter.show(MirroredView(content: asks.prompt(route: launch.routeID)), at: []) { _ in }
+        } else {
+            startSayingDenials()
+        }
     }
 
     /// Starts the process, saying first what its plugin was denied.
@@ -243,11 +248,7 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
         _ = reap()
         // What the new build asks that is not answered is asked first.
         launch.asks = asks
-        if let asks, !asks.pending.isEmpty {
-            presenter.show(MirroredView(content: asks.prompt(route: launch.routeID)), at: []) { _ in }
-        } else {
-            startSayingDenials()
-        }
+        askOrStart()
     }
 
     /// Reads what the process sent and shows it: whether it said the actions

@@ -57,11 +57,18 @@ struct IsolationChannel {
     /// it (the app never blocks on a route's process).
     func send(_ message: IsolationMessage, waitingAtMost limit: Duration? = nil) -> Bool {
         guard let json = try? JSONEncoder().encode(message), json.count <= Self.largestMessage else { return false }
-        let count = UInt32(json.count)
-        var bytes: [UInt8] = [
-            UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF),
-        ]
-        bytes += json
+        return send(bytes: Self.framed(Array(json)), waitingAtMost: limit)
+    }
+
+    /// `payload` as one frame: its length in four bytes, big-endian, then itself.
+    static func framed(_ payload: [UInt8]) -> [UInt8] {
+        let count = UInt32(truncatingIfNeeded: payload.count)
+        return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
+            + payload
+    }
+
+    /// Sends `bytes` whole, as ``send(_:waitingAtMost:)`` does.
+    func send(bytes: [UInt8], waitingAtMost limit: Duration? = nil) -> Bool {
         let flags = Int32(MSG_NOSIGNAL) | (limit == nil ? 0 : Int32(MSG_DONTWAIT))
         let deadline = limit.map { ContinuousClock.now + $0 }
         var sent = 0

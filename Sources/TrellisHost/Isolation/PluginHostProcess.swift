@@ -50,19 +50,7 @@ struct PluginHostProcess {
     /// byte, after their length in four bytes.
     private func send(launch arguments: [String]) -> Bool {
         let bytes = Array(arguments.map { Array($0.utf8) + [0] }.joined())
-        let count = UInt32(bytes.count)
-        let frame =
-            [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + bytes
-        var sent = 0
-        while sent < frame.count {
-            let written = frame[sent...].withUnsafeBytes {
-                Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            sent += written
-        }
-        return true
+        return IsolationChannel(descriptor: channel).send(bytes: IsolationChannel.framed(bytes))
     }
 
     /// Ends a process that will not be used, and waits for it.
