@@ -125,7 +125,11 @@ extension Benchmarks {
         guard ChromiumPage.browser != nil else { return nil }
         let server = Process()
         server.executableURL = products.appendingPathComponent("trellis")
-        server.arguments = ["serve", repository.appendingPathComponent("Examples/widgets.json").path, "--port", "0"]
+        // The app's own drawing and sending, as before serve isolated routes by
+        // default; what crossing to a route's process adds is isolated_keystroke_to_frame_us.
+        server.arguments = [
+            "serve", repository.appendingPathComponent("Examples/widgets.json").path, "--port", "0", "--in-process",
+        ]
         let output = Pipe()
         server.standardOutput = output
         server.standardError = FileHandle.nullDevice

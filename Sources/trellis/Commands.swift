@@ -9,19 +9,25 @@ enum Commands {
     static let serve = CommandSpec(
         name: "serve", forms: ["[CONFIG]"], summary: "serve the app a route config describes to a web browser",
         description: """
-            Runs the app that CONFIG (default ./config.json) describes, as `run` does, and
-            serves it to web browsers over HTTP: it prints an address with a secret token
-            (http://127.0.0.1:8765/?token=…). Opening it shows the app, its screens drawn
-            as HTML controls; the page keeps the token in its own storage (never a
-            cookie, which the browser would send to other local servers). Each browser tab
-            is a session of its own, built from the root; a reload comes back to it (for
-            --keep seconds). The address follows the route; add ?open=LINK to open a deep
-            link (opened only with the token in the address). A crash is reported, and
-            the app served again at the same address. Only the loopback address is
-            bound unless --bind says otherwise; the app's socket and pictures need the
-            token. A turn of work longer than 10 s (TRELLIS_HANG_SECONDS) ends the app,
-            with a report of where it is stuck, and it is served again as after a
-            crash. Ctrl-C stops serving.
+            Runs the app that CONFIG (default ./config.json) describes, as `run`
+            does, and serves it to web browsers over HTTP: it prints an address
+            with a secret token (http://127.0.0.1:8765/?token=…). Opening it
+            shows the app, its screens drawn as HTML controls; the page keeps
+            the token in its own storage (never a cookie, which the browser
+            would send to other local servers). Each browser tab is a session of
+            its own, built from the root; a reload comes back to it (for --keep
+            seconds). The address follows the route; add ?open=LINK to open a
+            deep link (opened only with the token in the address). Each route
+            below the root runs in a sandboxed process of its own, one per tab,
+            unless the config says "isolation" for it or --in-process is given:
+            a screen that crashes or hangs is that tab's alone, said in its
+            place with a Restart. A crash in the app's own process is reported,
+            and the app served again at the same address. Only the loopback
+            address is bound unless --bind says otherwise; the app's socket and
+            pictures need the token. A turn of work longer than 10 s
+            (TRELLIS_HANG_SECONDS) ends the app, with a report of where it is
+            stuck, and it is served again as after a crash. Ctrl-C stops
+            serving.
             """,
         options: [
             .option("--port", "N", help: "the port to listen on (default 8765; 0: any free one)"),
@@ -39,6 +45,10 @@ enum Commands {
                 help: "swap screens in every tab when their plugin is rebuilt or the config is edited; new tabs use "
                     + "the edited config (see Docs/LiveSwap.md)"),
             isolateAll,
+            .flag(
+                "--in-process",
+                help: "run the routes in the app's process, as `run` does, except those the config isolates; a "
+                    + "crash or hang in one tab then stops every tab"),
             plugins,
             .flag("-v", "--verbose", help: "say which file each route's plugin came from, and each plugin refused"),
         ],

@@ -33,7 +33,8 @@ struct RunCommand {
         }
         let configPath = try parsed.singlePositional(command: "run", name: "config")
         let (config, loader) = try Trellis.loadRunnableConfig(
-            configPath, pluginFolders: parsed.allValues("--plugins"), isolateAll: parsed.has("--isolate-all"))
+            configPath, pluginFolders: parsed.allValues("--plugins"),
+            isolating: parsed.has("--isolate-all") ? .all : .asConfigured)
         // TRELLIS_THEME is checked before the app starts, as the other settings read
         // from the environment, whether or not the run draws in a terminal.
         _ = try chooseTheme(config: config)

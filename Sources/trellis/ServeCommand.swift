@@ -48,8 +48,13 @@ struct ServeCommand {
         }
         let keepTime = try parsed.value("--keep").map(parseKeepTime) ?? WebServer.defaultKeepTime
         let configPath = try parsed.singlePositional(command: "serve", name: "config")
+        if parsed.has("--isolate-all"), parsed.has("--in-process") {
+            throw CommandError.usage("--isolate-all and --in-process say opposite things; give one.", help: "serve")
+        }
+        let isolated: Trellis.IsolatedRoutes =
+            parsed.has("--isolate-all") ? .all : parsed.has("--in-process") ? .asConfigured : .unlessConfigured
         let (config, loader) = try Trellis.loadRunnableConfig(
-            configPath, pluginFolders: parsed.allValues("--plugins"), isolateAll: parsed.has("--isolate-all"))
+            configPath, pluginFolders: parsed.allValues("--plugins"), isolating: isolated)
         // The user's colours (theme.json) and keys (keys.json), as the terminal
         // takes them; a bad file stops serve before it listens.
         let pageStyle: String

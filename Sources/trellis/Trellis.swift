@@ -91,14 +91,19 @@ enum Trellis {
 
     /// The config at `path` and its loader, once the validator found no error in
     /// them: what `run` and `serve` start from. Each error is printed first.
-    static func loadRunnableConfig(_ path: String?, pluginFolders: [String], isolateAll: Bool = false) throws -> (
-        RouteConfig, PluginLoader
-    ) {
+    static func loadRunnableConfig(
+        _ path: String?, pluginFolders: [String], isolating isolated: IsolatedRoutes = .asConfigured
+    ) throws -> (RouteConfig, PluginLoader) {
         // The host's own work, however large the file: no screen's hang.
         CrashRecord.noteHostWork("reading the config \(path ?? "config.json")")
         defer { CrashRecord.endHostWork() }
         var (config, loader) = try loadConfigReadingPlugins(path, pluginFolders: pluginFolders)
-        if isolateAll { sayKept(isolateEveryRoute(of: &config, loader: loader)) }
+        switch isolated {
+        case .asConfigured: break
+        case .unlessConfigured:
+            sayKept(isolateEveryRoute(of: &config, loader: loader, sparing: true), by: "serve")
+        case .all: sayKept(isolateEveryRoute(of: &config, loader: loader, sparing: false), by: "--isolate-all")
+        }
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
         guard errors.isEmpty else {
             errors.forEach { printError($0.description) }
@@ -195,17 +200,32 @@ extension Trellis {
 }
 
 extension Trellis {
+    /// Which routes `run` and `serve` put in processes of their own.
+    enum IsolatedRoutes {
+        /// Those whose config says `"isolation": "process"` (`run`, `serve --in-process`).
+        case asConfigured
+        /// Those too whose config says nothing of where they run (`serve`).
+        case unlessConfigured
+        /// Every one that can be (`--isolate-all`).
+        case all
+    }
+
     /// `--isolate-all`: the root stays in the app, as its shell; each route
     /// below it runs in a process of its own with the routes below it, unless its
     /// plugin needs an object from the routes above: that one stays, is named
-    /// with why, and the routes below it are tried in turn.
-    static func isolateEveryRoute(of config: inout RouteConfig, loader: PluginLoader) -> [String] {
+    /// with why, and the routes below it are tried in turn. `sparing` leaves a
+    /// route whose config says where it runs as it is (`serve`'s default).
+    static func isolateEveryRoute(of config: inout RouteConfig, loader: PluginLoader, sparing: Bool) -> [String] {
         let base = config.file.deletingLastPathComponent()
         var kept: [String] = []
         var seen: Set<String> = [config.root]
         var pending = config.routes[config.root].map { Array($0.children.values.sorted().reversed()) } ?? []
         while let id = pending.popLast() {
             guard seen.insert(id).inserted, let route = config.routes[id] else { continue }
+            if sparing, route.saysIsolation {
+                if route.isolation == .none { pending += route.children.values.sorted().reversed() }
+                continue
+            }
             let requires = (try? loader.describe(route.plugin, relativeTo: base, pin: route.sha256))?.manifest.requires
             if let requires, !requires.isEmpty {
                 kept.append("\(id) (its plugin requires \(requires.sorted().joined(separator: ", ")) from above)")
@@ -217,11 +237,10 @@ extension Trellis {
         return kept
     }
 
-    /// Says which routes `--isolate-all` left in the app's process.
-    static func sayKept(_ kept: [String]) {
+    /// Says which routes `by` (`serve` or `--isolate-all`) left in the app's process.
+    static func sayKept(_ kept: [String], by: String) {
         guard !kept.isEmpty else { return }
         let listed = kept.prefix(10).joined(separator: "; ") + (kept.count > 10 ? "; and \(kept.count - 10) more" : "")
-        printError(
-            "--isolate-all: \(kept.count) route\(kept.count == 1 ? "" : "s") stay in the app's process: \(listed).")
+        printError("\(by): \(kept.count) route\(kept.count == 1 ? "" : "s") stay in the app's process: \(listed).")
     }
 }

@@ -35,15 +35,14 @@ struct IsolationTerminalTests {
         try tmux.send(["Tab"])
         try tmux.send(["Enter"])
         let played = try tmux.waitForText("No notes yet")
-        let maps = try appProcesses(running: demo).map { pid in
-            (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
-        }
+        let maps = try appProcesses(running: demo).compactMap(pid_t.init).map(mappedFiles(of:))
         let routeProcesses = try pgrep("plugin-host")
 
         #expect(asked.contains("[ Deny ]  [ Allow ]"), "\(asked)")
         #expect(played.contains("notes"), "\(played)")
         #expect(maps.count == 2, "the supervisor and the app")
         #expect(maps.allSatisfy { !$0.isEmpty && !$0.contains("libNotes.so") }, "the app never maps the plugin")
+        #expect(maps.allSatisfy { $0.contains("libTrellisSDK.so") }, "read to their end")
         #expect(!routeProcesses.isEmpty, "the route's own process runs")
         try tmux.send(["C-c"])
         try tmux.waitForText("EXITED=0")

@@ -37,8 +37,9 @@ struct ServeIsolationTests {
         #expect(again.contains("count 2"))
     }
 
-    /// Five tabs: one's isolated screen crashes, another's hangs; each page
-    /// says what happened to it, and the other three go on working.
+    /// Five tabs: one's screen crashes, another's hangs; each page says what
+    /// happened to it, and the other three go on working. The config says
+    /// nothing of isolation: `serve` runs each route in a process of its own.
     @Test func withFiveTabsOnesCrashAndAnothersHangLeaveTheOtherThreeWorking() throws {
         let folder = try TemporaryFolder()
         let config = try folder.writeConfig(
@@ -47,13 +48,13 @@ struct ServeIsolationTests {
                                 "children": { "mainNext": "crash", "tictactoe": "hang", "candyStore": "count",
                                               "airports": "count", "repositories": "count", "widgets": "count",
                                               "notes": "count" } },
-                  "crash": { "plugin": "TestScreens", "isolation": "process",
-                             "parameters": { "behaviour": "segfaultInBuild" } },
-                  "hang": { "plugin": "TestScreens", "isolation": "process", "parameters": { "behaviour": "hangInTap" } },
-                  "count": { "plugin": "TestScreens", "isolation": "process", "parameters": { "behaviour": "counter" } } }
+                  "crash": { "plugin": "TestScreens", "parameters": { "behaviour": "segfaultInBuild" } },
+                  "hang": { "plugin": "TestScreens", "parameters": { "behaviour": "hangInTap" } },
+                  "count": { "plugin": "TestScreens", "parameters": { "behaviour": "counter" } } }
                 """, root: "launcher")
         // The hang's limit: the app's own waits (a second at most for a tap) are far below it.
-        let app = try ServedApp(config: config.path, environment: ["TRELLIS_HANG_SECONDS": "5"])
+        let app = try ServedApp(
+            config: config.path, environment: ["TRELLIS_HANG_SECONDS": "5"], isolatedByDefault: true)
         let tabs = try (0..<5).map { _ in try app.openPage().page }
         func updates(of page: WebTestClient, until text: String) -> String {
             var seen = ""
@@ -81,5 +82,44 @@ struct ServeIsolationTests {
         #expect(hung.contains("Route hang (plugin TestScreens) stopped"), "\(hung)")
         #expect(counted.allSatisfy { $0.contains("count 1") }, "\(counted)")
         #expect(!crashed.contains("Freeze") && !hung.contains("signal 11"), "each page says its own")
+    }
+
+    /// A route whose config says `"isolation": "none"` stays in the app's
+    /// process under `serve`, the routes that say nothing each in its own, and
+    /// `serve` names a route it cannot isolate (its plugin needs an object from
+    /// the routes above).
+    @Test func serveIsolatesTheRoutesTheConfigSaysNothingOf() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "parameters": { "behaviour": "counter" } } }
+                """)
+        let kept = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "isolation": "none", "parameters": { "behaviour": "counter" } } }
+                """, name: "kept.json")
+        /// Opens the counter in a page of `config` served by default, and says
+        /// whether the app's own process maps the plugin.
+        func mapsThePlugin(_ config: URL) throws -> Bool {
+            let app = try ServedApp(config: config.path, isolatedByDefault: true)
+            let (page, _, _, _) = try app.openPage()
+            page.sendText(#"{"type":"tap","id":"main.button"}"#)
+            var seen = ""
+            while !seen.contains("count 0"), let next = page.nextText() { seen += next }
+            let maps = childProcesses(of: app.processIdentifier).map(mappedFiles(of:))
+            #expect(seen.contains("count 0"), "\(seen)")
+            #expect(
+                maps.count == 1 && maps.allSatisfy { $0.contains("libMainScreen.so") },
+                "the app, the root's plugin in it")
+            return maps.contains { $0.contains("libTestScreens.so") }
+        }
+        let tutorial = try ServedApp(config: "Examples/tictactoe.json", isolatedByDefault: true)
+        _ = try tutorial.openPage()
+
+        #expect(try !mapsThePlugin(config), "run in a process of its own")
+        #expect(try mapsThePlugin(kept), "the config said none")
+        #expect(tutorial.errors.contains("serve: 3 routes stay in the app's process: loggedIn (its plugin requires"))
     }
 }

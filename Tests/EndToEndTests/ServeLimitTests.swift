@@ -18,6 +18,8 @@ struct ServeLimitTests {
         // than serve's 10 s for a turn of work: the limit is lifted.
         let app = try ServedApp(config: config.path, environment: ["TRELLIS_HANG_SECONDS": "3600"])
         let (page, _, _, _) = try app.openPage()
+        // Making 8 MiB took a debug host over a minute with a load of 15 on two cores.
+        page.waitForEachRead(upTo: 600)
         page.sendText(#"{"type":"tap","id":"main.button"}"#)
         var update = ""
         while !update.contains("line 300000 of a long text"), let next = page.nextText() { update = next }

@@ -64,4 +64,29 @@ struct TabStopTests {
         #expect(Array(actions().prefix(2)) == [.tap("Done"), .select(list: "rows", row: 2)], "\(actions())")
         #expect(tree.view.content.textFields == ["x"])
     }
+
+    /// A view that shows another screen in place (an isolated route's first
+    /// screen where its permission question was, Allow focused) kept the focus's
+    /// place: Notes opened on its second control. None of the old controls is
+    /// left, so the focus starts at the first; where some are left (a board cell
+    /// played), it keeps its place.
+    @Test func aViewWhoseControlsAreAllNewIsFocusedAtItsFirst() {
+        let tree = SingleScreenTree(.hstack([.button("Deny"), .button("Allow")]))
+        let recorded = Recorded()
+        let subscription = tree.view.actions.subscribe { recorded.actions.append($0) }
+        defer { subscription.dispose() }
+        let session = ScreenSession(tree: tree, window: Window(width: 40, height: 10))
+
+        session.update(.key(.tab))
+        tree.view.content = .vstack([.button("New note"), .button("Settings"), .button("Quit")])
+        session.update(.viewsChanged)
+        session.update(.key(.enter))
+        // A board: the second cell played (gone as a control), the focus stays second.
+        session.update(.key(.tab))
+        tree.view.content = .vstack([.button("New note"), .text("played"), .button("Quit")])
+        session.update(.viewsChanged)
+        session.update(.key(.enter))
+
+        #expect(recorded.actions == [.tap("New note"), .tap("Quit")], "\(recorded.actions)")
+    }
 }

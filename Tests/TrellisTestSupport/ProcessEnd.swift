@@ -16,3 +16,20 @@ public func waitForProcessEnd(_ pid: pid_t, seconds: Int) -> Bool {
     if alive { kill(pid, SIGKILL) }
     return !alive
 }
+
+/// The files process `pid` has mapped (`/proc/PID/maps`, read to its end: a
+/// `/proc` file says it is empty, and a read of its size stops early); empty
+/// when it is gone.
+public func mappedFiles(of pid: pid_t) -> String {
+    guard let maps = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return "" }
+    defer { try? maps.close() }
+    return String(decoding: (try? maps.readToEnd()) ?? Data(), as: UTF8.self)
+}
+
+/// The processes `pid` started that are still its children.
+public func childProcesses(of pid: pid_t) -> [pid_t] {
+    guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/task/\(pid)/children") else { return [] }
+    defer { try? file.close() }
+    let text = String(decoding: (try? file.readToEnd()) ?? Data(), as: UTF8.self)
+    return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+}

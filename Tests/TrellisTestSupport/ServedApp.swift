@@ -12,10 +12,16 @@ public final class ServedApp {
     private let errorFile: URL
 
     /// Serves `config` (a path in the repository), with `arguments` after it and
-    /// `environment` added to the tests' own.
-    public init(config: String = "config.json", arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `environment` added to the tests' own. Its routes run in the app's process
+    /// unless the config isolates them (`--in-process`), as the tests of what the
+    /// app itself does want; `isolatedByDefault` serves them as `serve` does by
+    /// default, each in a process of its own.
+    public init(
+        config: String = "config.json", arguments: [String] = [], environment: [String: String] = [:],
+        isolatedByDefault: Bool = false
+    ) throws {
         server.executableURL = Products.trellis
-        server.arguments = ["serve", config, "--port", "0"] + arguments
+        server.arguments = ["serve", config, "--port", "0"] + (isolatedByDefault ? [] : ["--in-process"]) + arguments
         server.currentDirectoryURL = Products.repository
         server.environment = TrellisProcess.environment.merging(environment) { $1 }
         let output = Pipe()
@@ -38,6 +44,9 @@ public final class ServedApp {
         self.port = port
         self.token = String(token.prefix { $0.isHexDigit })
     }
+
+    /// The process ID of `trellis serve` (the supervisor).
+    public var processIdentifier: Int32 { server.processIdentifier }
 
     /// What it has written to its standard error so far.
     public var errors: String {

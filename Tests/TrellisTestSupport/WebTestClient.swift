@@ -79,6 +79,14 @@ public final class WebTestClient {
         send(frame + mask + payload.enumerated().map { $1 ^ mask[$0 & 3] })
     }
 
+    /// Waits up to `seconds` for each read from now on (60 at first): for work
+    /// that takes a debug host long on a loaded machine. A guard against a
+    /// real hang, reached only when the test fails.
+    public func waitForEachRead(upTo seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// The next text frame's text, or `nil` when the connection closed or a
     /// close frame came.
     public func nextText() -> String? {

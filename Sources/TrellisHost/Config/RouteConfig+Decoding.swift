@@ -155,7 +155,7 @@ private struct ConfigReader {
         }
         var routes: [String: Route] = [:]
         for (id, value) in try object(routesValue, at: "routes").sorted(by: { $0.key < $1.key }) {
-            routes[id] = try readRoute(id: id, value, isolation: isolation ?? .none)
+            routes[id] = try readRoute(id: id, value, isolation: isolation)
         }
         var config = RouteConfig(file: URL(fileURLWithPath: file), searchPath: searchPath, root: root, routes: routes)
         if let allow = members["allowExternalPlugins"] {
@@ -177,7 +177,7 @@ private struct ConfigReader {
         return config
     }
 
-    private func readRoute(id: String, _ json: JSONValue, isolation: Route.Isolation) throws(ConfigError) -> Route {
+    private func readRoute(id: String, _ json: JSONValue, isolation: Route.Isolation?) throws(ConfigError) -> Route {
         let members = try object(json, at: JSONPath.routes(id))
         try checkKeys(
             members, allowed: ["plugin", "children", "parameters", "sha256", "isolation", "permissions"],
@@ -211,7 +211,9 @@ private struct ConfigReader {
             isolation = try readIsolation(value, at: JSONPath.routes(id, "isolation"))
         }
         var route = Route(
-            id: id, plugin: plugin, children: children, parameters: parameters, sha256: pin, isolation: isolation)
+            id: id, plugin: plugin, children: children, parameters: parameters, sha256: pin,
+            isolation: isolation ?? .none)
+        route.saysIsolation = isolation != nil
         if let value = members["permissions"] {
             route.permissions = try readPermissions(route: id, value)
             route.answersPermissions = true

@@ -37,6 +37,9 @@ public struct Route: Equatable, Sendable {
     /// Where the route's plugin runs (`"isolation"`): in the app's process, or
     /// in a process of its own.
     public var isolation: Isolation = .none
+    /// Whether the config says where it runs (its own `"isolation"` or the
+    /// config's): `serve` isolates the routes it does not.
+    public var saysIsolation = false
 
     /// What the route's sandbox lets its plugin do beyond its own files and data
     /// folder (`"permissions"`), when it runs in a process of its own.

@@ -178,7 +178,8 @@ public final class ScreenSession {
     /// small for the screen, so a field's cursor waits too); and on a screen that
     /// has just come on top, on the control that had the focus when it was last on
     /// top, found by what it is (a row clicked, a row below the window), else by its
-    /// place, else the first control. A screen put in place of the one that had the
+    /// place, else the first control; on the first control when none of the
+    /// controls it had is left. A screen put in place of the one that had the
     /// focus (a live swap) keeps it on the same control, by its id.
     func settlingFocus(root: ViewController, top: ViewController) -> Frame {
         let frame = drawScreens(root: root)
@@ -191,6 +192,13 @@ public final class ScreenSession {
             // A filter that matches nothing keeps the focus on its list for when it matches again.
             if let filter = listFilter, filter.matches.isEmpty, case let .row(list, _)? = focus, list == filter.list {
                 return frame
+            }
+            // None of the controls it had is left: the view shows another screen
+            // (an isolated route's first screen in place of its question), and
+            // the focus starts at the top of it, not at the old one's place.
+            let before = Set(self.frame.controls.map(\.id))
+            guard frame.controls.contains(where: { before.contains($0.id) }) else {
+                return focusing(0, of: frame, root: root)
             }
             return focusing(min(focusIndex, frame.controls.count - 1), of: frame, root: root)
         }
