@@ -334,7 +334,7 @@ function watchText(input) {
 
 // A list, rich rows or a table, drawn virtually: only the rows in sight are
 // elements, from the window of rows the host sent.
-const rowHeight = { list: 1.6, rows: 2.8, table: 1.6 };
+const rowHeight = { list: 1.6, rows: 1.6, table: 1.6 };
 
 const activeRows = new Map();
 
@@ -464,10 +464,9 @@ function drawRow(node, state, index) {
       row.classList.add(item[1]);
     }
   } else if (node.k === "rows") {
-    const top = element("div", "row-top");
-    top.append(element("span", "row-title", item[0]));
-    if (item[2]) top.append(element("span", "badge", item[2]));
-    row.append(top, element("div", "row-subtitle", item[1]));
+    // As the terminal draws it: the title, its subtitle after it, the badge at the end.
+    row.append(element("span", "row-title", item[0]), element("span", "row-subtitle", item[1]));
+    if (item[2]) row.append(element("span", "badge", item[2]));
     if (item[3]) row.classList.add(item[3]);
   } else {
     item[0].forEach((text, column) => {

@@ -74,6 +74,9 @@ enum TestBehaviour: String {
     case crashOnThreadWhenTold
     /// Shows a text of `lines` lines (default 300,000), `line N of a long text`.
     case hugeText
+    /// Shows the view the `view` parameter holds (a ``ViewNode`` as JSON, as
+    /// `JSONEncoder` writes it): one view kind, drawn by each front end.
+    case showView
     /// The builder ignores SIGHUP, as daemon-style code does. Shows `Hang-ups ignored`.
     case ignoreHangUps
     /// The builder initialises a global that takes 300 ms, while another thread
@@ -200,6 +203,9 @@ final class TestScreensBuilder: ScreenBuildable {
             }
             return ViewableRouter(
                 interactor: Interactor(), viewController: ViewController(content: .text("Crashes when told")))
+        case .showView:
+            let view = try context.parameter("view", as: ViewNode.self) ?? .text("No view given")
+            return ViewableRouter(interactor: Interactor(), viewController: ViewController(content: view))
         case .hugeText:
             let count = try context.parameter("lines", as: Int.self) ?? 300_000
             let text = (1...max(count, 1)).map { "line \($0) of a long text" }.joined(separator: "\n")
@@ -325,7 +331,7 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             .closeStandardStreams, .exitInBuild, .underscoreExitInBuild, .hangInBuild, .hangInTap,
             .forkInTap, .undeclaredDependency, .ownSegfaultHandlerInBuild, .recursionInBuild,
             .blockedSignalsSegfaultInBuild, .cpuLimitInBuild, .fileSizeLimitInBuild, .ignoreHangUps,
-            .closeDescriptorsInBuild, .crashOnThreadWhenTold, .hugeText, .claimHostHooks,
+            .closeDescriptorsInBuild, .crashOnThreadWhenTold, .hugeText, .showView, .claimHostHooks,
             .hugeList, .showCommand, .trySandbox, .floodChannel, .malformedChannel,
             .allocateWithoutEnd:
             break
