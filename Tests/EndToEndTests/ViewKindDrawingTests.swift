@@ -7,7 +7,9 @@ import TrellisTestSupport
 /// browser (`trellis serve` in Chromium), shows the same words: nothing the
 /// terminal shows is missing from the page (a percentage, a subtitle, a
 /// placeholder), and the page shows nothing the terminal does not. Where both
-/// read in the same order (a column of views), the order is compared too.
+/// read in the same order (a column of views), the order is compared too. The
+/// node the server sends is its golden file's (`Tests/Wire`, Docs/WireProtocol.md),
+/// and the page draws the golden node as it draws the server's.
 @Suite(
     .serialized,
     .enabled(if: ChromiumPage.browser != nil, "Debian's chromium is not installed here; Scripts/test installs it")
@@ -103,11 +105,63 @@ struct ViewKindDrawingTests {
             .joined(separator: "\n")
 
         let app = try ServedApp(config: config.path)
+        // What the server sends for it, against its golden file (Docs/WireProtocol.md).
+        let (_, _, first, _) = try app.openPage()
+        let sent = try #require(Self.screenNode(of: first), "no screen node in \(first.prefix(300))")
+        let goldenFile = Products.repository.appendingPathComponent(
+            "Tests/Wire/" + kind.name.replacingOccurrences(of: " ", with: "-") + ".json")
+        if ProcessInfo.processInfo.environment["TRELLIS_WRITE_GOLDENS"] == "1" {
+            let golden: [String: Any] = [
+                "kind": kind.name, "view": try JSONSerialization.jsonObject(with: Data(view.utf8)), "node": sent,
+            ]
+            try JSONSerialization.data(
+                withJSONObject: golden, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            )
+            .write(to: goldenFile)
+        }
+        let golden = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: goldenFile)) as? [String: Any],
+            "\(goldenFile.path): TRELLIS_WRITE_GOLDENS=1 writes it")
+        let goldenNode = try #require(golden["node"])
+        #expect(
+            NSDictionary(dictionary: ["node": sent]) == NSDictionary(dictionary: ["node": goldenNode]), "sent: \(first)"
+        )
+
         let page = try ChromiumPage(app.address)
         try page.waitUntil("document.querySelector('#screens .screen')", "the screen")
-        // The page's text in the order of its elements, a field's text or, empty, its
-        // placeholder; a picture is no words (its caption is).
-        let drawn = try #require(
+        let drawn = try Self.wordsShown(on: page)
+        // The page given the golden message, as a front end written from the document would be.
+        let goldenMessage = String(
+            decoding: try JSONSerialization.data(withJSONObject: [
+                "t": "all", "screens": ["k": "screens", "c": [["k": "screen", "sid": "0", "c": [goldenNode]]]],
+            ]), as: UTF8.self)
+        try page.evaluate("apply(\(goldenMessage))")
+        let drawnFromGolden = try Self.wordsShown(on: page)
+
+        let terminal = Self.words(screen)
+        #expect(!terminal.isEmpty, "the terminal drew \(kind.name): \(screen)")
+        for (browser, text) in [(Self.words(drawn), drawn), (Self.words(drawnFromGolden), drawnFromGolden)] {
+            if kind.ordered {
+                #expect(browser == terminal, "terminal:\n\(screen)\nbrowser: \(text)")
+            } else {
+                #expect(browser.sorted() == terminal.sorted(), "terminal:\n\(screen)\nbrowser: \(text)")
+            }
+        }
+    }
+
+    /// The node of the one view on the one screen of an `all` message.
+    private static func screenNode(of message: String) -> Any? {
+        guard let all = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any],
+            let screens = all["screens"] as? [String: Any], let list = screens["c"] as? [[String: Any]],
+            list.count == 1, let views = list[0]["c"] as? [Any], views.count == 1
+        else { return nil }
+        return views[0]
+    }
+
+    /// The page's text in the order of its elements, a field's text or, empty,
+    /// its placeholder; a picture is no words (its caption is).
+    private static func wordsShown(on page: ChromiumPage) throws -> String {
+        try #require(
             try page.evaluate(
                 """
                 (() => {
@@ -125,14 +179,5 @@ struct ViewKindDrawingTests {
                   return parts.join(' ');
                 })()
                 """) as? String)
-
-        let terminal = Self.words(screen)
-        let browser = Self.words(drawn)
-        #expect(!terminal.isEmpty, "the terminal drew \(kind.name): \(screen)")
-        if kind.ordered {
-            #expect(browser == terminal, "terminal:\n\(screen)\nbrowser: \(drawn)")
-        } else {
-            #expect(browser.sorted() == terminal.sorted(), "terminal:\n\(screen)\nbrowser: \(drawn)")
-        }
     }
 }

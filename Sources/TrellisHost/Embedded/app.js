@@ -32,6 +32,9 @@ const rememberedFocus = new Map();
 
 // The longest message trellis takes (a text area's text): more closes the connection.
 const longestMessage = 1 << 20;
+// The version of the messages this page reads (Docs/WireProtocol.md), as the server's hello says it.
+const protocolVersion = 1;
+let otherVersion = false;
 
 // Sends `message`; false, and said in the footer, if it is too long to send.
 function send(message) {
@@ -598,7 +601,17 @@ function refocus(within, key) {
 }
 
 function apply(message) {
+  if (otherVersion) return;
   if (message.t === "hello") {
+    if (message.v !== protocolVersion) {
+      // A page kept open across an update of trellis: its drawing may not match.
+      otherVersion = true;
+      screensHolder.inert = true;
+      endedBox.hidden = false;
+      endedBox.textContent = "trellis serve speaks another version of this page's messages: reload the page.";
+      socket.close();
+      return;
+    }
     sessionStorage.setItem("trellis-session", message.session);
     userKeys = message.keys || {};
     if (message.crash) {
@@ -830,6 +843,7 @@ function connect() {
     send(hello);
   });
   socket.addEventListener("message", (event) => {
+    if (otherVersion) return;
     reconnects = 0;
     endedBox.hidden = true;
     screensHolder.inert = false;
@@ -843,7 +857,7 @@ function connect() {
   socket.addEventListener("close", () => {
     screensHolder.inert = true;
     endedBox.hidden = false;
-    if (tokenRefused) return;
+    if (tokenRefused || otherVersion) return;
     if (!opened && reconnects >= 2) {
       // Refused, not gone? A serve started anew has a new token; a plain request
       // says which (403 for a token not this server's).

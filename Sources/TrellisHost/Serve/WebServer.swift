@@ -57,6 +57,10 @@ public final class WebServer {
     static let pageSilence: Duration = .seconds(30)
     /// The most output a connection may have waiting before it is closed.
     static let mostWaitingOutput = 8 << 20
+    /// The version of the messages between the page and the server
+    /// (Docs/WireProtocol.md), said in `hello`: a page of another version
+    /// stops and asks to be reloaded.
+    static let protocolVersion = 1
     /// The message a page sends to time a bare round trip; answered `{"t":"pong"}`.
     static let ping = #"{"type":"ping"}"#
     /// How long a session is kept after its page went away, for a reload.
@@ -299,7 +303,8 @@ public final class WebServer {
             : ",\"keys\":{"
                 + userKeys.sorted { $0.key < $1.key }.map { WebJSON.string($0.key) + ":" + WebJSON.string($0.value) }
                 .joined(separator: ",") + "}"
-        client.output += WebConnection.send("{\"t\":\"hello\",\"session\":\"\(session.id)\"\(crash)\(keys)}")
+        client.output += WebConnection.send(
+            "{\"t\":\"hello\",\"v\":\(Self.protocolVersion),\"session\":\"\(session.id)\"\(crash)\(keys)}")
         if let link = hello["open"]?.stringValue, !link.isEmpty { session.open(link) }
     }
 
