@@ -28,4 +28,24 @@ struct ChromiumTokenTests {
         #expect(stored == tutorial.token, "kept in the page's own storage, apart by port")
         #expect(try page.evaluate("document.body.innerText.includes('Login')") as? Bool == true, "still the app")
     }
+
+    /// A page left open while serve was stopped and started again (a new
+    /// token) tried the old token for ever and never said why: it says serve
+    /// was started again and to open the address it printed.
+    @Test func aPageOfAServeStartedAgainSaysSoAndAsksForTheNewAddress() throws {
+        let first = try ServedApp(config: "Examples/main-next.json")
+        let page = try ChromiumPage(first.address)
+        try page.waitForText("Click Button")
+        first.stop()
+        try page.waitUntil("document.body.innerText.includes('connection to trellis was lost')", "the page noticing")
+        let again = try ServedApp(config: "Examples/main-next.json", port: first.port)
+        try page.waitUntil(
+            "document.body.innerText.includes('started again, with a new token')", "the page saying serve started again"
+        )
+
+        #expect(again.token != first.token)
+        #expect(
+            try page.evaluate("document.getElementById('ended').hidden") as? Bool == false,
+            "said where the page shows it")
+    }
 }

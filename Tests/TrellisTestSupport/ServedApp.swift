@@ -15,13 +15,15 @@ public final class ServedApp {
     /// `environment` added to the tests' own. Its routes run in the app's process
     /// unless the config isolates them (`--in-process`), as the tests of what the
     /// app itself does want; `isolatedByDefault` serves them as `serve` does by
-    /// default, each in a process of its own.
+    /// default, each in a process of its own. It listens on `port`, else on any
+    /// free one.
     public init(
         config: String = "config.json", arguments: [String] = [], environment: [String: String] = [:],
-        isolatedByDefault: Bool = false
+        isolatedByDefault: Bool = false, port: Int = 0
     ) throws {
         server.executableURL = Products.trellis
-        server.arguments = ["serve", config, "--port", "0"] + (isolatedByDefault ? [] : ["--in-process"]) + arguments
+        server.arguments =
+            ["serve", config, "--port", "\(port)"] + (isolatedByDefault ? [] : ["--in-process"]) + arguments
         server.currentDirectoryURL = Products.repository
         server.environment = TrellisProcess.environment.merging(environment) { $1 }
         let output = Pipe()
@@ -55,6 +57,13 @@ public final class ServedApp {
 
     /// The address `serve` printed, with the token.
     public var address: String { "http://127.0.0.1:\(port)/?token=\(token)" }
+
+    /// Stops it, as Ctrl-C does, and waits for it to end.
+    public func stop() {
+        guard server.isRunning else { return }
+        server.interrupt()
+        server.waitUntilExit()
+    }
 
     deinit {
         defer { try? FileManager.default.removeItem(at: errorFile) }
