@@ -212,8 +212,13 @@ struct IsolateAllTests {
                 + "tap Main\nexpect Click Button\ntap Click Button\nexpect Now is\n")
         let tutorial = try TrellisProcess.run(
             ["run", "Examples/tictactoe.json", "--headless", "--isolate-all"], input: "print\n")
+        // The route path goes on into a route's process, as the page's address does.
+        let game = try TrellisProcess.run(
+            ["run", "config.json", "--headless", "--isolate-all", "--size", "100x20"],
+            input: "tap TicTacToe\nfocus Player 1 name\ntype Alice\ntap Login\ntap Start Game\nexpect Alice\nprint\n")
 
         #expect(launcher.status == 0, "\(launcher.stderr)")
+        #expect(game.stdout.contains(" launcher › tutorial › loggedIn › ticTacToe "), "\(game.stdout)")
         #expect(!launcher.stderr.contains("--isolate-all"), "every demo could be: \(launcher.stderr)")
         #expect(tutorial.stderr.contains("--isolate-all: 3 routes stay in the app's process: loggedIn"))
         #expect(tutorial.stderr.contains("offGame (its plugin requires playerNames, scoreStream from above)"))

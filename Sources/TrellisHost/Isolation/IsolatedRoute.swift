@@ -319,6 +319,9 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
     }
 
     /// Shows `screen`, the process's, if it is not the one shown.
+    /// The route path its process shows below the route, as it last sent it.
+    var pathShown: [String] { mirror?.routePath ?? [] }
+
     private func draw(_ screen: MirroredView?) {
         guard let screen, screen != mirror else { return }
         mirror = screen

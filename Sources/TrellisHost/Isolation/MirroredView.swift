@@ -21,6 +21,9 @@ struct MirroredView: Codable, Equatable {
     var pushed: [MirroredView] = []
     /// The modal it presents (none or one).
     var presented: [MirroredView] = []
+    /// For the route's own view: the route path its process shows below the
+    /// route (the routes inside it, then titles), for the app's path to go on with.
+    var routePath: [String]?
 
     /// Where a view is below the route's own: each step is ``Step/embedded``,
     /// ``Step/presented`` or the index of a pushed view.

@@ -1,5 +1,6 @@
 import CTerminal
 import Foundation
+import TrellisCore
 @_spi(TrellisHost) import TrellisSDK
 
 /// The process a route with `"isolation": "process"` runs in: `trellis
@@ -51,10 +52,12 @@ public enum PluginHost {
         func sendScreen() -> Bool {
             defer { loop.didDrawFrame() }
             guard let view = tree.rootView else { return true }
-            let screen = MirroredView(view)
+            var screen = MirroredView(view)
+            // Below this process's route: the app's path names the route already.
+            screen.routePath = Array(tree.routePath(onScreen: Window.layers(from: view).flatMap { $0 }).dropFirst())
             guard screen != shown else { return true }
             // Only what changed, when only contents did.
-            let patches = shown.flatMap { screen.patches(from: $0) }
+            let patches = shown.flatMap { $0.routePath == screen.routePath ? screen.patches(from: $0) : nil }
             shown = screen
             return channel.send(patches.map(IsolationMessage.patch) ?? .screen(screen))
         }

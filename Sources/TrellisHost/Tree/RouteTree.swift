@@ -232,6 +232,10 @@ public final class RouteTree {
         tag(of: router).map { ($0.routeID, $0.plugin) }
     }
 
+    public func pathShown(below router: Routing) -> [String]? {
+        (router.interactable as? IsolatedInteractor)?.pathShown
+    }
+
     /// What the tree keeps on `router`: its route and plugin.
     func tag(of router: Routing) -> RouteTag? {
         tag(of: DetachedRIB(router))

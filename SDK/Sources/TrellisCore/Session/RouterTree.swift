@@ -34,6 +34,12 @@ public protocol RouterTree: AnyObject {
     /// Called when the route path on screen changes (`launcher › airports`), for a
     /// crash report to name where the user was.
     func didShowRoutePath(_ path: String)
+
+    /// The route path the process of a route run in a process of its own shows
+    /// below that route (route ids, then the titles of views without a route);
+    /// `nil` for a router whose routes are in this process. Every view shown
+    /// over the router's own view is then taken for one of its routes'.
+    func pathShown(below router: Routing) -> [String]?
 }
 
 extension RouterTree {
@@ -49,6 +55,8 @@ extension RouterTree {
 
     public func didShowRoutePath(_ path: String) {}
 
+    public func pathShown(below router: Routing) -> [String]? { nil }
+
     /// The views of the routers built for routes, in no order.
     func routedViews() -> [ViewController] {
         guard let root = rootRouter else { return [] }
@@ -59,6 +67,8 @@ extension RouterTree {
             if route(of: router) != nil, let view = router.viewableRouting?.viewControllable.viewController {
                 views.append(view)
                 if let inner = embeddedView(of: router) { views.append(inner) }
+                // What a route's own process shows over its view: its path names it.
+                if pathShown(below: router) != nil { views += Window.layers(from: view).flatMap { $0 } }
             }
             pending += router.children
         }

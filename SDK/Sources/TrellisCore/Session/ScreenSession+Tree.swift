@@ -23,10 +23,18 @@ extension ScreenSession {
     /// pushed or presented over the top route's own view without a route.
     public func routePath() -> [String] {
         guard let root = tree.rootView else { return [] }
-        let onScreen = Window.layers(from: root).flatMap { $0 }
+        return tree.routePath(onScreen: Window.layers(from: root).flatMap { $0 })
+    }
+}
+
+extension RouterTree {
+    /// The route ids from the root to the last of `onScreen` a route shows (and
+    /// the path a route's own process shows below it), then the titles of the
+    /// views on screen after that without a route.
+    public func routePath(onScreen: [ViewController]) -> [String] {
         let routes = routeIDs(onScreen: onScreen)
         // The views after the last one a route owns: named by their titles.
-        let routeViews = Set(tree.routedViews().map(ObjectIdentifier.init))
+        let routeViews = Set(routedViews().map(ObjectIdentifier.init))
         guard let lastRouted = onScreen.lastIndex(where: { routeViews.contains(ObjectIdentifier($0)) }) else {
             return routes
         }
@@ -34,9 +42,9 @@ extension ScreenSession {
     }
 
     private func routeIDs(onScreen: [ViewController]) -> [String] {
-        guard let root = tree.rootRouter else { return [] }
+        guard let root = rootRouter else { return [] }
         func path(from router: Routing) -> [String] {
-            let own = tree.route(of: router).map { [$0.id] } ?? []
+            let own = route(of: router).map { [$0.id] } ?? []
             for child in router.children.reversed() {
                 let below = path(from: child)
                 if !below.isEmpty { return own + below }
@@ -45,7 +53,7 @@ extension ScreenSession {
                 router.viewableRouting.map { viewable in
                     onScreen.contains { $0 === viewable.viewControllable.viewController }
                 } ?? false
-            return isShown ? own : []
+            return isShown ? own + (pathShown(below: router) ?? []) : []
         }
         return path(from: root)
     }
