@@ -43,9 +43,10 @@ struct NoteStore: Sendable {
     static let longestName = 200
 
     /// The notes, newest first. Creates the folder, with a first note, when it
-    /// does not exist.
+    /// does not exist, or when it is empty and never had one (a sandboxed run's
+    /// folder, made by the app when the user granted it).
     func list() throws -> [NoteSummary] {
-        if !exists(folder) { try createWithWelcome() }
+        if !exists(folder) || isEmpty(folder) { try createWithWelcome() }
         guard let directory = opendir(folder) else { throw NoteStoreError.system("reading the folder", folder) }
         defer { closedir(directory) }
         var notes: [(summary: NoteSummary, time: Int)] = []
@@ -128,6 +129,25 @@ struct NoteStore: Sendable {
         try save(
             "Welcome to Notes\n\nEach note is a text file in \(folder).\nEnter opens a note, Save keeps what you wrote,\nand Esc asks before it drops an edit.\n",
             as: "Welcome")
+        // The folder is never empty again: a user who removes every note is not welcomed twice.
+        let marker = open(folder + "/" + Self.welcomedMarker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        if marker >= 0 { close(marker) }
+    }
+
+    /// The hidden file that says the welcome note was written.
+    static let welcomedMarker = ".welcomed"
+
+    /// Whether `path` is a folder with nothing in it, hidden files included.
+    private func isEmpty(_ path: String) -> Bool {
+        guard let directory = opendir(path) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { return false }
+        }
+        return true
     }
 
     /// The contents of the file at `path`, which must be UTF-8 text.

@@ -19,7 +19,7 @@ struct ChromiumIsolationTests {
         try page.waitForText("Notes asks, for route notes, to:")
         #expect(try page.screenshot("serve-notes-isolated-asks") > 5000)
         try page.click("button", text: "Allow")
-        try page.waitForText("No notes yet")
+        try page.waitForText("Welcome to Notes")
         try page.evaluate("0")
 
         #expect(page.exceptions.isEmpty, "the page's script threw: \(page.exceptions)")

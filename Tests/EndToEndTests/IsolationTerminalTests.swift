@@ -34,7 +34,7 @@ struct IsolationTerminalTests {
         // Deny is focused first; Tab to Allow.
         try tmux.send(["Tab"])
         try tmux.send(["Enter"])
-        let played = try tmux.waitForText("No notes yet")
+        let played = try tmux.waitForText("Welcome to Notes")
         let maps = try appProcesses(running: demo).compactMap(pid_t.init).map(mappedFiles(of:))
         let routeProcesses = try pgrep("plugin-host")
 

@@ -31,13 +31,15 @@ struct PermissionTests {
         let folder = try TemporaryFolder()
         let config = try notesConfig(in: folder)
         let notes = "\(folder.url.path)/data/trellis/notes"
-        let writing = "expect No notes yet\ntype Hello\nkey enter\nexpect Write here\ntype Some words\ntap Save\n"
+        let writing =
+            "expect Welcome to Notes\nfocus Name of a new note\ntype Hello\nkey enter\nexpect Write here\ntype Some words\n"
+            + "tap Save\n"
 
         let validated = try trellis(["validate", config], in: folder)
         let allowed = try trellis(
             ["run", config, "--headless"], input: "expect asks\nprint\ntap Allow\n" + writing + "expect Saved\n",
             in: folder)
-        let again = try trellis(["run", config, "--headless"], input: "expect 1 note\nprint\n", in: folder)
+        let again = try trellis(["run", config, "--headless"], input: "expect 2 notes\nprint\n", in: folder)
         let listed = try trellis(["permissions"], in: folder)
         let revoked = try trellis(["permissions", "--revoke", "Notes"], in: folder)
         let denied = try trellis(
@@ -63,7 +65,7 @@ struct PermissionTests {
         let demo = Products.repository.appendingPathComponent("Examples/notes-isolated.json").path
 
         let run = try trellis(
-            ["run", demo, "--headless"], input: "expect Notes asks\ntap Allow\nexpect No notes yet\n", in: folder)
+            ["run", demo, "--headless"], input: "expect Notes asks\ntap Allow\nexpect Welcome to Notes\n", in: folder)
 
         #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
     }

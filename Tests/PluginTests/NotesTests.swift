@@ -36,6 +36,20 @@ struct NotesTests {
         #expect(file("Welcome.txt")?.hasPrefix("Welcome to Notes\n") == true)
     }
 
+    /// A sandboxed run's folder is made by the app, empty, when the user grants
+    /// it: Notes welcomed nobody there. An empty folder is welcomed once; one
+    /// whose notes were all removed is not welcomed again.
+    @Test func anEmptyFolderIsWelcomedOnceAndNotAgainOnceEmptied() async throws {
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        let first = try openNotes()
+        try await first.expect("1 note · / filters · Enter opens")
+        try FileManager.default.removeItem(at: notes.appendingPathComponent("Welcome.txt"))
+        let again = try openNotes()
+        try await again.expect("No notes yet")
+
+        #expect(file("Welcome.txt") == nil, "not welcomed twice")
+    }
+
     @Test func editsAreKeptInADraftUntilSavedAndSavingWritesTheFile() async throws {
         try folder.write("Milk\nEggs\n", to: "notes/Shopping.txt")
         let screen = try openNotes()
