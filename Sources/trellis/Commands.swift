@@ -19,9 +19,10 @@ enum Commands {
             seconds). The address follows the route; add ?open=LINK to open a
             deep link (opened only with the token in the address). Each route
             below the root runs in a sandboxed process of its own, one per tab,
-            unless the config says "isolation" for it or --in-process is given:
-            a screen that crashes or hangs is that tab's alone, said in its
-            place with a Restart. A crash in the app's own process is reported,
+            unless the config says "isolation" for it or --in-process is given
+            (a route whose plugin requires objects from above stays, and is
+            named): a screen that crashes or hangs is that tab's alone, said in
+            its place with a Restart. A crash in the app's own process is reported,
             and the app served again at the same address. Only the loopback
             address is bound unless --bind says otherwise; the app's socket and
             pictures need the token. A turn of work longer than 10 s

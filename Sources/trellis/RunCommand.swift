@@ -59,7 +59,9 @@ struct RunCommand {
         if parsed.has("--watch") {
             do {
                 liveSwap = try LiveSwap(tree: tree, loop: loop) {
-                    try Trellis.loadConfig(configPath, pluginFolders: parsed.allValues("--plugins"))
+                    try Trellis.reloadConfig(
+                        configPath, pluginFolders: parsed.allValues("--plugins"),
+                        isolating: parsed.has("--isolate-all") ? .all : .asConfigured, loader: loader)
                 }
             } catch {
                 throw CommandError(message: "--watch: \(error)")

@@ -107,7 +107,11 @@ struct ServeCommand {
             do {
                 liveSwap = try LiveSwap(
                     trees: { [weak server] in server?.trees ?? [] }, config: config, loader: loader, loop: loop,
-                    loadConfig: { try Trellis.loadConfig(configPath, pluginFolders: parsed.allValues("--plugins")) },
+                    loadConfig: {
+                        try Trellis.reloadConfig(
+                            configPath, pluginFolders: parsed.allValues("--plugins"), isolating: isolated,
+                            loader: loader)
+                    },
                     say: { Trellis.printError($0) })
                 liveSwap?.onApply = { [weak server] edited in
                     current.config = edited

@@ -98,12 +98,7 @@ enum Trellis {
         CrashRecord.noteHostWork("reading the config \(path ?? "config.json")")
         defer { CrashRecord.endHostWork() }
         var (config, loader) = try loadConfigReadingPlugins(path, pluginFolders: pluginFolders)
-        switch isolated {
-        case .asConfigured: break
-        case .unlessConfigured:
-            sayKept(isolateEveryRoute(of: &config, loader: loader, sparing: true), by: "serve")
-        case .all: sayKept(isolateEveryRoute(of: &config, loader: loader, sparing: false), by: "--isolate-all")
-        }
+        sayKept(isolate(&config, isolated, loader: loader), by: isolated == .all ? "--isolate-all" : "serve")
         let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
         guard errors.isEmpty else {
             errors.forEach { printError($0.description) }
@@ -208,6 +203,26 @@ extension Trellis {
         case unlessConfigured
         /// Every one that can be (`--isolate-all`).
         case all
+    }
+
+    /// `config` with `isolated` routes in processes of their own, and the routes
+    /// that could not be, with why.
+    static func isolate(_ config: inout RouteConfig, _ isolated: IsolatedRoutes, loader: PluginLoader) -> [String] {
+        switch isolated {
+        case .asConfigured: []
+        case .unlessConfigured: isolateEveryRoute(of: &config, loader: loader, sparing: true)
+        case .all: isolateEveryRoute(of: &config, loader: loader, sparing: false)
+        }
+    }
+
+    /// The config at `path` read again for a live swap, its routes isolated as
+    /// at the start: a route left out would be swapped into the app's process.
+    static func reloadConfig(
+        _ path: String?, pluginFolders: [String], isolating isolated: IsolatedRoutes, loader: PluginLoader
+    ) throws -> RouteConfig {
+        var config = try loadConfig(path, pluginFolders: pluginFolders)
+        _ = isolate(&config, isolated, loader: loader)
+        return config
     }
 
     /// `--isolate-all`: the root stays in the app, as its shell; each route

@@ -43,9 +43,28 @@ struct ChromiumTokenTests {
             "document.body.innerText.includes('started again, with a new token')", "the page saying serve started again"
         )
 
-        #expect(again.token != first.token)
+        withExtendedLifetime(again) {}
         #expect(
             try page.evaluate("document.getElementById('ended').hidden") as? Bool == false,
             "said where the page shows it")
+    }
+
+    /// A page whose protocol version is not the server's (a page kept open
+    /// across an update of trellis) stops and asks to be reloaded, and draws
+    /// nothing the server sends after.
+    @Test func aServerOfAnotherProtocolVersionStopsThePage() throws {
+        let app = try ServedApp(config: "Examples/main-next.json")
+        let page = try ChromiumPage(app.address)
+        try page.waitForText("Click Button")
+
+        try page.evaluate(#"apply({"t":"hello","v":999,"session":"other"})"#)
+        try page.evaluate(
+            #"apply({"t":"all","screens":{"k":"screens","c":[{"k":"screen","sid":"9","c":[{"k":"text","s":"Drawn after"}]}]}})"#
+        )
+
+        #expect(
+            try page.evaluate("document.getElementById('ended').textContent") as? String
+                == "trellis serve speaks another version of this page's messages: reload the page.")
+        #expect(!page.text().contains("Drawn after"), "nothing drawn after")
     }
 }

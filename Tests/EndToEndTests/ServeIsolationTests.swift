@@ -122,4 +122,37 @@ struct ServeIsolationTests {
         #expect(try mapsThePlugin(kept), "the config said none")
         #expect(tutorial.errors.contains("serve: 3 routes stay in the app's process: loggedIn (its plugin requires"))
     }
+
+    /// With --watch, an edited config was read without serve's default: every
+    /// route it isolated looked changed, and was swapped into the app's process.
+    @Test func withWatchAnEditedConfigKeepsItsRoutesIsolated() throws {
+        let folder = try TemporaryFolder()
+        func writeConfig(title: String) throws -> URL {
+            try folder.writeConfig(
+                routes: """
+                    { "main": { "plugin": "MainScreen", "children": { "next": "next" },
+                                "parameters": { "title": "\(title)" } },
+                      "next": { "plugin": "TestScreens", "parameters": { "behaviour": "counter" } } }
+                    """)
+        }
+        let config = try writeConfig(title: "Before the edit")
+        let app = try ServedApp(config: config.path, arguments: ["--watch"], isolatedByDefault: true)
+        let (page, _, _, _) = try app.openPage()
+        page.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var seen = ""
+        while !seen.contains("count 0"), let next = page.nextText() { seen += next }
+        _ = try writeConfig(title: "After the edit")
+        let (later, _, _, _) = try app.openPage()
+        var edited = ""
+        while !edited.contains("After the edit"), let next = later.nextText() { edited += next }
+        later.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var opened = ""
+        while !opened.contains("count 0"), let next = later.nextText() { opened += next }
+        let maps = childProcesses(of: app.processIdentifier).map(mappedFiles(of:))
+
+        #expect(edited.contains("After the edit") && opened.contains("count 0"), "\(edited) \(opened)")
+        #expect(maps.count == 1 && maps.allSatisfy { $0.contains("libMainScreen.so") }, "the app")
+        #expect(maps.allSatisfy { !$0.contains("libTestScreens.so") }, "next still in a process of its own")
+        #expect(!app.errors.contains("swapped next"), "nothing to swap: \(app.errors)")
+    }
 }

@@ -133,10 +133,11 @@ struct ViewKindDrawingTests {
         // The page given the golden message, as a front end written from the document would be.
         let goldenMessage = String(
             decoding: try JSONSerialization.data(withJSONObject: [
-                "t": "all", "screens": ["k": "screens", "c": [["k": "screen", "sid": "0", "c": [goldenNode]]]],
+                "t": "all", "screens": ["k": "screens", "c": [["k": "screen", "sid": "golden", "c": [goldenNode]]]],
             ]), as: UTF8.self)
-        try page.evaluate("apply(\(goldenMessage))")
+        try page.evaluate("document.getElementById('screens').replaceChildren(); apply(\(goldenMessage))")
         let drawnFromGolden = try Self.wordsShown(on: page)
+        #expect(try page.evaluate("document.querySelector('#screens .screen').dataset.sid") as? String == "golden")
 
         let terminal = Self.words(screen)
         #expect(!terminal.isEmpty, "the terminal drew \(kind.name): \(screen)")

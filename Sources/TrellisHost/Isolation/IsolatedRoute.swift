@@ -318,10 +318,14 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
                 .escapingControlCharacters)
     }
 
-    /// Shows `screen`, the process's, if it is not the one shown.
-    /// The route path its process shows below the route, as it last sent it.
-    var pathShown: [String] { mirror?.routePath ?? [] }
+    /// The route path its process shows below the route, as it last sent it:
+    /// at most 16 names of at most 100 characters, its control characters
+    /// escaped (a process's text, shown in every status line and address).
+    var pathShown: [String] {
+        (mirror?.routePath ?? []).prefix(16).map { String($0.prefix(100)).escapingControlCharacters }
+    }
 
+    /// Shows `screen`, the process's, if it is not the one shown.
     private func draw(_ screen: MirroredView?) {
         guard let screen, screen != mirror else { return }
         mirror = screen
@@ -383,6 +387,8 @@ final class IsolatedInteractor: PresentableInteractor<ViewController> {
                 .styled(.destructive, .text("Route \(launch.routeID) (plugin \(launch.plugin)) stopped")),
                 .text(problem), .button(title: "Restart", id: Self.restartID),
             ])
+        // The process's screen is gone, and with it the path it showed.
+        mirror = nil
         presenter.show(MirroredView(content: content), at: []) { _ in }
     }
 }

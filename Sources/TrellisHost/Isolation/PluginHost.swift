@@ -54,7 +54,8 @@ public enum PluginHost {
             guard let view = tree.rootView else { return true }
             var screen = MirroredView(view)
             // Below this process's route: the app's path names the route already.
-            screen.routePath = Array(tree.routePath(onScreen: Window.layers(from: view).flatMap { $0 }).dropFirst())
+            let path = tree.routePath(onScreen: Window.layers(from: view).flatMap { $0 })
+            screen.routePath = path.first == routeID ? Array(path.dropFirst()) : path
             guard screen != shown else { return true }
             // Only what changed, when only contents did.
             let patches = shown.flatMap { $0.routePath == screen.routePath ? screen.patches(from: $0) : nil }

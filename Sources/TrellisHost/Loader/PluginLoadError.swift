@@ -36,7 +36,7 @@ public enum PluginLoadError: Error, Equatable, LocalizedError {
         case let .notFound(plugin, searched):
             let place = searched.isEmpty ? "(no folders)" : searched.joined(separator: ", ")
             // Built as this host was: a release host needs release plugins.
-            let release = Validator.hostBuild == "release"
+            let release = BuildConfiguration.host == "release"
             // A slip of the name: the plugins that are in those folders.
             let present = searched.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] }
                 .filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }.map { String($0.dropFirst(3).dropLast(3)) }

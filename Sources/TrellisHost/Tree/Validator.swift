@@ -316,7 +316,7 @@ public struct Validator {
             }
         }
         // Plain strings: this runs for every route before the first frame.
-        if let hostBuild = Validator.hostBuild, let pluginBuild = Validator.buildConfiguration(ofPath: file.path),
+        if let hostBuild = BuildConfiguration.host, let pluginBuild = BuildConfiguration.of(path: file.path),
             pluginBuild != hostBuild
         {
             problems.append(
@@ -329,21 +329,6 @@ public struct Validator {
         }
         return problems
     }
-
-    /// `debug` or `release` for a file in a SwiftPM build folder of that name.
-    nonisolated static func buildConfiguration(ofPath path: String) -> String? {
-        // The folder's name, between the last two slashes: no array of components,
-        // since this runs for every route before the first frame.
-        let bytes = path.utf8
-        guard let last = bytes.lastIndex(of: UInt8(ascii: "/")) else { return nil }
-        let start = bytes[..<last].lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
-        let folder = path[start..<last]
-        return folder == "debug" || folder == "release" ? String(folder) : nil
-    }
-
-    /// This host's build configuration, found once.
-    nonisolated static let hostBuild = buildConfiguration(
-        ofPath: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
 
     /// Walks every path from the root with what the routes above provide: a route
     /// shared by two parents is checked under each. A loop, not recursion, so a

@@ -197,7 +197,7 @@ public final class ScreenSession {
             // (an isolated route's first screen in place of its question), and
             // the focus starts at the top of it, not at the old one's place.
             let before = Set(self.frame.controls.map(\.id))
-            guard frame.controls.contains(where: { before.contains($0.id) }) else {
+            guard before.isEmpty || frame.controls.contains(where: { before.contains($0.id) }) else {
                 return focusing(0, of: frame, root: root)
             }
             return focusing(min(focusIndex, frame.controls.count - 1), of: frame, root: root)

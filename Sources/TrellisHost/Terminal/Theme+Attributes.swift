@@ -1,25 +1,6 @@
 import TrellisCore
 
-/// The colours a terminal draws the app with: one of a few themes, chosen by
-/// `TRELLIS_THEME` or a config's `"theme"`; `NO_COLOR` (no-color.org) draws
-/// without colour whatever the theme.
-///
-/// Each theme says how each ``CellStyle`` is drawn, as SGR attributes; a style's
-/// meaning never depends on colour alone (focus is reverse video, a placeholder
-/// italic, a title bold), so every theme, colourless included, tells them apart.
-public enum Theme: String, CaseIterable, Sendable {
-    /// Colours for a dark or a light terminal background alike.
-    case `default`
-    /// Darker colours for a light background (status line white on blue).
-    case light
-    /// Bold, bright colours and no dim text.
-    case highContrast = "high-contrast"
-    /// No colour: reverse video, bold, italic and underline only (`NO_COLOR`).
-    case none
-
-    /// The names, as `TRELLIS_THEME` and the config take them.
-    public static var names: [String] { allCases.map(\.rawValue) }
-
+extension Theme {
     /// The SGR attributes of `style` in this theme; empty for the terminal's own.
     func attributes(of style: CellStyle) -> String {
         switch (self, style) {
