@@ -34,6 +34,9 @@ struct BenchmarkGuard {
                 (report.firstAttach, report.loadedAttach, report.firstAttachFloor) = try bench.firstAttach(
                     samples: 30, round: round)
             },
+            Check(goal: "build_through_slot_ratio") { report, _ in
+                report.build = try bench.buildAttachDetach(cycles: 40_000)
+            },
             Check(goal: "plugin_load_us") { report, round in
                 (report.dlopenFloor, report.pluginLoad) = try bench.pluginLoad(copies: 60, round: round)
             },

@@ -23,7 +23,8 @@ struct SlotBench {
     let folder: URL
     let loader: PluginLoader
     private let tree: RouteTree
-    private let main: Routing
+    /// The tree's root, Main, whose `next` slot is measured.
+    let main: Routing
     private let listener: ScreenListener
     private let slot: ChildSlot
     private let drain: HeadlessRunner

@@ -26,24 +26,27 @@ final class RouteTag {
 final class ScreenSlots {
     // Weak: the tree holds the root, which holds the contexts its builders keep.
     private weak var tree: RouteTree?
-    private let route: Route
+    /// The route and its plugin, kept as the tree resolved them: one reference
+    /// per build, where a copy of the route and the manifest's slots was several.
+    private let resolved: RouteTree.Resolved
     private let scope: DependencyScope
-    private let declaredSlots: [String]
 
-    init(tree: RouteTree, route: Route, scope: DependencyScope, declaredSlots: [String]) {
+    init(tree: RouteTree, resolved: RouteTree.Resolved, scope: DependencyScope) {
         self.tree = tree
-        self.route = route
+        self.resolved = resolved
         self.scope = scope
-        self.declaredSlots = declaredSlots
     }
 
     func slot(_ name: String) -> ChildSlot {
-        RouteSlot(tree: tree, parentRoute: route, name: name, scope: scope, declaredSlots: declaredSlots)
+        RouteSlot(
+            tree: tree, parentRoute: resolved.route, name: name, scope: scope,
+            declaredSlots: resolved.loaded.manifest.slots)
     }
 
     func builder(forSlot name: String) throws -> AnyObject {
-        guard let tree else { throw RouteError.treeGone(route: route.id) }
-        return try tree.typedBuilder(parentRoute: route, slot: name, scope: scope, declaredSlots: declaredSlots)
+        guard let tree else { throw RouteError.treeGone(route: resolved.route.id) }
+        return try tree.typedBuilder(
+            parentRoute: resolved.route, slot: name, scope: scope, declaredSlots: resolved.loaded.manifest.slots)
     }
 }
 
@@ -161,6 +164,12 @@ final class RouteSlot: ChildSlot {
     ) throws -> RouteTree.Built {
         let childRoute = try boundRoute(in: tree)
         guard let tree else { throw RouteError.treeGone(route: childRoute) }
+        // The route as resolved for the build before, while nothing changed: no
+        // look-up in the config per build (a route in a process is never kept).
+        if let resolved, tree.isCurrent(resolved) {
+            return try tree.build(
+                resolved, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
+        }
         if let route = tree.config.routes[childRoute], route.isolation == .process {
             guard hostView == nil else {
                 throw RouteError.buildFailed(
@@ -170,13 +179,8 @@ final class RouteSlot: ChildSlot {
             }
             return try tree.buildIsolated(childRoute, parameters: parameters, listener: listener)
         }
-        let current: RouteTree.Resolved
-        if let resolved, tree.isCurrent(resolved) {
-            current = resolved
-        } else {
-            current = try tree.resolve(childRoute)
-            resolved = current
-        }
+        let current = try tree.resolve(childRoute)
+        resolved = current
         return try tree.build(current, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
     }
 

@@ -73,20 +73,22 @@ extension RouteTree {
         _ resolved: Resolved, parameters: JSONValue, listener: ScreenListener?, scope parentScope: DependencyScope,
         hostView: ViewControllable?, state: ((any Decodable.Type) throws -> Any)? = nil
     ) throws(RouteError) -> Built {
-        let (route, loaded, routeID) = (resolved.route, resolved.loaded, resolved.route.id)
-        if let missing = loaded.manifest.requires.first(where: { !parentScope.contains($0) }) {
-            throw .missingDependency(route: routeID, plugin: route.plugin, dependency: missing)
+        // The route and its plugin read in place: a copy of either is a retain
+        // and a release of each of its members, per build (Docs/Performance.md).
+        let routeID = resolved.route.id
+        if let missing = resolved.loaded.manifest.requires.first(where: { !parentScope.contains($0) }) {
+            throw .missingDependency(route: routeID, plugin: resolved.route.plugin, dependency: missing)
         }
         let scope = DependencyScope(parent: parentScope)
         scope.declare(
-            requires: loaded.manifest.requires, provides: loaded.manifest.provides, route: routeID, plugin: route.plugin
-        )
+            requires: resolved.loaded.manifest.requires, provides: resolved.loaded.manifest.provides, route: routeID,
+            plugin: resolved.route.plugin)
         // One object that both closures capture, and nothing else: each closure's
         // context is then that object, not an allocation of its own.
-        let slots = ScreenSlots(tree: self, route: route, scope: scope, declaredSlots: loaded.manifest.slots)
+        let slots = ScreenSlots(tree: self, resolved: resolved, scope: scope)
         let context = ScreenContext(
             routeID: routeID,
-            routeParameters: route.parameters,
+            routeParameters: resolved.route.parameters,
             callParameters: parameters,
             listener: listener,
             dependencies: scope,
@@ -96,14 +98,14 @@ extension RouteTree {
         context.decodeState = state
         context.builderProvider = { name in try slots.builder(forSlot: name) }
         let router: Routing
-        CrashRecord.noteActivity("building route \(routeID) (plugin \(loaded.manifest.name))")
+        CrashRecord.noteActivity("building route \(routeID) (plugin \(resolved.loaded.manifest.name))")
         defer { CrashRecord.noteActivity("") }
         do {
-            router = try loaded.plugin.makeBuilder().build(with: context)
+            router = try resolved.loaded.plugin.makeBuilder().build(with: context)
         } catch {
-            throw .buildFailed(route: routeID, plugin: route.plugin, message: error.userMessage)
+            throw .buildFailed(route: routeID, plugin: resolved.route.plugin, message: error.userMessage)
         }
         record(router, tag: resolved.tag)
-        return Built(router: router, scope: scope, generation: loaded.generation)
+        return Built(router: router, scope: scope, generation: resolved.loaded.generation)
     }
 }
