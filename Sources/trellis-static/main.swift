@@ -16,7 +16,7 @@ guard CommandLine.arguments.count == 2 else {
 MainActorThread.claim()
 // As `trellis run` does, and with the same setting (TRELLIS_SUPERVISOR=off).
 let runArguments = ["run", CommandLine.arguments[1], "--headless"]
-if Supervisor.wants(runArguments) { Supervisor.start(arguments: runArguments) }
+let context = Supervisor.wants(runArguments) ? Supervisor.start(arguments: runArguments) : HostContext()
 CrashHandlers.installIfSupervised()
 do {
     let config = try RouteConfig.load(from: URL(fileURLWithPath: CommandLine.arguments[1]))
@@ -32,7 +32,7 @@ do {
     let loader = PluginLoader(searchPath: [], linkedPlugins: plugins)
     let errors = Validator(config: config, loader: loader).problems().filter { $0.severity == .error }
     guard errors.isEmpty else { throw CocoaError(.fileReadCorruptFile) }
-    let tree = RouteTree(config: config, loader: loader)
+    let tree = RouteTree(config: config, loader: loader, context: context)
     try tree.launch()
     print(ScreenSession(tree: tree, window: Window(width: 80, height: 24)).frame.text)
 } catch {

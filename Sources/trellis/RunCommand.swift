@@ -7,6 +7,8 @@ import TrellisHost
 @MainActor
 struct RunCommand {
     let arguments: [String]
+    /// What the app's trees are told: the routes that crashed an earlier app process.
+    let context: HostContext
 
     func run() throws -> ExitStatus {
         let parsed = try Arguments(arguments, command: Commands.run)
@@ -39,7 +41,7 @@ struct RunCommand {
         // from the environment, whether or not the run draws in a terminal.
         _ = try chooseTheme(config: config)
         let loop = EventLoop()
-        let tree = RouteTree(config: config, loader: loader)
+        let tree = RouteTree(config: config, loader: loader, context: context)
         do {
             // With --eager every plugin is mapped before the first frame.
             if parsed.has("--eager") { try tree.loadAllPlugins() }

@@ -6,6 +6,8 @@ import TrellisHost
 @MainActor
 struct ServeCommand {
     let arguments: [String]
+    /// What the app's trees are told: the routes that crashed an earlier app process.
+    let context: HostContext
 
     /// Set by SIGINT and SIGTERM: serving stops at the loop's next turn.
     nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
@@ -81,7 +83,7 @@ struct ServeCommand {
         do {
             server = try WebServer(address: address, port: port, token: token, listening: listening) {
                 // A tab's own tree; the loader, and so each plugin's image, is shared.
-                let tree = RouteTree(config: current.config, loader: loader)
+                let tree = RouteTree(config: current.config, loader: loader, context: context)
                 // A leak is said on the tab's page and, since a tab's session also
                 // ends after its page has gone, where serve was started.
                 tree.leakDetector.onLeak = { [weak tree] leak in

@@ -7,7 +7,9 @@ import TrellisSDK
 /// exit codes, in this one place.
 @MainActor
 enum Trellis {
-    static func main(_ arguments: [String]) -> ExitStatus {
+    /// Runs the command `arguments` name; `context` is what the app's trees are
+    /// told (the routes that crashed an earlier app process).
+    static func main(_ arguments: [String], context: HostContext = HostContext()) -> ExitStatus {
         do {
             switch arguments.first {
             case nil, "-h", "--help":
@@ -30,9 +32,9 @@ enum Trellis {
                     "trellis \(Help.version) (SDK \(TrellisSDKInterface.release); loads plugins built against SDK \(Help.loadableSDKs))"
                 )
             case "run":
-                return try RunCommand(arguments: Array(arguments.dropFirst())).run()
+                return try RunCommand(arguments: Array(arguments.dropFirst()), context: context).run()
             case "serve":
-                return try ServeCommand(arguments: Array(arguments.dropFirst())).run()
+                return try ServeCommand(arguments: Array(arguments.dropFirst()), context: context).run()
             case "validate":
                 return try ValidateCommand(arguments: Array(arguments.dropFirst())).run()
             case "inspect":

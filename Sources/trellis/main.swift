@@ -5,8 +5,9 @@ import TrellisHost
 MainActorThread.claim()
 let arguments = Array(CommandLine.arguments.dropFirst())
 // First, before any thread exists: `run` goes on in a supervised child process.
-if Supervisor.wants(arguments) { Supervisor.start(arguments: arguments) }
+// The composition root: what the supervisor knows goes to the trees as a value.
+let context = Supervisor.wants(arguments) ? Supervisor.start(arguments: arguments) : HostContext()
 CrashHandlers.installIfSupervised()
-let status = Trellis.main(arguments)
+let status = Trellis.main(arguments, context: context)
 // Noted for the supervisor: an exit it finds no note of was a plugin's.
 CrashRecord.exitAsHost(status.rawValue)

@@ -58,7 +58,7 @@ public enum DeepValidator {
 
     private static func check(_ path: [String], config: RouteConfig) -> ValidationProblem? {
         let route = path.last!
-        guard let (pid, errors, wake) = Supervisor.forkApp() else {
+        guard let (pid, errors, wake, channel) = Supervisor.forkApp() else {
             return .init(severity: .error, message: "route \"\(route)\" could not be checked: fork failed.")
         }
         if pid == 0 {
@@ -81,6 +81,7 @@ public enum DeepValidator {
             for: pid, errors: errors, wake: wake, holdingOutput: true, watchdog: &watchdog)
         close(errors)
         if wake >= 0 { close(wake) }
+        if channel >= 0 { close(channel) }
         if watchdog.reason != nil {
             let details = watchdog.report().split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
             return .init(

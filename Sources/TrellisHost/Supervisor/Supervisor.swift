@@ -16,10 +16,6 @@ import TrellisCore
 /// `TRELLIS_SUPERVISOR=off` runs the app in one process, for a debugger.
 public enum Supervisor {
 
-    /// Routes to show as errors instead of building them: those that crashed an
-    /// earlier app process of this run, with what to say.
-    nonisolated(unsafe) public private(set) static var crashedRoutes: [String: String] = [:]
-
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
 
     /// Where a `serve` the supervisor starts again after a crash finds the port and
@@ -31,9 +27,6 @@ public enum Supervisor {
 
     /// The app process being supervised, for the forwarding signal handlers.
     nonisolated(unsafe) private static var child: pid_t = 0
-    /// The supervisor's end of the socket the app hands its listening socket
-    /// down (``keepListening(_:)``); -1 for none.
-    nonisolated(unsafe) private static var appChannel: Int32 = -1
 
     /// Hands `serve`'s listening socket to the supervisor, which keeps it across a
     /// crash: the port is never free while the app starts again, so no other
@@ -62,8 +55,13 @@ public enum Supervisor {
     ///   terminal (so the supervisor holds its messages and offers a restart) only
     ///   when it runs interactively, as `run` decides: no `--headless`, no
     ///   `--script`, and a terminal on standard input and output.
-    public static func start(arguments: [String]) {
-        guard CrashRecord.createShared() else { return }
+    /// - Returns: In the app process, what its trees need to know: the routes that
+    ///   crashed an earlier app process, to show as errors.
+    @discardableResult
+    public static func start(arguments: [String]) -> HostContext {
+        guard CrashRecord.createShared() else { return HostContext() }
+        // Routes that crashed an app process, shown as errors in the next.
+        var crashedRoutes: [String: String] = [:]
         let serves = arguments.first == "serve"
         let isHeadless =
             serves || arguments.contains { $0 == "--headless" || $0 == "--script" || $0.hasPrefix("--script=") }
@@ -73,9 +71,12 @@ public enum Supervisor {
         // `serve`'s listening socket, once the app handed it down.
         var listener: Int32 = -1
         while true {
-            guard let (pid, errors, wake) = forkApp(parentDeathSignal: isTerminal ? SIGHUP : SIGKILL) else { return }
+            guard let (pid, errors, wake, appChannel) = forkApp(parentDeathSignal: isTerminal ? SIGHUP : SIGKILL)
+            else {
+                return HostContext(crashedRoutes: crashedRoutes)
+            }
             // In the app process: go on to run it.
-            if pid == 0 { return }
+            if pid == 0 { return HostContext(crashedRoutes: crashedRoutes) }
             child = pid
             forwardSignals()
             // On a terminal it draws on, the app owns the screen: its messages wait
@@ -90,7 +91,6 @@ public enum Supervisor {
                 let handed = trellis_receive_descriptor(appChannel)
                 if listener < 0 { listener = handed } else if handed >= 0 { close(handed) }
                 close(appChannel)
-                appChannel = -1
             }
             // Held output is shown once the app has given the terminal back.
             let unshown = holdsOutput ? stderrText : ""
@@ -105,8 +105,8 @@ public enum Supervisor {
                 if serves, let route = CrashReport(signal: Watchdog.reportSignal, stderr: "").route,
                     !crashedRoutes.keys.contains(route)
                 {
-                    serveAgain(
-                        route: route, summary: "its screen stopped responding", report: report, listener: listener)
+                    crashedRoutes[route] = "its screen stopped responding"
+                    serveAgain(route: route, report: report, listener: listener)
                     continue
                 }
                 exit(ExitStatus.crashed.rawValue)
@@ -150,7 +150,8 @@ public enum Supervisor {
             let report = CrashReport(signal: signal, stderr: stderrText)
             writeError(report.text)
             if serves, let route = report.route, !crashedRoutes.keys.contains(route) {
-                serveAgain(route: route, summary: report.summary, report: report.text, listener: listener)
+                crashedRoutes[route] = report.summary
+                serveAgain(route: route, report: report.text, listener: listener)
                 continue
             }
             guard isTerminal, let route = report.route, !crashedRoutes.keys.contains(route), askToRestart(route: route)
@@ -162,10 +163,9 @@ public enum Supervisor {
     }
 
     /// Sets the next app process up to serve again at once, at the same address
-    /// and on the kept `listener`, with `route` shown as an error (`summary`) in
-    /// its place; the pages that come back are shown `report`.
-    private static func serveAgain(route: String, summary: String, report: String, listener: Int32) {
-        crashedRoutes[route] = summary
+    /// and on the kept `listener`, with `route` shown as an error in its place;
+    /// the pages that come back are shown `report`.
+    private static func serveAgain(route: String, report: String, listener: Int32) {
         setenv(servedAgainVariable, CrashRecord.read(.served) + (listener >= 0 ? " \(listener)" : ""), 1)
         setenv(crashReportVariable, String(report.prefix(16_384)), 1)
         writeError("trellis: serving again, with route \(route) shown as an error\n")
@@ -193,7 +193,13 @@ public enum Supervisor {
     ///   SIGHUP where it owns a terminal it must give back (its handler does), else
     ///   SIGKILL, since a headless app may inherit SIGHUP ignored (`nohup`, a test
     ///   runner) and would run on, orphaned.
-    static func forkApp(parentDeathSignal: Int32 = SIGKILL) -> (pid: pid_t, errors: Int32, wake: Int32)? {
+    /// - Returns: In the supervisor, the app's pid, the read ends of its standard
+    ///   error and of its wake pipe, and the supervisor's end of the socket the
+    ///   app hands its listening socket down (``keepListening(_:)``), each -1 for
+    ///   none; in the app, a pid of 0; `nil` if the app could not be started.
+    static func forkApp(parentDeathSignal: Int32 = SIGKILL) -> (
+        pid: pid_t, errors: Int32, wake: Int32, channel: Int32
+    )? {
         CrashRecord.clear()
         var errors: [Int32] = [-1, -1]
         guard pipe(&errors) == 0 else { return nil }
@@ -230,15 +236,14 @@ public enum Supervisor {
             CrashRecord.listenerChannel = channel[1]
             CrashRecord.wakeDescriptor = wake[1]
             CrashRecord.isSupervisor = false
-            return (0, -1, -1)
+            return (0, -1, -1, -1)
         }
         CrashRecord.isSupervisor = true
         close(errors[1])
         if wake[1] >= 0 { close(wake[1]) }
         if channel[1] >= 0 { close(channel[1]) }
-        appChannel = channel[0]
         watchChildren()
-        return (pid, errors[0], wake[0])
+        return (pid, errors[0], wake[0], channel[0])
     }
 
     /// The pipe SIGCHLD writes to: the supervisor learns at once that the app

@@ -43,7 +43,7 @@ extension RouteTree {
     /// Looks up `routeID` and loads its plugin.
     func resolve(_ routeID: String) throws(RouteError) -> Resolved {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
-        if let summary = Supervisor.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
+        if let summary = context.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
         let loaded = try load(route)
         return Resolved(
             route: route, loaded: loaded, tag: RouteTag(routeID: routeID, plugin: loaded.manifest.name, tree: self),

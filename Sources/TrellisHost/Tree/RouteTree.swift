@@ -59,11 +59,15 @@ public final class RouteTree {
     /// Checks that detached routes are deallocated.
     public let leakDetector = LeakDetector()
 
-    /// Creates a tree for `config`, loading plugins with `loader`.
-    public init(config: RouteConfig, loader: PluginLoader) {
+    /// What the app's process tells this tree: the routes that crashed before.
+    let context: HostContext
+
+    /// Creates a tree for `config`, loading plugins with `loader`, in `context`.
+    public init(config: RouteConfig, loader: PluginLoader, context: HostContext = HostContext()) {
         self.config = config
         self.configFolder = config.file.deletingLastPathComponent()
         self.loader = loader
+        self.context = context
     }
 
     /// A tree that goes away leaves ``launched``: a report then finds the tree
