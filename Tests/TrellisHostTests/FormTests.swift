@@ -66,7 +66,7 @@ struct FormTests {
     }
 
     @Test func theBrowserGetsAGridOfTwoColumnsWithTheLabelAsEachControlsName() {
-        let node = WebNodeBuilder().node(expense)
+        let node = WebNodeBuilder().node(SceneNode(expense))
 
         #expect(node.head.contains(#""k":"grid","columns":2,"form":true"#), "\(node.head)")
         #expect(node.children.count == 8)

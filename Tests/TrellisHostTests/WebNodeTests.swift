@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisCore
 import TrellisSDK
 
 @testable import TrellisHost
@@ -8,7 +9,7 @@ import TrellisSDK
 @MainActor
 struct WebNodeTests {
     private func node(_ view: ViewNode, windows: [String: Int] = [:]) -> WebNode {
-        WebNodeBuilder(windows: windows).node(view)
+        WebNodeBuilder(windows: windows).node(SceneNode(view))
     }
 
     @Test func aChangedFieldIsSetAtItsPathAndNothingElseIsSent() {
@@ -55,6 +56,6 @@ struct WebNodeTests {
 
     @Test func aTreeDeeperThanTheLimitIsCutAndSaysSo() {
         let deep = (0..<500).reduce(ViewNode.text("bottom")) { inner, _ in .vstack([inner]) }
-        #expect(node(deep).json.contains("cut: views nested more than \(WebNodeBuilder.deepest) deep"))
+        #expect(node(deep).json.contains("cut: views nested more than \(Scene.deepest) deep"))
     }
 }

@@ -1,7 +1,7 @@
 import TrellisCore
 import TrellisSDK
 
-/// A view as the page draws it: a JSON object made from a ``ViewNode``, with its
+/// A view as the page draws it: a JSON object made from a ``SceneNode``, with its
 /// children, and for a list, rich rows or a table, the rows the page shows (a
 /// window of them, so a table of 28,000 rows sends the rows in sight).
 ///
@@ -79,71 +79,55 @@ struct WebNode: Equatable {
     }
 }
 
-/// Makes ``WebNode``s from the views of a screen.
+/// Makes ``WebNode``s from a screen of the session's ``Scene``.
 @MainActor
 struct WebNodeBuilder {
     /// The first row each list shows, by list: the page asks for the window it
     /// scrolls to.
     var windows: [String: Int] = [:]
-    /// The row styles of the screen being built, by list.
-    var rowStyles: [String: [Int: TextStyle]] = [:]
-    /// The lists of the screen being built whose rows are for reading.
-    var listsForReading: Set<String> = []
-    /// The plugin whose resources the screen's pictures are in, found when a
-    /// picture asks.
-    var plugin: () -> String? = { nil }
+    /// The plugin whose resources the screen's pictures are in.
+    var plugin: String?
     /// How many lists of each id the screen has shown so far, so two of one id
     /// (a plugin's mistake) keep windows of their own.
     private let listsSeen = ListCount()
 
     /// How many rows of a list are sent at once.
     static let windowLength = 150
-    /// How deep a view tree is built; deeper, a note says it is cut.
-    static let deepest = 64
 
-    /// The node of `view`.
-    func node(_ view: ViewNode, depth: Int = 0) -> WebNode {
-        guard depth < Self.deepest else {
-            return WebNode(head: kind("text") + member("s", "(cut: views nested more than \(Self.deepest) deep)"))
-        }
-        func child(_ view: ViewNode) -> WebNode { node(view, depth: depth + 1) }
-        switch view {
+    /// The node of `scene`.
+    func node(_ scene: SceneNode) -> WebNode {
+        switch scene {
         case .empty: return WebNode(head: kind("empty"))
         case let .text(text): return WebNode(head: kind("text") + member("s", text))
+        case let .note(text): return WebNode(head: kind("text") + member("s", text))
         case let .button(title, id): return WebNode(head: kind("button") + member("id", id) + member("s", title))
-        case let .textField(id, text, placeholder):
-            return field(TextField(id: id, text: text, placeholder: placeholder))
         case let .field(textField): return field(textField)
         case let .stack(axis, spacing, children):
             return WebNode(
                 head: kind("stack") + member("axis", axis == .vertical ? "v" : "h") + number("gap", spacing),
-                children: children.map(child))
-        case let .list(id, rows):
-            let styles = rowStyles[id] ?? [:]
-            return list(
-                kind("list") + member("id", id) + flag("read", listsForReading.contains(id)), id: id,
-                count: rows.count
+                children: children.map(node))
+        case let .list(list, rows):
+            return self.list(
+                kind("list") + member("id", list.id) + flag("read", list.isForReading), id: list.id, count: rows.count
             ) { index in
                 // A row of no style is its text alone: the most rows, the fewest bytes.
-                guard let style = styles[index] else { return WebJSON.string(rows[index]) }
+                guard let style = list.styles[index] else { return WebJSON.string(rows[index]) }
                 return "[" + WebJSON.string(rows[index]) + ",\"" + Self.name(style) + "\"]"
             }
-        case let .rows(id, rows):
-            let styles = rowStyles[id] ?? [:]
-            return list(
-                kind("rows") + member("id", id) + flag("read", listsForReading.contains(id)), id: id,
-                count: rows.count
+        case let .rows(list, rows):
+            return self.list(
+                kind("rows") + member("id", list.id) + flag("read", list.isForReading), id: list.id, count: rows.count
             ) { index in
                 let row = rows[index]
                 return "["
-                    + [row.title, row.subtitle, row.badge, styles[index].map(Self.name) ?? ""].map(
+                    + [row.title, row.subtitle, row.badge, list.styles[index].map(Self.name) ?? ""].map(
                         WebJSON.string
                     ).joined(separator: ",") + "]"
             }
         case let .grid(columns, cells):
-            return WebNode(head: kind("grid") + number("columns", min(max(columns, 1), 64)), children: cells.map(child))
+            return WebNode(head: kind("grid") + number("columns", min(max(columns, 1), 64)), children: cells.map(node))
         case let .styled(style, content):
-            return WebNode(head: kind("styled") + member("style", Self.name(style)), children: [child(content)])
+            return WebNode(head: kind("styled") + member("style", Self.name(style)), children: [node(content)])
         case let .toggle(toggle):
             return WebNode(
                 head: kind("toggle") + member("id", toggle.id) + member("s", toggle.title) + flag("on", toggle.isOn))
@@ -156,29 +140,27 @@ struct WebNodeBuilder {
             return WebNode(
                 head: kind("picker") + member("id", picker.id) + member("s", picker.label)
                     + strings("options", picker.options) + number("selected", picker.selected))
-        case let .tabs(tabs):
+        case let .tabs(id, titles, selected, content):
             return WebNode(
-                head: kind("tabs") + member("id", tabs.id) + strings("titles", tabs.titles)
-                    + number("selected", tabs.selected),
-                children: [child(tabs.content)])
-        case let .textArea(area):
+                head: kind("tabs") + member("id", id) + strings("titles", titles) + number("selected", selected),
+                children: [node(content)])
+        case let .area(area):
             return WebNode(
                 head: kind("area") + member("id", area.id) + member("s", area.text) + member("ph", area.placeholder)
                     + optionalNumber("w", area.width) + optionalNumber("h", area.height))
         case let .label(title, icon): return WebNode(head: kind("label") + member("s", title) + member("icon", icon))
         case let .image(image):
-            let address = plugin().flatMap { WebPictures.address(of: image.source, plugin: $0) }
+            let address = plugin.flatMap { WebPictures.address(of: image.source, plugin: $0) }
             return WebNode(
                 head: kind("image") + member("src", image.source) + member("alt", image.alternativeText)
                     + (address.map { member("url", $0) } ?? ""))
-        case let .table(table): return self.table(table)
+        case let .table(table, list, widths): return self.table(table, list: list, drawnWidths: widths)
         case .spacer: return WebNode(head: kind("spacer"))
-        case let .scroll(scroll):
+        case let .scroll(id, height, content):
             return WebNode(
-                head: kind("scroll") + member("id", scroll.id) + optionalNumber("h", scroll.height),
-                children: [child(scroll.content)])
-        case let .panes(panes):
-            let sizes = panes.panes.map { pane -> String in
+                head: kind("scroll") + member("id", id) + optionalNumber("h", height), children: [node(content)])
+        case let .panes(axis, panes):
+            let sizes = panes.map { pane -> String in
                 switch pane.size {
                 case let .cells(cells): "[\"cells\",\(min(max(cells, 0), 10_000))]"
                 case let .fraction(part): "[\"fraction\",\(part.isFinite ? min(max(part, 0), 1) : 0)]"
@@ -187,21 +169,19 @@ struct WebNodeBuilder {
                 }
             }
             return WebNode(
-                head: kind("panes") + member("axis", panes.axis == .vertical ? "v" : "h") + ",\"sizes\":["
+                head: kind("panes") + member("axis", axis == .vertical ? "v" : "h") + ",\"sizes\":["
                     + sizes.joined(separator: ",") + "]",
-                children: panes.panes.map { child($0.content) })
-        case let .form(form): return self.form(form, child: child)
-        @unknown default:
-            return WebNode(head: kind("text") + member("s", "(a view of a newer SDK than this trellis draws)"))
+                children: panes.map { node($0.content) })
+        case let .form(rows): return form(rows)
         }
     }
 
     /// A form as a grid of two columns, as the terminal lines it up: each row's
     /// label, then its control (named by the label: the page's accessible name)
     /// over its help line and error line.
-    private func form(_ form: Form, child: (ViewNode) -> WebNode) -> WebNode {
-        let cells = form.rows.flatMap { row -> [WebNode] in
-            var control = child(row.control)
+    private func form(_ rows: [SceneFormRow]) -> WebNode {
+        let cells = rows.flatMap { row -> [WebNode] in
+            var control = node(row.control)
             if ["field", "area", "picker"].contains(where: { control.head.hasPrefix(kind($0) + ",") }) {
                 control.head += member("name", row.label)
             }
@@ -231,10 +211,9 @@ struct WebNodeBuilder {
                 + optionalNumber("w", field.width) + flag("secure", field.isSecure))
     }
 
-    private func table(_ table: Table) -> WebNode {
+    private func table(_ table: Table, list: SceneList, drawnWidths: [Int?]) -> WebNode {
         // Each column as wide as the terminal draws it: a fraction's share, or the
         // cells of a fixed column or of a flexible one's title or widest cell.
-        let drawnWidths = table.drawnColumnWidths
         let columns = table.columns.prefix(drawnWidths.count).enumerated().map { index, column -> String in
             let width: String
             if let cells = drawnWidths[index] {
@@ -255,13 +234,13 @@ struct WebNodeBuilder {
         }
         var head =
             kind("table") + member("id", table.id) + ",\"columns\":[" + columns.joined(separator: ",") + "]"
-            + flag("sortable", table.allowsSorting) + flag("read", listsForReading.contains(table.id))
+            + flag("sortable", table.allowsSorting) + flag("read", list.isForReading)
         if let sorting = table.sorting, table.columns.indices.contains(sorting.column) {
             head += ",\"sort\":[\(sorting.column),\(sorting.ascending)]"
         }
         let width = columns.count
-        let styles = rowStyles[table.id] ?? [:]
-        return list(head, id: table.id, count: table.columns.isEmpty ? 0 : table.rows.count) { index in
+        let styles = list.styles
+        return self.list(head, id: table.id, count: table.columns.isEmpty ? 0 : table.rows.count) { index in
             // A ragged row is shown with the table's columns: cut, or filled with blanks.
             let cells =
                 table.rows[index].prefix(width).map(WebJSON.string)

@@ -7,9 +7,9 @@ import TrellisCore
 /// the same ``ScreenSession`` as the terminal, so notices, going back and crash
 /// reports (a crashed screen's error in its place) mean the same in both.
 ///
-/// The page draws the screens as HTML controls from ``WebNode``s: the first
-/// message has them whole, the next ones only what changed. It sends back the
-/// view actions its controls make, as the terminal's keys do.
+/// The page draws the session's ``Scene`` as HTML controls, from ``WebNode``s: the
+/// first message has them whole, the next ones only what changed. It sends back
+/// the view actions its controls make, as the terminal's keys do.
 @MainActor
 public final class WebSession {
     /// The tab's route tree.
@@ -21,14 +21,9 @@ public final class WebSession {
     /// The tree of screens as last sent; `nil` sends the next whole.
     private var sent: WebNode?
     private var sentStatus = ""
-    /// The route path last shown, for a crash report to name.
-    private var shownPath = ""
-    /// The numbers the screens go by on the page.
-    private var screenNumbers: [ObjectIdentifier: (view: WeakView, number: Int)] = [:]
-    private var nextScreenNumber = 0
     /// The first row each list of the screen on top shows, as the page asked.
     private var windows: [String: Int] = [:]
-    private var windowsScreen: ObjectIdentifier?
+    private var windowsScreen: Int?
 
     /// How many rows of a list the page is sent at once: those in its window.
     public static let windowLength = WebNodeBuilder.windowLength
@@ -66,8 +61,11 @@ public final class WebSession {
     /// `{"t":"diff","ops":[…],"status":…}`, where `status` (the route path, the
     /// notice, whether going back does something) is there when it changed.
     public func update() -> String? {
-        let screens = screensNode()
-        let status = statusJSON()
+        // The views may have changed since the page's last message (a task, a timer).
+        session.update(.viewsChanged)
+        let scene = session.scene
+        let screens = screensNode(scene)
+        let status = statusJSON(scene)
         let statusChanged = status != sentStatus
         let message: String?
         if let sent {
@@ -108,67 +106,25 @@ public final class WebSession {
         return "{\"t\":\"all\",\"screens\":\(screens.json),\"status\":\(status)}"
     }
 
-    /// The screens on show, bottom first: the root's and each modal's, each the
-    /// view shown at the end of its chain of pushed and embedded views.
-    private func screensNode() -> WebNode {
-        guard let root = tree.rootView else { return WebNode(head: "\"k\":\"screens\"") }
-        let layers = Window.layers(from: root)
-        let top = layers.last?.last.map(ObjectIdentifier.init)
+    /// The screens of `scene`, bottom first: the root's and each modal's.
+    private func screensNode(_ scene: Scene) -> WebNode {
+        let top = scene.layers.last?.screen
         if top != windowsScreen {
             windowsScreen = top
             windows = [:]
         }
-        let screens = layers.enumerated().compactMap { index, chain -> WebNode? in
-            guard let view = chain.last else { return nil }
-            var builder = WebNodeBuilder(
-                windows: index == layers.count - 1 ? windows : [:], rowStyles: view.rowStyles,
-                listsForReading: view.listsForReading)
-            builder.plugin = { [tree] in Self.plugin(of: view, in: tree) }
-            var head = "\"k\":\"screen\",\"sid\":\"\(number(of: view))\""
-            if index > 0 { head += ",\"modal\":true" }
-            return WebNode(head: head, children: [builder.node(view.displayedContent)])
+        let screens = scene.layers.enumerated().map { index, layer -> WebNode in
+            let builder = WebNodeBuilder(windows: index == scene.layers.count - 1 ? windows : [:], plugin: layer.plugin)
+            var head = "\"k\":\"screen\",\"sid\":\"\(layer.screen)\""
+            if layer.isModal { head += ",\"modal\":true" }
+            return WebNode(head: head, children: [builder.node(layer.content)])
         }
         return WebNode(head: "\"k\":\"screens\"", children: screens)
     }
 
-    /// The plugin of the route whose router shows `view`, or that attached the
-    /// router that does (a screen a plugin pushes itself is its plugin's).
-    private static func plugin(of view: ViewController, in tree: RouteTree) -> String? {
-        guard let root = tree.rootRouter else { return nil }
-        var pending: [(router: Routing, plugin: String?)] = [(root, nil)]
-        // A loop, not recursion: a tree of any depth is safe.
-        while let (router, above) = pending.popLast() {
-            let plugin = tree.route(of: router)?.plugin ?? above
-            if router.viewableRouting?.viewControllable.viewController === view
-                || tree.embeddedView(of: router) === view
-            {
-                return plugin
-            }
-            pending += router.children.map { ($0, plugin) }
-        }
-        return nil
-    }
-
-    /// The number `view` goes by on the page: its own for as long as it lives
-    /// (an address a new view reuses is a new number).
-    private func number(of view: ViewController) -> Int {
-        let key = ObjectIdentifier(view)
-        if let known = screenNumbers[key], known.view.view === view { return known.number }
-        if screenNumbers.count > 64 { screenNumbers = screenNumbers.filter { $0.value.view.view != nil } }
-        nextScreenNumber += 1
-        screenNumbers[key] = (WeakView(view: view), nextScreenNumber)
-        return nextScreenNumber
-    }
-
-    private func statusJSON() -> String {
-        let route = session.routePath()
-        let path = route.joined(separator: " › ")
-        if path != shownPath {
-            shownPath = path
-            tree.didShowRoutePath(path)
-        }
-        return "{\"route\":[" + route.map(WebJSON.string).joined(separator: ",") + "],\"notice\":"
-            + (session.notice.map(WebJSON.string) ?? "null") + ",\"back\":\(session.canGoBackFromPage)}"
+    private func statusJSON(_ scene: Scene) -> String {
+        "{\"route\":[" + scene.routePath.map(WebJSON.string).joined(separator: ",") + "],\"notice\":"
+            + (scene.notice.map(WebJSON.string) ?? "null") + ",\"back\":\(scene.canGoBack)}"
     }
 
     /// Acts on a message from the page. One it cannot read is said in the status
@@ -250,9 +206,4 @@ public final class WebSession {
         }
         windows[list] = Int(from)
     }
-}
-
-/// A screen the session numbers, not kept alive by the numbering.
-private struct WeakView {
-    weak var view: ViewController?
 }

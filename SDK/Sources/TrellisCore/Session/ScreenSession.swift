@@ -126,6 +126,10 @@ public final class ScreenSession {
     /// ends the app as it does for Ctrl-C.
     public internal(set) var quitRequested = false
 
+    /// The number each screen on show goes by in the ``scene``, and the last given.
+    var screenNumbers: [ObjectIdentifier: (screen: WeakScreen, number: Int)] = [:]
+    var lastScreenNumber = 0
+
     /// Creates a session over a launched tree, its first ``frame`` drawn.
     public init(tree: any RouterTree, window: Window) {
         self.tree = tree
@@ -147,6 +151,7 @@ public final class ScreenSession {
             return settlingFocus(root: root, top: top)
         }
         topScreen = ObjectIdentifier(top)
+        numberScreens(root: root)
         if listWidthFloor.screen != topScreen { listWidthFloor = (topScreen, [:]) }
         listWidthFloor.widths.merge(frame.listWidths, uniquingKeysWith: max)
         topHasControls = !frame.controls.isEmpty

@@ -1,0 +1,98 @@
+import Testing
+import TrellisSDK
+
+@testable import TrellisCore
+@testable import TrellisHost
+
+/// The session's scene: a value of what is on show, which reading changes
+/// nothing, and which the browser's page is drawn from.
+@MainActor
+struct SceneTests {
+    private func session(_ content: ViewNode) -> (ScreenSession, SingleScreenTree) {
+        let tree = SingleScreenTree(content)
+        return (ScreenSession(tree: tree, window: Window(width: 60, height: 16)), tree)
+    }
+
+    @Test func readingTheSceneChangesNothing() {
+        let (session, _) = session(.vstack([.textField(id: "q", text: "se", placeholder: "City"), .button("Go")]))
+        session.update(.key(.tab))
+        let canvas = session.frame.canvas
+        let focus = session.focus
+
+        let first = session.scene
+        let second = session.scene
+
+        #expect(first == second)
+        #expect(session.frame.canvas == canvas)
+        #expect(session.focus == focus)
+        #expect(first.routePath == ["main"])
+        #expect(first.layers.map(\.plugin) == ["Test"])
+    }
+
+    @Test func aListCarriesItsRowStylesAndWhetherItIsForReading() throws {
+        let (session, tree) = session(.vstack([.list(id: "log", rows: ["one", "two"])]))
+        tree.view.rowStyles = ["log": [1: .destructive]]
+        tree.view.listsForReading = ["log"]
+        session.update(.viewsChanged)
+
+        let layer = try #require(session.scene.layers.first)
+        guard case let .stack(_, _, children) = layer.content, case let .list(list, rows)? = children.first else {
+            Issue.record("no list in \(layer.content)")
+            return
+        }
+        #expect(rows == ["one", "two"])
+        #expect(list.styles == [1: .destructive])
+        #expect(list.isForReading)
+    }
+
+    @Test func aTablesColumnsAreAsWideAsTheTerminalDrawsThem() {
+        let table = Table(
+            id: "t", columns: [TableColumn("City"), TableColumn("Code", width: .fixed(6))],
+            rows: [["Seoul", "ICN"], ["Saanen", "GST"]])
+        let scene = SceneNode(.table(table))
+
+        let list = SceneList(id: "t", styles: [:], isForReading: false)
+        #expect(scene == .table(table, list: list, columnWidths: [6, 6]), "City is as wide as Saanen; Code is fixed")
+    }
+
+    @Test func aScreenKeepsItsNumberAndANewOneGetsANewNumber() throws {
+        let (session, tree) = session(.vstack([.button("Open")]))
+        let first = try #require(session.scene.layers.first?.screen)
+        session.update(.viewsChanged)
+        #expect(session.scene.layers.first?.screen == first)
+
+        tree.view.present(ViewController(content: .text("A dialog")))
+        session.update(.viewsChanged)
+        let layers = session.scene.layers
+
+        #expect(layers.map(\.isModal) == [false, true])
+        #expect(layers.first?.screen == first)
+        #expect(layers.last?.screen != first && layers.last?.screen != 0)
+        #expect(layers.last?.content == .text("A dialog"))
+    }
+
+    @Test func aNoticeAndGoingBackAreInTheScene() {
+        let (session, _) = session(.text("Hello"))
+        #expect(session.scene.notice == nil)
+        #expect(!session.scene.canGoBack)
+
+        session.update(.notice("Saved."))
+
+        #expect(session.scene.notice == "Saved.")
+    }
+
+    @Test func viewsNestedDeeperThanTheSceneKeepsAreANote() {
+        var view = ViewNode.text("bottom")
+        for _ in 0..<(Scene.deepest + 5) { view = .vstack([view]) }
+
+        var node = SceneNode(view)
+        var depth = 0
+        while case let .stack(_, _, children) = node, let child = children.first {
+            node = child
+            depth += 1
+        }
+
+        #expect(depth == Scene.deepest)
+        #expect(node == .note("(cut: views nested more than \(Scene.deepest) deep)"))
+    }
+}
