@@ -72,20 +72,11 @@ enum Trellis {
 
     /// Reads the config at `path` (default ./config.json), with `pluginFolders`
     /// (from `--plugins`) searched before its own.
-    ///
-    /// - Parameter whenRead: Called with the config once it is read, before its
-    ///   routes are checked.
-    static func loadConfig(
-        _ path: String?, pluginFolders: [String] = [],
-        whenRead: (RouteConfig) -> Void = { _ in }
-    ) throws -> RouteConfig {
+    static func loadConfig(_ path: String?, pluginFolders: [String] = []) throws -> RouteConfig {
         let file = URL(fileURLWithPath: path ?? "config.json").standardizedFileURL
         let folders = pluginFolders.map { URL(fileURLWithPath: $0).standardizedFileURL }
         do {
-            return try RouteConfig.load(from: file) { config in
-                config.searchPath = folders + config.searchPath
-                whenRead(config)
-            }
+            return try RouteConfig.load(from: file, searchingFirst: folders)
         } catch {
             throw CommandError(message: error.localizedDescription)
         }
@@ -109,27 +100,20 @@ enum Trellis {
         return (config, loader)
     }
 
-    /// ``loadConfig(_:pluginFolders:whenRead:)``, and a loader for the config that
-    /// starts reading the routes' plugin files while the routes are checked, for
-    /// the validator, which then waits less for them.
+    /// ``loadConfig(_:pluginFolders:)``, and a loader for the config that has
+    /// started reading the routes' plugin files on other threads: the validator
+    /// then finds them read (or waits for the rest) as it asks for each.
     /// - Parameter checksEntrySymbols: Whether each plugin file's entry symbol is
     ///   looked up in its dynamic symbol table as it is read (`validate`).
     static func loadConfigReadingPlugins(
         _ path: String?, pluginFolders: [String],
         checksEntrySymbols: Bool = false
     ) throws -> (RouteConfig, PluginLoader) {
-        var loader: PluginLoader?
-        let config = try loadConfig(path, pluginFolders: pluginFolders) { config in
-            let reader = PluginLoader(config: config)
-            reader.checksEntrySymbols = checksEntrySymbols
-            reader.startPrefetch(
-                config.routes.values.map(\.plugin), relativeTo: config.file.deletingLastPathComponent())
-            loader = reader
-        }
-        if let loader { return (config, loader) }
-        let reader = PluginLoader(config: config)
-        reader.checksEntrySymbols = checksEntrySymbols
-        return (config, reader)
+        let config = try loadConfig(path, pluginFolders: pluginFolders)
+        let loader = PluginLoader(config: config)
+        loader.checksEntrySymbols = checksEntrySymbols
+        loader.startPrefetch(for: config)
+        return (config, loader)
     }
 }
 

@@ -3,16 +3,12 @@ import TrellisCore
 import TrellisSDK
 
 extension RouteConfig {
-    /// Reads and checks the config at `file`.
+    /// Reads and checks the config at `file`, with `folders` searched for plugins
+    /// before the config's own (`--plugins`). Nothing else is done: the caller
+    /// starts what the config needs (a loader reading its plugin files).
     ///
     /// - Throws: ``ConfigError`` naming the file, the JSON path and what to do.
-    ///
-    /// - Parameter prepare: Called with the config once it is read, before its
-    ///   routes are checked: it may change the config (the search path) and start
-    ///   work that needs only what it names (reading the plugin files).
-    public static func load(from file: URL, prepare: (inout RouteConfig) -> Void = { _ in }) throws(ConfigError)
-        -> RouteConfig
-    {
+    public static func load(from file: URL, searchingFirst folders: [URL] = []) throws(ConfigError) -> RouteConfig {
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(file.path, limit: maximumSize)
@@ -20,7 +16,9 @@ extension RouteConfig {
             throw .unreadable(file: file.path, reason: error.description)
         }
         guard !bytes.isEmpty else { throw .unreadable(file: file.path, reason: "the file is empty") }
-        return try decode(bytes: bytes, file: file, prepare: prepare)
+        var config = try decode(bytes: bytes, file: file)
+        config.searchPath = folders + config.searchPath
+        return config
     }
 
     /// The largest config accepted, in bytes.
@@ -33,9 +31,7 @@ extension RouteConfig {
         try decode(bytes: Array(text.utf8), file: file)
     }
 
-    private static func decode(bytes: [UInt8], file: URL, prepare: (inout RouteConfig) -> Void = { _ in })
-        throws(ConfigError) -> RouteConfig
-    {
+    private static func decode(bytes: [UInt8], file: URL) throws(ConfigError) -> RouteConfig {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes: bytes)
@@ -45,7 +41,6 @@ extension RouteConfig {
         let reader = ConfigReader(file: file.path)
         var config = try reader.readConfig(json, base: file.deletingLastPathComponent())
         config.file = file
-        prepare(&config)
         try config.checkRoutes()
         return config
     }

@@ -26,6 +26,8 @@ extension PluginLoader {
     }
 
     func describe(path: String) throws(PluginLoadError) -> PluginFile {
+        // The files a started prefetch is reading are taken first, not read again.
+        finishPrefetch()
         if let known = described[path] { return known }
         let file = try openChecked(path)
         file.elf.close()

@@ -7,20 +7,31 @@ extension PluginLoader {
     /// one; finishes a ``startPrefetch(_:relativeTo:)`` first. What cannot be
     /// located or read is left for ``describe(_:relativeTo:pin:)`` to report.
     public func prefetch(_ references: [String], relativeTo base: URL) {
-        if let ahead = readAhead {
-            readAhead = nil
-            keep(ahead.finish())
-        }
+        finishPrefetch()
         guard let reading = startReading(references, relativeTo: base) else { return }
         keep(reading.finish())
     }
 
     /// Starts reading the plugin files that `references` name on other threads and
-    /// returns at once, so the caller goes on (checking the config's routes) while
-    /// they are read; the next ``prefetch(_:relativeTo:)`` takes what was read.
+    /// returns at once, so the caller goes on while they are read; the next
+    /// ``describe(_:relativeTo:pin:)`` (or ``prefetch(_:relativeTo:)``) takes what was read.
     public func startPrefetch(_ references: [String], relativeTo base: URL) {
-        if let earlier = readAhead { keep(earlier.finish()) }
+        finishPrefetch()
         readAhead = startReading(references, relativeTo: base)
+    }
+
+    /// Starts reading the plugin files of every route of `config`: what the
+    /// composition root does once it has the config, so the validator, which only
+    /// asks for each file, finds them read.
+    public func startPrefetch(for config: RouteConfig) {
+        startPrefetch(config.routes.values.map(\.plugin), relativeTo: config.file.deletingLastPathComponent())
+    }
+
+    /// Takes what a ``startPrefetch(_:relativeTo:)`` read, waiting for the rest.
+    func finishPrefetch() {
+        guard let ahead = readAhead else { return }
+        readAhead = nil
+        keep(ahead.finish())
     }
 
     /// Starts reading, in parallel, the files `references` name that are not

@@ -120,7 +120,9 @@ public final class LiveSwap {
             tell("\(file) not applied, the app keeps running as it was: \(error.userMessage)")
             return
         }
-        let errors = Validator(config: newConfig, loader: PluginLoader(config: newConfig)).problems().filter {
+        let loader = PluginLoader(config: newConfig)
+        loader.startPrefetch(for: newConfig)
+        let errors = Validator(config: newConfig, loader: loader).problems().filter {
             $0.severity == .error
         }
         guard let first = errors.first else {

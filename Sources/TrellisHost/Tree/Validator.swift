@@ -54,7 +54,6 @@ public struct Validator {
         var manifests: [String: PluginManifest] = [:]
         manifests.reserveCapacity(config.routes.count)
         let base = config.file.deletingLastPathComponent()
-        loader.prefetch(config.routes.values.map(\.plugin), relativeTo: base)
         var unusable = 0
         // Gathered in this one pass over the manifests, for the checks below.
         var typedSlotRoutes: [String] = []
