@@ -240,13 +240,6 @@ struct PermissionAsks {
     }
 }
 
-extension RouteTree {
-    /// What `route`'s plugin asks for and how each ask is answered.
-    func permissionAsks(of route: Route) -> PermissionAsks? {
-        PermissionAsks.of(route, loader: loader, base: configFolder)
-    }
-}
-
 extension PermissionAsks {
     /// What `route`'s plugin asks for and how each ask is answered: by the
     /// config, by a kept answer, or still to ask; `nil` when it asks nothing.

@@ -16,8 +16,6 @@ import TrellisCore
 /// `TRELLIS_SUPERVISOR=off` runs the app in one process, for a debugger.
 public enum Supervisor {
 
-    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
-
     /// Where a `serve` the supervisor starts again after a crash finds the port and
     /// token it served at, and the listening socket the supervisor kept
     /// (`PORT TOKEN DESCRIPTOR`, or `PORT TOKEN` when it has none).
@@ -136,7 +134,7 @@ public enum Supervisor {
             // A crash signal sent with `kill` is noted so by the app's handler: the app
             // did not crash. One with neither frames nor a note is a crash whose handler
             // could not run (the plugin blocked the signal, or a thread's stack ran out).
-            guard crashSignals.contains(signal), CrashRecord.fault != .sent else {
+            guard Signals.crashSignals.contains(signal), CrashRecord.fault != .sent else {
                 // SIGKILL (another process, the out-of-memory killer) gives the app no
                 // chance to give the terminal back: the supervisor does, and says so.
                 if hasTerminalSettings { restoreTerminal(saved) }
@@ -355,10 +353,10 @@ public enum Supervisor {
         // supervisor alone and leave the app on screen; the app suspends itself as
         // for Ctrl-Z, and the supervisor follows when it sees the app stopped.
         let forwarded = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGWINCH, SIGTSTP]
-        for signal in forwarded + crashSignals {
+        for signal in forwarded + Signals.crashSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { received, info, _ in
-                if Supervisor.crashSignals.contains(received), isOwnSignal(info) {
+                if Signals.crashSignals.contains(received), isOwnSignal(info) {
                     Glibc.signal(received, SIG_DFL)
                     return
                 }
@@ -369,7 +367,7 @@ public enum Supervisor {
             sigaction(signal, &action, nil)
         }
         // A parent (a test runner) may have started us with some blocked.
-        Signals.unblock(forwarded + crashSignals)
+        Signals.unblock(forwarded + Signals.crashSignals)
     }
 }
 

@@ -26,9 +26,8 @@ import TrellisCore
 /// handler records the main thread's frames (where the plugin is stuck) and ends
 /// the process; one that does not end within a second is killed.
 public struct Watchdog {
-    /// The signal the watchdog ends a stuck app with: the first real-time signal
-    /// past the two glibc's threads use.
-    static var reportSignal: Int32 { __libc_current_sigrtmin() + 2 }
+    /// The signal the watchdog ends a stuck app with.
+    static var reportSignal: Int32 { Signals.watchdogSignal }
 
     /// The limit in a terminal when `TRELLIS_HANG_SECONDS` says nothing.
     public static let terminalLimit: Duration = .seconds(2)
@@ -183,12 +182,7 @@ public struct Watchdog {
     /// How long a turn may last, in ns: what the app noted, else the terminal's.
     private static var limit: UInt64 {
         let noted = CrashRecord.load(.hangLimit)
-        return noted == 0 ? nanoseconds(terminalLimit) : noted
-    }
-
-    static func nanoseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        return UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
+        return noted == 0 ? terminalLimit.clampedNanoseconds : noted
     }
 
     /// What the supervisor says once the watchdog ended the app.

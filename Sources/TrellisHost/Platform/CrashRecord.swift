@@ -150,7 +150,7 @@ public enum CrashRecord {
     /// it is not responding (in the terminal) or ends it (headless).
     public static func noteHangLimit(_ limit: Duration) {
         guard let page, !isSupervisor else { return }
-        store(Watchdog.nanoseconds(limit), at: .hangLimit, in: page)
+        store(limit.clampedNanoseconds, at: .hangLimit, in: page)
     }
 
     /// Notes, from a signal handler, that a signal to end arrived: if the main
