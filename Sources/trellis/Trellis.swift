@@ -100,20 +100,29 @@ enum Trellis {
         return (config, loader)
     }
 
-    /// ``loadConfig(_:pluginFolders:)``, and a loader for the config that has
-    /// started reading the routes' plugin files on other threads: the validator
-    /// then finds them read (or waits for the rest) as it asks for each.
+    /// ``loadConfig(_:pluginFolders:)``, and a loader for the config that starts
+    /// reading the routes' plugin files on other threads while the routes are
+    /// checked: the validator then finds them read (or waits for the rest) as it
+    /// asks for each.
     /// - Parameter checksEntrySymbols: Whether each plugin file's entry symbol is
     ///   looked up in its dynamic symbol table as it is read (`validate`).
     static func loadConfigReadingPlugins(
         _ path: String?, pluginFolders: [String],
         checksEntrySymbols: Bool = false
     ) throws -> (RouteConfig, PluginLoader) {
-        let config = try loadConfig(path, pluginFolders: pluginFolders)
-        let loader = PluginLoader(config: config)
-        loader.checksEntrySymbols = checksEntrySymbols
-        loader.startPrefetch(for: config)
-        return (config, loader)
+        let file = URL(fileURLWithPath: path ?? "config.json").standardizedFileURL
+        let folders = pluginFolders.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        do {
+            let config = try RouteConfig.read(from: file, searchingFirst: folders)
+            let loader = PluginLoader(config: config)
+            loader.checksEntrySymbols = checksEntrySymbols
+            // The files are read on other threads while the routes are checked.
+            loader.startPrefetch(for: config)
+            try config.checkRoutes()
+            return (config, loader)
+        } catch {
+            throw CommandError(message: error.localizedDescription)
+        }
     }
 }
 

@@ -9,6 +9,17 @@ extension RouteConfig {
     ///
     /// - Throws: ``ConfigError`` naming the file, the JSON path and what to do.
     public static func load(from file: URL, searchingFirst folders: [URL] = []) throws(ConfigError) -> RouteConfig {
+        let config = try read(from: file, searchingFirst: folders)
+        try config.checkRoutes()
+        return config
+    }
+
+    /// Reads the config at `file` as ``load(from:searchingFirst:)`` does, without
+    /// checking that its routes name each other rightly (``checkRoutes()``): for
+    /// a caller that starts reading the plugin files the routes name meanwhile.
+    ///
+    /// - Throws: ``ConfigError`` naming the file, the JSON path and what to do.
+    public static func read(from file: URL, searchingFirst folders: [URL] = []) throws(ConfigError) -> RouteConfig {
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(file.path, limit: maximumSize)
@@ -16,7 +27,7 @@ extension RouteConfig {
             throw .unreadable(file: file.path, reason: error.description)
         }
         guard !bytes.isEmpty else { throw .unreadable(file: file.path, reason: "the file is empty") }
-        var config = try decode(bytes: bytes, file: file)
+        var config = try decodeUnchecked(bytes: bytes, file: file)
         config.searchPath = folders + config.searchPath
         return config
     }
@@ -32,6 +43,12 @@ extension RouteConfig {
     }
 
     private static func decode(bytes: [UInt8], file: URL) throws(ConfigError) -> RouteConfig {
+        let config = try decodeUnchecked(bytes: bytes, file: file)
+        try config.checkRoutes()
+        return config
+    }
+
+    private static func decodeUnchecked(bytes: [UInt8], file: URL) throws(ConfigError) -> RouteConfig {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes: bytes)
@@ -41,11 +58,14 @@ extension RouteConfig {
         let reader = ConfigReader(file: file.path)
         var config = try reader.readConfig(json, base: file.deletingLastPathComponent())
         config.file = file
-        try config.checkRoutes()
         return config
     }
 
-    private func checkRoutes() throws(ConfigError) {
+    /// Checks that the root and every route a slot names exist and that no
+    /// route is its own descendant.
+    ///
+    /// - Throws: ``ConfigError`` naming the file, the JSON path and what to do.
+    public func checkRoutes() throws(ConfigError) {
         let known = routes.keys.sorted()
         guard routes[root] != nil else {
             throw .unknownRoute(file: fileName, path: "root", route: root, known: known)
