@@ -58,9 +58,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "CTerminal"),
+        // The host's lowest layer: system calls, files, the log, the crash record,
+        // signals (Docs/Architecture.md, "The host's layers").
+        .target(name: "TrellisPlatform", dependencies: ["CTerminal", sdk]),
         // The web page's files (`Embedded/`) are compiled into the host.
         .target(
-            name: "TrellisHost", dependencies: ["CTerminal", sdk], exclude: ["Embedded"], plugins: ["EmbedFiles"]),
+            name: "TrellisHost", dependencies: ["CTerminal", "TrellisPlatform", sdk], exclude: ["Embedded"],
+            plugins: ["EmbedFiles"]),
         .executableTarget(name: "trellis-embed-tool"),
         .plugin(
             name: "EmbedFiles", capability: .buildTool(), dependencies: ["trellis-embed-tool"],

@@ -2,31 +2,32 @@ import CTerminal
 import Glibc
 
 /// What the signal handlers need: plain globals, since a handler cannot capture.
-enum TerminalState {
-    nonisolated(unsafe) static var saved = termios()
-    nonisolated(unsafe) static var isRaw = false
+package enum TerminalState {
+    package nonisolated(unsafe) static var saved = termios()
+    package nonisolated(unsafe) static var isRaw = false
     /// Whether the mouse is reported (`--no-mouse` or `TRELLIS_MOUSE=off` turn it off).
-    nonisolated(unsafe) static var usesMouse = true
-    nonisolated(unsafe) static var signalWriteDescriptor: Int32 = -1
-    nonisolated(unsafe) static var previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+    package nonisolated(unsafe) static var usesMouse = true
+    package nonisolated(unsafe) static var signalWriteDescriptor: Int32 = -1
+    package nonisolated(unsafe) static var previousActions = UnsafeMutablePointer<sigaction>.allocate(
+        capacity: Int(NSIG))
 
     /// Signals the main loop handles: resizing, suspending, and every signal
     /// whose default action ends the process and that a program may be sent.
     /// (SIGTTIN and SIGTTOU keep their default: touching the terminal from the
     /// background stops the app until `fg`, which SIGCONT then redraws.)
-    static let reportedSignals = [
+    package static let reportedSignals = [
         SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGQUIT,
         SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPIPE,
     ]
     /// Signals of a crash, handled in the handler itself: the loop may never run again.
     /// A resource limit's signals (RLIMIT_CPU, RLIMIT_FSIZE) are crashes too: the
     /// kernel sends them to the code that passed the limit.
-    static let crashSignals = Signals.crashSignals
+    package static let crashSignals = Signals.crashSignals
     nonisolated(unsafe) private static var hasAlternateStack = false
-    static let restoreSequence: [UInt8] = Array(
+    package static let restoreSequence: [UInt8] = Array(
         "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t".utf8)
 
-    static func installHandlers() {
+    package static func installHandlers() {
         for signal in reportedSignals { install(reportSignal, for: signal) }
         installCrashHandlers()
         // A parent may have started us with these blocked; the app needs them.
@@ -35,7 +36,7 @@ enum TerminalState {
 
     /// Handlers for the crash signals: restore the terminal if it is raw, and
     /// under a supervisor record the crashing frames for its report.
-    static func installCrashHandlers() {
+    package static func installCrashHandlers() {
         // On a stack of their own: a plugin's unbounded recursion exhausts the
         // thread's stack, and a handler there could not run.
         if !hasAlternateStack { hasAlternateStack = trellis_use_alternate_signal_stack() == 0 }
@@ -64,12 +65,12 @@ enum TerminalState {
         Signals.unblock([Signals.watchdogSignal])
     }
 
-    static func removeHandlers() {
+    package static func removeHandlers() {
         for signal in reportedSignals + crashSignals { sigaction(signal, previousActions + Int(signal), nil) }
     }
 
     /// Handles Ctrl-Z again after a suspend reset it to the default.
-    static func reinstallSuspendHandler() {
+    package static func reinstallSuspendHandler() {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = reportSignal
         sigemptyset(&action.sa_mask)
@@ -86,7 +87,7 @@ enum TerminalState {
     }
 
     /// Restores the terminal using only async-signal-safe calls.
-    static func restore() {
+    package static func restore() {
         guard isRaw else { return }
         isRaw = false
         restoreSequence.withUnsafeBytes { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
@@ -141,7 +142,7 @@ private func restoreAndReraise(
 /// fault (`si_code` above 0), or one it raised itself (`abort()`, a failed
 /// `assert`, glibc's "double free or corruption" raise SIGABRT with `SI_TKILL`,
 /// with the process's own pid as the sender).
-func isOwnSignal(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
+package func isOwnSignal(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
     guard let info else { return false }
     return info.pointee.si_code > 0 || info.pointee._sifields._kill.si_pid == getpid()
 }

@@ -10,10 +10,10 @@ import Glibc
 /// every build, and readable after the writer died mid-way.
 public enum CrashRecord {
     /// The slots of the shared page and their sizes.
-    enum Slot: Int, CaseIterable {
+    package enum Slot: Int, CaseIterable {
         case activity, routePath, plugins, frames, hostExit, heartbeat, served, fault
 
-        var range: Range<Int> {
+        package var range: Range<Int> {
             switch self {
             case .activity: 0..<1024
             case .routePath: 1024..<2048
@@ -27,11 +27,11 @@ public enum CrashRecord {
         }
     }
 
-    static let size = 29040
+    package static let size = 29040
 
     /// The words of ``Slot/heartbeat``, each 8 bytes and aligned, so one store
     /// is read whole by the other process.
-    enum Beat: Int {
+    package enum Beat: Int {
         /// When the app's main thread began its current turn of work, in
         /// nanoseconds of `CLOCK_MONOTONIC` (the same clock in both processes);
         /// 0 while it waits in the event loop.
@@ -55,7 +55,7 @@ public enum CrashRecord {
 
     /// The supervisor's pid and a descriptor readable once it has ended (-1 for
     /// none), in the app process; pid 0 when unsupervised.
-    nonisolated(unsafe) public internal(set) static var supervisor: (pid: pid_t, descriptor: Int32) = (0, -1)
+    nonisolated(unsafe) public package(set) static var supervisor: (pid: pid_t, descriptor: Int32) = (0, -1)
 
     /// Whether the app's supervisor has ended: its process descriptor was
     /// readable. A descriptor a plugin closed is readable too, and the app's
@@ -69,10 +69,10 @@ public enum CrashRecord {
 
     /// The app's end of the socket it hands its supervisor a descriptor down; -1
     /// when unsupervised.
-    nonisolated(unsafe) static var listenerChannel: Int32 = -1
+    package nonisolated(unsafe) static var listenerChannel: Int32 = -1
 
     /// The app's end of the pipe that wakes its supervisor; -1 when unsupervised.
-    nonisolated(unsafe) static var wakeDescriptor: Int32 = -1
+    package nonisolated(unsafe) static var wakeDescriptor: Int32 = -1
 
     /// Wakes the supervisor (one byte down the pipe; a full pipe has woken it).
     private static func wakeSupervisor() {
@@ -85,10 +85,10 @@ public enum CrashRecord {
 
     /// Whether this process is an app run under a supervisor.
     public static var isSupervised: Bool { page != nil && !isSupervisor }
-    nonisolated(unsafe) static var isSupervisor = false
+    package nonisolated(unsafe) static var isSupervisor = false
 
     /// Maps the shared page; the supervisor calls this once, before it forks.
-    static func createShared() -> Bool {
+    package static func createShared() -> Bool {
         let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
         guard let mapped, mapped != MAP_FAILED else { return false }
         page = mapped
@@ -128,7 +128,7 @@ public enum CrashRecord {
 
     /// Notes that the main thread begins a turn of work (the event loop's wait
     /// returned): the supervisor's watchdog times each turn. Two stores, no call.
-    static func noteBusy() {
+    package static func noteBusy() {
         guard let page, !isSupervisor else { return }
         store(monotonicNanoseconds(), at: .busySince, in: page)
         // The store is seen before the flag is read, and the supervisor sets its
@@ -141,7 +141,7 @@ public enum CrashRecord {
     }
 
     /// Notes that the main thread waits in the event loop: not busy.
-    static func noteIdle() {
+    package static func noteIdle() {
         guard let page, !isSupervisor else { return }
         store(0, at: .busySince, in: page)
     }
@@ -155,7 +155,7 @@ public enum CrashRecord {
 
     /// Notes, from a signal handler, that a signal to end arrived: if the main
     /// thread is stuck in a plugin, the supervisor acts on it instead.
-    static func notePendingEnd(_ signal: Int32) {
+    package static func notePendingEnd(_ signal: Int32) {
         guard let page, !isSupervisor else { return }
         let milliseconds = monotonicNanoseconds() / 1_000_000
         store(
@@ -167,18 +167,18 @@ public enum CrashRecord {
     /// Notes, from the key reader's thread, that the user pressed Ctrl-C: if the
     /// main thread is stuck, the supervisor ends the app. A busy app's supervisor
     /// is woken to check at once; an idle app's main thread reads the key itself.
-    static func noteControlC() {
+    package static func noteControlC() {
         guard let page, !isSupervisor else { return }
         store(monotonicNanoseconds(), at: .controlC, in: page)
         if load(.busySince) != 0 { wakeSupervisor() }
     }
 
-    static func load(_ beat: Beat) -> UInt64 {
+    package static func load(_ beat: Beat) -> UInt64 {
         guard let page else { return 0 }
         return (page + Slot.heartbeat.range.lowerBound + beat.rawValue).load(as: UInt64.self)
     }
 
-    static func store(_ value: UInt64, at beat: Beat) {
+    package static func store(_ value: UInt64, at beat: Beat) {
         guard let page else { return }
         store(value, at: beat, in: page)
     }
@@ -189,7 +189,7 @@ public enum CrashRecord {
 
     /// `CLOCK_MONOTONIC` in nanoseconds: async-signal-safe, and one clock for the
     /// app and its supervisor.
-    static func monotonicNanoseconds() -> UInt64 {
+    package static func monotonicNanoseconds() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
@@ -197,13 +197,13 @@ public enum CrashRecord {
 
     /// Ends the app process from the watchdog's signal handler: its frames are
     /// recorded, the note says it was ended as not responding.
-    static func exitAsHung() -> Never {
+    package static func exitAsHung() -> Never {
         write("hung", to: .hostExit)
         _exit(ExitStatus.crashed.rawValue)
     }
 
     /// Whether the app process ended as not responding (``exitAsHung()``).
-    static var endedAsHung: Bool { read(.hostExit) == "hung" }
+    package static var endedAsHung: Bool { read(.hostExit) == "hung" }
 
     /// Notes where `trellis serve` listens and its token (`PORT TOKEN`), so an app
     /// the supervisor starts again after a crash serves at the same address.
@@ -225,24 +225,24 @@ public enum CrashRecord {
     }
 
     /// ``exitAsHost(_:)`` for a child process that must not run `atexit` handlers.
-    static func exitChildAsHost(_ status: Int32) -> Never {
+    package static func exitChildAsHost(_ status: Int32) -> Never {
         write("exit \(status)", to: .hostExit)
         _exit(status)
     }
 
     /// Whether the app process that just ended with `status` said it would.
-    static func hostExited(with status: Int32) -> Bool {
+    package static func hostExited(with status: Int32) -> Bool {
         read(.hostExit) == "exit \(status)"
     }
 
     /// Notes the plugins loaded so far, one `file<TAB>name<TAB>routes<TAB>image names` a
     /// line (routes and image names separated by spaces).
-    static func notePlugins(_ text: String) {
+    package static func notePlugins(_ text: String) {
         write(text, to: .plugins)
     }
 
     /// What the crash signal handler learnt of a crash signal, beyond its frames.
-    enum Fault: String {
+    package enum Fault: String {
         /// Another process sent it (`kill`): not a crash.
         case sent
         /// A fault at the edge of the thread's stack: the stack ran out.
@@ -250,16 +250,16 @@ public enum CrashRecord {
     }
 
     /// Notes what the crash signal handler learnt; called from the handler.
-    static func noteFault(_ fault: Fault) {
+    package static func noteFault(_ fault: Fault) {
         write(fault.rawValue, to: .fault)
     }
 
     /// What the handler noted of the crash signal; `nil` if it noted nothing
     /// (a real crash, or one whose handler could not run).
-    static var fault: Fault? { Fault(rawValue: read(.fault)) }
+    package static var fault: Fault? { Fault(rawValue: read(.fault)) }
 
     /// Writes the crashing thread's frames; called from the crash signal handler.
-    static func recordFrames() {
+    package static func recordFrames() {
         guard let page else { return }
         let range = Slot.frames.range
         _ = trellis_write_frames((page + range.lowerBound).assumingMemoryBound(to: CChar.self), range.count, 2)
@@ -267,20 +267,20 @@ public enum CrashRecord {
 
     /// Stops writing to the shared page: in a copy of the app that a plugin's
     /// `fork` made, whose notes would be taken for the app's.
-    static func forgetShared() {
+    package static func forgetShared() {
         page = nil
         wakeDescriptor = -1
     }
 
     /// Empties every slot, for a new app process, which is busy from its start.
-    static func clear() {
+    package static func clear() {
         guard let page else { return }
         memset(page, 0, size)
         store(monotonicNanoseconds(), at: .busySince, in: page)
     }
 
     /// The text in `slot`.
-    static func read(_ slot: Slot) -> String {
+    package static func read(_ slot: Slot) -> String {
         guard let page else { return "" }
         let range = slot.range
         let bytes = UnsafeRawBufferPointer(start: page + range.lowerBound, count: range.count)

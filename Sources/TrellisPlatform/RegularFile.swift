@@ -46,7 +46,7 @@ public enum RegularFile {
     /// The status of the regular file open as `descriptor`.
     ///
     /// - Throws: ``Failure`` if it is a folder, a device or another special file.
-    static func status(ofOpen descriptor: Int32) throws(Failure) -> stat {
+    package static func status(ofOpen descriptor: Int32) throws(Failure) -> stat {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .readFailed(reason: String(cString: strerror(errno))) }
         _ = try size(from: status)

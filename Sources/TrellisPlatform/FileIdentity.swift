@@ -6,7 +6,7 @@ import Glibc
 /// in place, new times). The change time is what no one can set back: a file
 /// rewritten in place with its modification time restored (`touch -r`) still
 /// differs, so a pin checked before is checked again.
-struct FileIdentity: Equatable, Sendable {
+package struct FileIdentity: Equatable, Sendable {
     private let device: UInt
     private let inode: UInt
     private let size: Int
@@ -14,14 +14,14 @@ struct FileIdentity: Equatable, Sendable {
     private let changed: timespec
 
     /// The identity of the file at `path`, links followed; `nil` if there is none.
-    init?(path: String) {
+    package init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         self.init(status: status)
     }
 
     /// The identity of a file from its status (`stat`, `fstat`).
-    init(status: stat) {
+    package init(status: stat) {
         device = UInt(status.st_dev)
         inode = UInt(status.st_ino)
         size = Int(status.st_size)
@@ -29,7 +29,7 @@ struct FileIdentity: Equatable, Sendable {
         changed = status.st_ctim
     }
 
-    static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
+    package static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
         lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
             && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
             && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec

@@ -9,9 +9,11 @@ public enum Signals {
     /// The signal the supervisor's watchdog ends a stuck app with (its handler
     /// records where the main thread is stuck): the first real-time signal past
     /// the two glibc's threads use.
-    static var watchdogSignal: Int32 { __libc_current_sigrtmin() + 2 }
+    package static var watchdogSignal: Int32 { __libc_current_sigrtmin() + 2 }
 
-    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
+    package static let crashSignals: [Int32] = [
+        SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ,
+    ]
 
     /// Unblocks `signals` for the calling thread: a parent (a test runner, a
     /// shell) may have started the process with them blocked, and the process
@@ -27,7 +29,7 @@ public enum Signals {
 extension Duration {
     /// The duration in whole nanoseconds, 0 for a negative one and at most
     /// `UInt64.max`: what the crash record's shared page stores.
-    var clampedNanoseconds: UInt64 {
+    package var clampedNanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         return UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
     }

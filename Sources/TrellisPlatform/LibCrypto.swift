@@ -5,7 +5,7 @@ import Glibc
 /// SHA-1 for the WebSocket handshake (RFC 6455 §4.2.2). Where no libcrypto is
 /// found, a route that pins its plugin cannot be checked and is refused, and
 /// `trellis serve` says it cannot run.
-enum LibCrypto {
+package enum LibCrypto {
     private typealias DigestFunction =
         @convention(c) (
             UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?,
@@ -14,10 +14,10 @@ enum LibCrypto {
     private typealias AlgorithmFunction = @convention(c) () -> OpaquePointer?
 
     /// A digest libcrypto computes: its function's name and its length in bytes.
-    enum Algorithm {
+    package enum Algorithm {
         case sha1, sha256
 
-        var length: Int { self == .sha1 ? 20 : 32 }
+        package var length: Int { self == .sha1 ? 20 : 32 }
     }
 
     private static let library: (digest: DigestFunction, sha1: AlgorithmFunction, sha256: AlgorithmFunction)? = {
@@ -34,10 +34,10 @@ enum LibCrypto {
     }()
 
     /// Whether digests can be computed here.
-    static var isAvailable: Bool { library != nil }
+    package static var isAvailable: Bool { library != nil }
 
     /// The `algorithm` digest of `bytes`, or `nil` without libcrypto.
-    static func digest(of bytes: [UInt8], _ algorithm: Algorithm) -> [UInt8]? {
+    package static func digest(of bytes: [UInt8], _ algorithm: Algorithm) -> [UInt8]? {
         guard let library else { return nil }
         let kind = algorithm == .sha1 ? library.sha1 : library.sha256
         var digest = [UInt8](repeating: 0, count: algorithm.length)
@@ -49,17 +49,17 @@ enum LibCrypto {
 }
 
 /// SHA-256 of a file, for plugin pins.
-enum SHA256 {
+package enum SHA256 {
     /// Whether hashes can be computed here.
-    static var isAvailable: Bool { LibCrypto.isAvailable }
+    package static var isAvailable: Bool { LibCrypto.isAvailable }
 
     /// The hash of `bytes` as 64 lowercase hex digits, or `nil` without libcrypto.
-    static func hex(of bytes: [UInt8]) -> String? {
+    package static func hex(of bytes: [UInt8]) -> String? {
         LibCrypto.digest(of: bytes, .sha256)?.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// The hash of the file at `path`, at most 1 GiB, or `nil`.
-    static func hex(ofFileAt path: String) -> String? {
+    package static func hex(ofFileAt path: String) -> String? {
         guard let bytes = try? RegularFile.read(path, limit: 1 << 30) else { return nil }
         return hex(of: bytes)
     }
