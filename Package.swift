@@ -61,9 +61,12 @@ let package = Package(
         // The host's lowest layer: system calls, files, the log, the crash record,
         // signals (Docs/Architecture.md, "The host's layers").
         .target(name: "TrellisPlatform", dependencies: ["CTerminal", sdk]),
+        // Reading a config: bytes to a checked RouteConfig, nothing started.
+        .target(name: "TrellisConfig", dependencies: ["TrellisPlatform", sdk]),
         // The web page's files (`Embedded/`) are compiled into the host.
         .target(
-            name: "TrellisHost", dependencies: ["CTerminal", "TrellisPlatform", sdk], exclude: ["Embedded"],
+            name: "TrellisHost", dependencies: ["CTerminal", "TrellisPlatform", "TrellisConfig", sdk],
+            exclude: ["Embedded"],
             plugins: ["EmbedFiles"]),
         .executableTarget(name: "trellis-embed-tool"),
         .plugin(

@@ -2,16 +2,17 @@ import Foundation
 import Testing
 import TrellisTestSupport
 
-/// The host's layers, along the data flow: the TrellisPlatform target, then
-/// TrellisHost's folders, the modules it is being split into. Each uses only
+/// The host's layers, along the data flow: the targets split off so far
+/// (TrellisPlatform, TrellisConfig), then TrellisHost's folders, the modules it
+/// is being split into. Each uses only
 /// the layers below it (Docs/Architecture.md, "The host's layers"), so there is
 /// no cycle between them, and none is over 4,500 lines.
 ///
 /// A folder uses another when its code names a type or a top-level function
 /// declared there: what a split into targets would have to import.
 struct HostLayersTests {
-    /// The layers, lowest first: each may use those before it. `Platform` is the
-    /// TrellisPlatform target; the others are folders of Sources/TrellisHost.
+    /// The layers, lowest first: each may use those before it. Those in
+    /// ``targets`` are targets of their own; the others are folders of Sources/TrellisHost.
     static let layers = [
         "Platform", "Config", "Loader", "Loop", "Isolation", "Tree", "Session", "PluginHost", "Terminal", "Serve",
         "Supervisor", "Scaffolding",
@@ -19,10 +20,12 @@ struct HostLayersTests {
 
     private static let host = Products.repository.appendingPathComponent("Sources/TrellisHost")
 
-    /// Each layer's folder: TrellisPlatform's, and each of TrellisHost's.
+    /// The layers that are targets of their own, and their folders.
+    static let targets = ["Platform": "Sources/TrellisPlatform", "Config": "Sources/TrellisConfig"]
+
+    /// Each layer's folder: each target's, and each of TrellisHost's folders.
     private static func folders() throws -> [(layer: String, url: URL)] {
-        let platform = ("Platform", Products.repository.appendingPathComponent("Sources/TrellisPlatform"))
-        return try [platform]
+        try targets.map { ($0.key, Products.repository.appendingPathComponent($0.value)) }
             + FileManager.default.contentsOfDirectory(atPath: host.path).map { ($0, host.appendingPathComponent($0)) }
     }
 

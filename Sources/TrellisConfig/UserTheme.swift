@@ -1,5 +1,6 @@
 import Foundation
 import TrellisCore
+import TrellisPlatform
 import TrellisSDK
 
 /// The user's colours, from `$XDG_CONFIG_HOME/trellis/theme.json`
@@ -25,10 +26,10 @@ public struct UserTheme: Sendable, Equatable {
     public init() {}
 
     /// The largest file read.
-    static let largestFile = 64 * 1024
+    package static let largestFile = 64 * 1024
 
     /// The styles a file may set, by the names it gives them.
-    static let styleNames: [String: CellStyle] = [
+    package static let styleNames: [String: CellStyle] = [
         "title": .title, "first": .first, "second": .second, "highlight": .highlight, "destructive": .destructive,
         "placeholder": .placeholder, "match": .match, "chrome": .chrome, "status": .status,
     ]
@@ -102,7 +103,7 @@ public struct UserTheme: Sendable, Equatable {
     }
 
     /// The SGR attributes `words` say: `bold red on white` is `1;31;47`.
-    static func attributes(of words: String, place: String) throws(UserThemeError) -> String {
+    package static func attributes(of words: String, place: String) throws(UserThemeError) -> String {
         var codes: [String] = []
         var background = false
         for word in words.lowercased().split(separator: " ").map(String.init) {
@@ -136,7 +137,7 @@ public struct UserTheme: Sendable, Equatable {
 public struct UserThemeError: Error, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

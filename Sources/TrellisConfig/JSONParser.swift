@@ -1,10 +1,16 @@
 import TrellisSDK
 
 /// Where and why a text is not valid JSON.
-struct JSONSyntaxError: Error, Equatable {
-    var line: Int
-    var column: Int
-    var reason: String
+package struct JSONSyntaxError: Error, Equatable {
+    package var line: Int
+    package var column: Int
+    package var reason: String
+
+    package init(line: Int, column: Int, reason: String) {
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
 }
 
 /// A strict JSON parser (RFC 8259) that reports the line and column of the first
@@ -15,19 +21,19 @@ struct JSONSyntaxError: Error, Equatable {
 /// byte order mark, invalid UTF-8, unpaired surrogates, leading zeros and other
 /// near-JSON are refused. Nesting is limited to ``maximumDepth`` so no input can
 /// exhaust the stack.
-struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
 
-    static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(bytes: Array(text.utf8))
     }
 
-    static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw parser.error("the file starts with a byte order mark; save it as UTF-8 without one")

@@ -1,9 +1,9 @@
 /// "Did you mean" for a name someone typed: the closest of the names that exist,
 /// if it is close enough to be a slip (an edit or two, or the same letters in
 /// another case).
-enum Suggestion {
+package enum Suggestion {
     /// The name among `candidates` nearest to `name`, or `nil` if none is near.
-    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let typed = Array(name.lowercased())
         // Names longer than this are not compared: a typo hint is not worth more.
         guard typed.count <= 128 else { return nil }
@@ -22,7 +22,7 @@ enum Suggestion {
     }
 
     /// ` Did you mean "x"?` for a message, or nothing.
-    static func phrase(for name: String, among candidates: some Sequence<String>) -> String {
+    package static func phrase(for name: String, among candidates: some Sequence<String>) -> String {
         closest(to: name, among: candidates).map { " Did you mean \"\($0)\"?" } ?? ""
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisCore
+import TrellisPlatform
 import TrellisSDK
 
 extension RouteConfig {
@@ -116,12 +117,12 @@ extension RouteConfig {
 }
 
 /// How messages name a place in the config.
-enum JSONPath {
-    static func routes(_ id: String, _ rest: String...) -> String {
+package enum JSONPath {
+    package static func routes(_ id: String, _ rest: String...) -> String {
         (["routes", component(id)] + rest.map(component)).joined(separator: ".")
     }
 
-    static func component(_ key: String) -> String {
+    package static func component(_ key: String) -> String {
         let isPlain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
         return isPlain ? key : "\"\(key)\""
     }
