@@ -63,9 +63,18 @@ let package = Package(
         .target(name: "TrellisPlatform", dependencies: ["CTerminal", sdk]),
         // Reading a config: bytes to a checked RouteConfig, nothing started.
         .target(name: "TrellisConfig", dependencies: ["TrellisPlatform", sdk]),
+        .target(name: "TrellisLoader", dependencies: ["CTerminal", "TrellisPlatform", "TrellisConfig", sdk]),
+        .target(name: "TrellisLoop", dependencies: ["TrellisPlatform", "TrellisConfig", "TrellisLoader", sdk]),
+        .target(
+            name: "TrellisIsolation",
+            dependencies: ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", sdk]),
         // The web page's files (`Embedded/`) are compiled into the host.
         .target(
-            name: "TrellisHost", dependencies: ["CTerminal", "TrellisPlatform", "TrellisConfig", sdk],
+            name: "TrellisHost",
+            dependencies: [
+                "CTerminal", "TrellisIsolation", "TrellisLoop", "TrellisLoader", "TrellisPlatform", "TrellisConfig",
+                sdk,
+            ],
             exclude: ["Embedded"],
             plugins: ["EmbedFiles"]),
         .executableTarget(name: "trellis-embed-tool"),

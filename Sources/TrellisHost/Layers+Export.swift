@@ -1,3 +1,6 @@
 // The host's lower layers are part of what `import TrellisHost` gives.
 @_exported import TrellisConfig
+@_exported import TrellisIsolation
+@_exported import TrellisLoader
+@_exported import TrellisLoop
 @_exported import TrellisPlatform

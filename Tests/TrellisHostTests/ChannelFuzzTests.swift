@@ -4,6 +4,7 @@ import TrellisSDK
 
 @testable import TrellisCore
 @testable import TrellisHost
+@testable import TrellisIsolation
 
 /// What a route's own process sends, mutated, through the app's end of the
 /// channel and onto its screen: a message is read or refused (and why said),

@@ -21,7 +21,10 @@ struct HostLayersTests {
     private static let host = Products.repository.appendingPathComponent("Sources/TrellisHost")
 
     /// The layers that are targets of their own, and their folders.
-    static let targets = ["Platform": "Sources/TrellisPlatform", "Config": "Sources/TrellisConfig"]
+    static let targets = [
+        "Platform": "Sources/TrellisPlatform", "Config": "Sources/TrellisConfig", "Loader": "Sources/TrellisLoader",
+        "Loop": "Sources/TrellisLoop", "Isolation": "Sources/TrellisIsolation",
+    ]
 
     /// Each layer's folder: each target's, and each of TrellisHost's folders.
     private static func folders() throws -> [(layer: String, url: URL)] {

@@ -3,6 +3,7 @@ import Testing
 import TrellisSDK
 
 @testable import TrellisHost
+@testable import TrellisIsolation
 
 /// The channel to a route's own process reads what that process sends as a
 /// network peer's: whole messages, each checked before it is decoded.

@@ -3,6 +3,7 @@ import Testing
 import TrellisSDK
 
 @testable import TrellisHost
+@testable import TrellisIsolation
 
 /// A route's process sends what changed in its screen's contents, not the
 /// screen again: a key in a long list's search sends the field.

@@ -134,7 +134,7 @@ extension PluginHost {
                 .textField(id: "field", text: "", placeholder: "", width: 8), .toggle("On", isOn: true),
                 .progress(0.5), .styled(.title, .text("title")), .divider, .spacer,
             ])
-        let screen = IsolationMessage.screen(MirroredView(content: view, pushed: [MirroredView(content: .empty)]))
+        let screen = IsolationMessage.screen(.showing(view, pushed: [.showing(.empty)]))
         if let json = try? JSONEncoder().encode(screen) {
             _ = try? JSONDecoder().decode(IsolationMessage.self, from: json)
         }
