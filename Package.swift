@@ -68,11 +68,18 @@ let package = Package(
         .target(
             name: "TrellisIsolation",
             dependencies: ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", sdk]),
+        .target(
+            name: "TrellisTree",
+            dependencies: [
+                "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
+                sdk,
+            ]),
         // The web page's files (`Embedded/`) are compiled into the host.
         .target(
             name: "TrellisHost",
             dependencies: [
-                "CTerminal", "TrellisIsolation", "TrellisLoop", "TrellisLoader", "TrellisPlatform", "TrellisConfig",
+                "CTerminal", "TrellisTree", "TrellisIsolation", "TrellisLoop", "TrellisLoader", "TrellisPlatform",
+                "TrellisConfig",
                 sdk,
             ],
             exclude: ["Embedded"],

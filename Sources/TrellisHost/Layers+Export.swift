@@ -4,3 +4,4 @@
 @_exported import TrellisLoader
 @_exported import TrellisLoop
 @_exported import TrellisPlatform
+@_exported import TrellisTree

@@ -23,7 +23,7 @@ struct HostLayersTests {
     /// The layers that are targets of their own, and their folders.
     static let targets = [
         "Platform": "Sources/TrellisPlatform", "Config": "Sources/TrellisConfig", "Loader": "Sources/TrellisLoader",
-        "Loop": "Sources/TrellisLoop", "Isolation": "Sources/TrellisIsolation",
+        "Loop": "Sources/TrellisLoop", "Isolation": "Sources/TrellisIsolation", "Tree": "Sources/TrellisTree",
     ]
 
     /// Each layer's folder: each target's, and each of TrellisHost's folders.

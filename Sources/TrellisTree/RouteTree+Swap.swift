@@ -1,5 +1,8 @@
 import Foundation
+import TrellisConfig
 import TrellisCore
+import TrellisIsolation
+import TrellisLoader
 import TrellisSDK
 
 /// What a live swap did: the screens swapped and why others were not.
@@ -10,6 +13,13 @@ public struct SwapReport: Equatable, Sendable {
     public var closed: [String] = []
     /// Why what could not be swapped was not; the old screens keep running.
     public var failures: [String] = []
+
+    /// A report of `swapped`, `closed` and `failures`.
+    public init(swapped: [String] = [], closed: [String] = [], failures: [String] = []) {
+        self.swapped = swapped
+        self.closed = closed
+        self.failures = failures
+    }
 
     /// The report as lines for a person: what changed, then what failed.
     public var lines: [String] {
@@ -46,7 +56,9 @@ extension RouteTree {
     /// Maps again the plugin files of `config`'s routes that changed (or the file
     /// of route `routeID`), for every tree that shares `loader`: each then swaps
     /// its stale screens. Returns why a file was not mapped.
-    static func reloadFiles(of config: RouteConfig, loader: PluginLoader, only routeID: String? = nil) -> [String] {
+    package static func reloadFiles(of config: RouteConfig, loader: PluginLoader, only routeID: String? = nil)
+        -> [String]
+    {
         var failures: [String] = []
         let base = config.file.deletingLastPathComponent()
         // A route in a process of its own, and those below it, are never mapped
@@ -135,7 +147,7 @@ extension RouteTree {
     public var pluginFiles: [String] { Self.pluginFiles(of: config, loader: loader) }
 
     /// The plugin files `config`'s routes name that `loader` can locate, in no order.
-    static func pluginFiles(of config: RouteConfig, loader: PluginLoader) -> [String] {
+    package static func pluginFiles(of config: RouteConfig, loader: PluginLoader) -> [String] {
         let base = config.file.deletingLastPathComponent()
         return Array(Set(config.routes.values.compactMap { try? loader.path(of: $0.plugin, relativeTo: base) }))
     }
@@ -263,7 +275,7 @@ extension RouteTree {
 
     /// What the root's interactor saves for a swap (``StatePreserving``), as
     /// JSON: `nil` when it saves nothing, or it cannot be encoded (which is said).
-    func rootState() -> String? {
+    package func rootState() -> String? {
         guard let saver = root?.interactable as? any StatePreserving else { return nil }
         do {
             return String(decoding: try Self.encodedState(of: saver), as: UTF8.self)

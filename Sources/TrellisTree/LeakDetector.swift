@@ -1,4 +1,7 @@
 import Foundation
+import TrellisIsolation
+import TrellisLoader
+import TrellisLoop
 @_spi(TrellisHost) import TrellisSDK
 
 /// Checks that a detached RIB goes away: its router, interactor and view must be
@@ -26,14 +29,14 @@ public final class LeakDetector {
 
     /// What a report names as the detached RIB: its route and plugin, or its
     /// router's type. Formatted only for a report: a detach keeps the parts.
-    struct Origin: CustomStringConvertible {
+    package struct Origin: CustomStringConvertible {
         /// The route and plugin, kept as the router's tag: one reference.
-        var route: RouteTag?
-        var routerType: Any.Type
+        package var route: RouteTag?
+        package var routerType: Any.Type
         /// Swapped out by a live swap, not detached by its parent.
-        var swappedOut = false
+        package var swappedOut = false
 
-        var description: String {
+        package var description: String {
             (route.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a \(routerType)")
                 + (swappedOut ? ", swapped out" : "")
         }
@@ -44,29 +47,29 @@ public final class LeakDetector {
     /// (`HostHooks.onDeallocation`): no weak reference, whose side table would slow
     /// every retain and release of the object. A ticket is the detector's number,
     /// the detach's serial and the object's kind.
-    enum Kind: Int, CaseIterable {
+    package enum Kind: Int, CaseIterable {
         case router, interactor, view, proxy
     }
 
     /// An object that takes no ticket (a mock router or interactor), watched
     /// through a weak reference.
-    struct Expectation {
-        let kind: Kind
-        weak var object: AnyObject?
-        let type: Any.Type
+    package struct Expectation {
+        package let kind: Kind
+        weak package var object: AnyObject?
+        package let type: Any.Type
     }
 
-    struct Detach {
+    package struct Detach {
         /// One more than the detach before: the pending detaches' serials have no
         /// gaps, so a ticket finds its detach by subtraction.
-        let serial: Int
-        let origin: Origin
+        package let serial: Int
+        package let origin: Origin
         /// The kinds whose ticketed object is still alive, one bit each.
-        var alive: UInt8
-        let interactorType: Any.Type
-        let viewType: Any.Type?
-        var unticketed: [Expectation]
-        let deadline: ContinuousClock.Instant
+        package var alive: UInt8
+        package let interactorType: Any.Type
+        package let viewType: Any.Type?
+        package var unticketed: [Expectation]
+        package let deadline: ContinuousClock.Instant
     }
 
     /// The mode.
@@ -78,22 +81,22 @@ public final class LeakDetector {
     /// given back, which runs at once on the thread ``MainActorThread`` claims and
     /// is queued on the main actor anywhere else (a check of the actor itself cost
     /// as much as the rest of a detach).
-    @exclusivity(unchecked) nonisolated(unsafe) var pending: [Detach] = []
-    @exclusivity(unchecked) var nextSerial = 1
+    @exclusivity(unchecked) package nonisolated(unsafe) var pending: [Detach] = []
+    @exclusivity(unchecked) package var nextSerial = 1
     /// Whether a check of the pending detaches is scheduled: one at a time,
     /// for the oldest, not one per detach.
-    @exclusivity(unchecked) var isCheckScheduled = false
+    @exclusivity(unchecked) package var isCheckScheduled = false
     /// This detector's place in ``detectors``, the top bits of its tickets.
-    let number: Int
+    package let number: Int
 
     /// Every detector made, by number, for the tickets given back.
     /// As ``pending``, on the main actor only.
     /// Not retained: a detector takes itself out when it goes away.
-    @exclusivity(unchecked) nonisolated(unsafe) static var detectors: [Unmanaged<LeakDetector>?] = []
+    @exclusivity(unchecked) package nonisolated(unsafe) static var detectors: [Unmanaged<LeakDetector>?] = []
 
     /// Bits of a ticket below the detector's number: the serial, then the kind.
     /// A ticket is positive: 2^23 detectors, 2^38 detaches each.
-    nonisolated static let numberShift = 40
+    nonisolated package static let numberShift = 40
 
     /// Creates a detector in `mode`.
     public init(mode: Mode = .fromEnvironment) {
@@ -131,7 +134,7 @@ public final class LeakDetector {
 
     /// The detector made last that is still alive: the one the SDK's
     /// `LeakDetector` reports to.
-    static var newest: LeakDetector? {
+    package static var newest: LeakDetector? {
         for detector in detectors.reversed() {
             if let detector { return detector.takeUnretainedValue() }
         }
@@ -140,21 +143,21 @@ public final class LeakDetector {
 
     /// An object the SDK's `LeakDetector` expects to go away, that no detach
     /// watches: a presenter that is not a view, or what a plugin asks about.
-    struct ObjectExpectation {
-        let id: Int
-        weak var object: AnyObject?
-        let type: Any.Type
-        let seconds: Double
-        let deadline: ContinuousClock.Instant
+    package struct ObjectExpectation {
+        package let id: Int
+        weak package var object: AnyObject?
+        package let type: Any.Type
+        package let seconds: Double
+        package let deadline: ContinuousClock.Instant
     }
 
     /// Objects expected by the SDK's `LeakDetector`, in the order they were.
-    @exclusivity(unchecked) var objects: [ObjectExpectation] = []
-    @exclusivity(unchecked) var nextObjectID = 1
+    @exclusivity(unchecked) package var objects: [ObjectExpectation] = []
+    @exclusivity(unchecked) package var nextObjectID = 1
 
     /// How many detectors are waiting on something, for the SDK's
     /// `LeakDetector.status`.
-    @exclusivity(unchecked) static var waitingDetectors = 0
+    @exclusivity(unchecked) package static var waitingDetectors = 0
 
     /// An expectation of the SDK's `LeakDetector`, as RIBs' routers make when they
     /// go away. A router, interactor or view of a RIB the host built is checked at
@@ -162,7 +165,7 @@ public final class LeakDetector {
     /// is watched from now, for `seconds`.
     ///
     /// - Returns: What cancels the expectation: its number, or 0 for none.
-    func expect(_ object: AnyObject, within seconds: Double) -> Int {
+    package func expect(_ object: AnyObject, within seconds: Double) -> Int {
         guard mode != .off, !(object is Interactor), !(object is ViewController), !(object is SlotProxy) else {
             return 0
         }
@@ -180,17 +183,17 @@ public final class LeakDetector {
     }
 
     /// Drops the expectation `expect(_:within:)` numbered `id`.
-    func cancelExpectation(_ id: Int) {
+    package func cancelExpectation(_ id: Int) {
         let wasWaiting = isWaiting
         objects.removeAll { $0.id == id }
         waitingDidChange(from: wasWaiting)
     }
 
-    var isWaiting: Bool { !pending.isEmpty || !objects.isEmpty }
+    package var isWaiting: Bool { !pending.isEmpty || !objects.isEmpty }
 
     /// Tells the SDK's `LeakDetector.status` when the first detector starts
     /// waiting, or the last stops.
-    func waitingDidChange(from wasWaiting: Bool) {
+    package func waitingDidChange(from wasWaiting: Bool) {
         let waiting = isWaiting
         guard waiting != wasWaiting else { return }
         Self.waitingDetectors += waiting ? 1 : -1
@@ -201,12 +204,12 @@ public final class LeakDetector {
 
     /// Expects `router`, its interactor and its view to be deallocated within the
     /// grace period; `origin` names the route and plugin for a report.
-    func expectDeallocation(of router: Routing, origin: Origin) {
+    package func expectDeallocation(of router: Routing, origin: Origin) {
         expectDeallocation(of: DetachedRIB(router), origin: origin)
     }
 
     /// ``expectDeallocation(of:origin:)`` for a RIB whose parts were looked up once.
-    func expectDeallocation(of rib: DetachedRIB, origin: Origin) {
+    package func expectDeallocation(of rib: DetachedRIB, origin: Origin) {
         guard mode != .off else { return }
         let serial = nextSerial
         nextSerial += 1
@@ -269,7 +272,7 @@ public final class LeakDetector {
 
     /// What a ticket given back by an object that went away clears.
     /// On the main actor only (see ``pending``).
-    nonisolated static func deallocated(_ ticket: Int) {
+    nonisolated package static func deallocated(_ ticket: Int) {
         let number = ticket >> numberShift
         guard number >= 0, number < detectors.count, let detector = detectors[number] else { return }
         detector._withUnsafeGuaranteedRef { $0.clear(ticket) }
@@ -277,11 +280,11 @@ public final class LeakDetector {
 
     /// An object detached again (attached after its detach, then detached) is
     /// watched for the newer detach: the older one no longer waits for it.
-    nonisolated static func retire(_ ticket: Int) {
+    nonisolated package static func retire(_ ticket: Int) {
         if ticket != 0 { deallocated(ticket) }
     }
 
-    nonisolated func clear(_ ticket: Int) {
+    nonisolated package func clear(_ ticket: Int) {
         guard let first = pending.first?.serial else { return }
         let index = ((ticket & ((1 << Self.numberShift) - 1)) >> 2) - first
         guard index >= 0, index < pending.count else { return }

@@ -7,25 +7,25 @@ import Foundation
 /// it nothing (no cost on the build path); what a plugin expects of another
 /// object joins the check. Its status is `.InProgress` while a detector waits.
 @MainActor
-final class SDKLeakDetector: TrellisSDK.LeakDetector {
-    static let shared = SDKLeakDetector()
+package final class SDKLeakDetector: TrellisSDK.LeakDetector {
+    package static let shared = SDKLeakDetector()
 
-    let waiting = BehaviorRelay(value: false)
+    package let waiting = BehaviorRelay(value: false)
 
     override private init() {
         super.init(checkingDetachedRIBs: ())
     }
 
-    override var status: Observable<LeakDetectionStatus> {
+    package override var status: Observable<LeakDetectionStatus> {
         waiting.asObservable().map { $0 ? .InProgress : .DidComplete }.distinctUntilChanged()
     }
 
-    func checkDidChange(isWaiting: Bool) {
+    package func checkDidChange(isWaiting: Bool) {
         waiting.accept(isWaiting)
     }
 
     @discardableResult
-    override func expectDeallocate(object: AnyObject, inTime time: Double) -> LeakDetectionHandle {
+    package override func expectDeallocate(object: AnyObject, inTime time: Double) -> LeakDetectionHandle {
         guard let detector = LeakDetector.newest else { return Handle.none }
         let id = detector.expect(object, within: time)
         return id == 0 ? Handle.none : Handle(detector: detector, id: id)
@@ -34,7 +34,7 @@ final class SDKLeakDetector: TrellisSDK.LeakDetector {
     /// The detach check stands for it: a detached RIB's view must be gone within
     /// a second, which a view still on screen cannot be.
     @discardableResult
-    override func expectViewControllerDisappear(viewController: ViewController, inTime time: Double)
+    package override func expectViewControllerDisappear(viewController: ViewController, inTime time: Double)
         -> LeakDetectionHandle
     {
         Handle.none

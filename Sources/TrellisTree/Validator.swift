@@ -1,4 +1,8 @@
 import Foundation
+import TrellisConfig
+import TrellisIsolation
+import TrellisLoader
+import TrellisPlatform
 import TrellisSDK
 
 /// One thing wrong (or worth a look) in a config and its plugins.
@@ -33,8 +37,8 @@ public struct ValidationProblem: Equatable, CustomStringConvertible {
 /// declared slot, each required dependency is provided above it.
 @MainActor
 public struct Validator {
-    let config: RouteConfig
-    let loader: PluginLoader
+    package let config: RouteConfig
+    package let loader: PluginLoader
 
     /// Creates a validator that loads plugins with `loader`.
     public init(config: RouteConfig, loader: PluginLoader) {
@@ -43,10 +47,10 @@ public struct Validator {
     }
 
     /// How many unreachable routes are named one by one.
-    static let unreachableListed = 20
+    package static let unreachableListed = 20
 
     /// How many routes whose plugin cannot be used are named one by one.
-    static let unusableListed = 20
+    package static let unusableListed = 20
 
     /// Every problem found, errors and warnings, in route order.
     public func problems() -> [ValidationProblem] {
@@ -275,7 +279,7 @@ public struct Validator {
     /// says it is another plugin than its name is a mix-up, or a disguise, and `run`
     /// refuses it as `validate` does. Copies side by side (versions, the
     /// benchmark's) keep the name and add a suffix.
-    static func nameProblem(route: String, fileName: String, manifestName: String) -> ValidationProblem? {
+    package static func nameProblem(route: String, fileName: String, manifestName: String) -> ValidationProblem? {
         guard fileName.hasPrefix("lib"), fileName.hasSuffix(".so") else { return nil }
         let stem = fileName.dropFirst(3).dropLast(3)
         guard stem != manifestName, !stem.hasPrefix(manifestName + "-") else { return nil }

@@ -1,6 +1,10 @@
 import Foundation
 import Glibc
+import TrellisConfig
 import TrellisCore
+import TrellisIsolation
+import TrellisLoader
+import TrellisLoop
 
 /// `trellis run --watch`: swaps screens in the running app when a plugin file is
 /// rebuilt or the config is edited.

@@ -1,3 +1,4 @@
+import TrellisIsolation
 @_spi(TrellisHost) import TrellisSDK
 
 /// What a parent holds for the child it built from a slot: a stand-in for the
@@ -9,30 +10,30 @@
 /// replaces ``current`` and leaves the parent's reference as it was. The proxy is
 /// transparent: its interactor, children and route are those of ``current``.
 @MainActor
-class SlotProxy: Routing {
+package class SlotProxy: Routing {
     /// The child's router now.
     private(set) var current: Routing
     /// The route the child is built for; a config edit may bind the slot to another.
-    var routeID: String
+    package var routeID: String
     /// The parent's route and the slot's name, to find the binding in a new config.
-    let parentRouteID: String
-    let slot: String
+    package let parentRouteID: String
+    package let slot: String
     /// What the parent passed to the build, to build the child again the same way.
-    let parameters: JSONValue
+    package let parameters: JSONValue
     private(set) weak var listener: ScreenListener?
-    let scope: DependencyScope
+    package let scope: DependencyScope
     private(set) weak var hostView: ViewControllable?
     /// The plugin file's generation ``current`` was built from, to know it is stale.
-    var generation: Int
+    package var generation: Int
     /// The generation of a child that could not be built: any reload tries again.
-    static let failedGeneration = -1
+    package static let failedGeneration = -1
 
     private(set) var isLoaded = false
 
     /// The leak detector's ticket once the proxy is detached; see ``LeakDetector``.
-    @exclusivity(unchecked) var deallocationTicket = 0
+    @exclusivity(unchecked) package var deallocationTicket = 0
 
-    init(
+    package init(
         current: Routing, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
         listener: ScreenListener, scope: DependencyScope, hostView: ViewControllable?, generation: Int
     ) {
@@ -51,23 +52,23 @@ class SlotProxy: Routing {
         if deallocationTicket != 0 { HostHooks.onDeallocation?(deallocationTicket) }
     }
 
-    var interactable: Interactable { current.interactable }
-    var children: [Routing] { current.children }
-    var viewableRouting: ViewableRouting? { nil }
+    package var interactable: Interactable { current.interactable }
+    package var children: [Routing] { current.children }
+    package var viewableRouting: ViewableRouting? { nil }
 
-    func load() {
+    package func load() {
         isLoaded = true
         current.load()
     }
 
-    func attachChild(_ child: Routing) { current.attachChild(child) }
-    func detachChild(_ child: Routing) { current.detachChild(child) }
+    package func attachChild(_ child: Routing) { current.attachChild(child) }
+    package func detachChild(_ child: Routing) { current.detachChild(child) }
 
     /// Puts `router` in the place of ``current``, in the same state: active if the
     /// old one was, loaded if it was. The old one is deactivated first.
     ///
     /// - Returns: The router replaced, for the caller's leak check.
-    func replace(with router: Routing, generation: Int) -> Routing {
+    package func replace(with router: Routing, generation: Int) -> Routing {
         let old = current
         let wasActive = old.interactable.isActive
         old.interactable.deactivate()
@@ -80,16 +81,16 @@ class SlotProxy: Routing {
     }
 
     /// Shows `router`'s view where the old one was; a viewless child shows itself.
-    func show(_ router: Routing) {}
+    package func show(_ router: Routing) {}
 }
 
 /// A ``SlotProxy`` for a child with a view: the parent presents, pushes or embeds
 /// the proxy's own view, which shows the child's view in its place.
 @MainActor
-final class ViewableSlotProxy: SlotProxy, ViewableRouting {
+package final class ViewableSlotProxy: SlotProxy, ViewableRouting {
     private let container = ViewController()
 
-    init(
+    package init(
         current: ViewableRouting, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
         listener: ScreenListener, scope: DependencyScope, generation: Int
     ) {
@@ -99,36 +100,36 @@ final class ViewableSlotProxy: SlotProxy, ViewableRouting {
         container.embed(current.viewControllable)
     }
 
-    var viewControllable: ViewControllable { container }
-    override var viewableRouting: ViewableRouting? { self }
+    package var viewControllable: ViewControllable { container }
+    package override var viewableRouting: ViewableRouting? { self }
 
     /// The child's own view, shown in the proxy's.
-    var currentView: ViewController? { current.viewableRouting?.viewControllable.viewController }
+    package var currentView: ViewController? { current.viewableRouting?.viewControllable.viewController }
 
-    override func show(_ router: Routing) {
+    package override func show(_ router: Routing) {
         container.embed(router.viewableRouting?.viewControllable)
     }
 }
 
 extension Routing {
     /// The router a slot's proxy stands for, or this router if it is not one.
-    var unproxied: Routing { (self as? SlotProxy)?.current ?? self }
+    package var unproxied: Routing { (self as? SlotProxy)?.current ?? self }
 }
 
 /// A detached router's parts, each looked up once: a detach's bookkeeping reads
 /// them several times, and each is a call into the SDK's resilient library (or a
 /// cast) that a million detaches a second feel (Docs/Performance.md).
 @MainActor
-struct DetachedRIB {
+package struct DetachedRIB {
     /// The slot's proxy the parent detached, if it was one.
-    let proxy: SlotProxy?
+    package let proxy: SlotProxy?
     /// The router the proxy stood for, else the one detached.
-    let child: Routing
-    let interactable: Interactable
+    package let child: Routing
+    package let interactable: Interactable
     /// The interactor as the SDK's class: `nil` for a mock.
-    let interactor: Interactor?
+    package let interactor: Interactor?
 
-    init(_ router: Routing) {
+    package init(_ router: Routing) {
         proxy = router as? SlotProxy
         child = proxy?.current ?? router
         interactable = child.interactable

@@ -1,4 +1,7 @@
 import Foundation
+import TrellisConfig
+import TrellisIsolation
+import TrellisLoader
 @_spi(TrellisHost) import TrellisSDK
 
 /// The live app: the config's routes built into one router tree.
@@ -9,7 +12,7 @@ import Foundation
 @MainActor
 public final class RouteTree {
     /// The config the tree is built from; ``apply(_:)`` changes it live.
-    public internal(set) var config: RouteConfig {
+    public package(set) var config: RouteConfig {
         didSet {
             configFolder = config.file.deletingLastPathComponent()
             configVersion += 1
@@ -20,17 +23,17 @@ public final class RouteTree {
     @exclusivity(unchecked) private(set) var configVersion = 0
     /// The config's folder, which plugin paths are relative to: kept, since every
     /// build of a route needs it and a URL's folder costs more than the build.
-    var configFolder: URL
+    package var configFolder: URL
 
-    let loader: PluginLoader
-    var records: [RouterRecord] = []
+    package let loader: PluginLoader
+    package var records: [RouterRecord] = []
     /// The routers ``buildChain(_:)`` built, kept while the check runs.
-    var chainKeptAlive: [Routing] = []
+    package var chainKeptAlive: [Routing] = []
 
     /// The root router, once ``launch()`` has built it.
-    public internal(set) var root: ViewableRouting?
+    public package(set) var root: ViewableRouting?
     /// The generation of the root's plugin file it was built from.
-    var rootGeneration = 0
+    package var rootGeneration = 0
 
     /// Where the tree reports what the user should know that has no screen to be
     /// shown on (a viewless RIB's failed task, a child attached twice). Headless
@@ -46,10 +49,10 @@ public final class RouteTree {
 
     /// Notices from before anyone listened (the root's build, before the front
     /// end set ``onNotice``): kept, never dropped, and given to the first listener.
-    var pendingNotices: [String] = []
+    package var pendingNotices: [String] = []
 
     /// Tells ``onNotice``, or keeps `notice` until it is set.
-    func notify(_ notice: String) {
+    package func notify(_ notice: String) {
         if let onNotice { onNotice(notice) } else { pendingNotices.append(notice) }
     }
 
@@ -60,7 +63,7 @@ public final class RouteTree {
     public let leakDetector = LeakDetector()
 
     /// What the app's process tells this tree: the routes that crashed before.
-    let context: HostContext
+    package let context: HostContext
 
     /// Creates a tree for `config`, loading plugins with `loader`, in `context`.
     public init(config: RouteConfig, loader: PluginLoader, context: HostContext = HostContext()) {
@@ -86,7 +89,7 @@ public final class RouteTree {
 
     /// Launches the tree with `listener` as its root's: a route run in a process
     /// of its own hears its parent's listener through it.
-    func launch(
+    package func launch(
         listener: ScreenListener?, parameters: JSONValue = .object([:]),
         state: ((any Decodable.Type) throws -> Any)? = nil
     ) throws(RouteError) {
@@ -200,7 +203,7 @@ public final class RouteTree {
     /// Makes `viewable` the root and starts it. A LaunchRouter is launched, as
     /// RIBs' app delegate launches it; any other root is activated and loaded the
     /// same way.
-    func start(_ viewable: ViewableRouting, generation: Int) {
+    package func start(_ viewable: ViewableRouting, generation: Int) {
         root = viewable
         rootGeneration = generation
         if let launching = viewable as? LaunchRouting {
@@ -212,11 +215,11 @@ public final class RouteTree {
     }
 
     /// How a report names `router`: its route and plugin.
-    func origin(of router: Routing) -> LeakDetector.Origin {
+    package func origin(of router: Routing) -> LeakDetector.Origin {
         origin(of: DetachedRIB(router))
     }
 
-    func origin(of rib: DetachedRIB) -> LeakDetector.Origin {
+    package func origin(of rib: DetachedRIB) -> LeakDetector.Origin {
         LeakDetector.Origin(route: tag(of: rib), routerType: type(of: rib.child))
     }
 
@@ -241,36 +244,36 @@ public final class RouteTree {
     }
 
     /// What the tree keeps on `router`: its route and plugin.
-    func tag(of router: Routing) -> RouteTag? {
+    package func tag(of router: Routing) -> RouteTag? {
         tag(of: DetachedRIB(router))
     }
 
-    func tag(of rib: DetachedRIB) -> RouteTag? {
+    package func tag(of rib: DetachedRIB) -> RouteTag? {
         if let interactor = rib.interactor { return interactor.hostTag(for: rib.child) as? RouteTag }
         return records.first { $0.router === rib.child }?.tag
     }
 
-    @exclusivity(unchecked) var shownChecks: [ShownCheck] = []
+    @exclusivity(unchecked) package var shownChecks: [ShownCheck] = []
 
     /// A route built: its router, the scope it provides to those below it, and the
     /// generation of its plugin file it was built from.
-    struct Built {
-        let router: Routing
-        let scope: DependencyScope
-        let generation: Int
+    package struct Built {
+        package let router: Routing
+        package let scope: DependencyScope
+        package let generation: Int
     }
 
     /// A route ready to build: its plugin loaded, and the tag its routers keep.
     /// A slot keeps it for the builds that follow while ``isCurrent(_:)``. A class:
     /// a build passes one reference, not the route's and the plugin's fields.
-    final class Resolved {
-        let route: Route
-        let loaded: LoadedPlugin
-        let tag: RouteTag
-        let configVersion: Int
-        let loaderEpoch: Int
+    package final class Resolved {
+        package let route: Route
+        package let loaded: LoadedPlugin
+        package let tag: RouteTag
+        package let configVersion: Int
+        package let loaderEpoch: Int
 
-        init(route: Route, loaded: LoadedPlugin, tag: RouteTag, configVersion: Int, loaderEpoch: Int) {
+        package init(route: Route, loaded: LoadedPlugin, tag: RouteTag, configVersion: Int, loaderEpoch: Int) {
             self.route = route
             self.loaded = loaded
             self.tag = tag
@@ -282,7 +285,7 @@ public final class RouteTree {
     /// The builder of the plugin bound to a parent's slot, for a typed slot
     /// (``ScreenContext/slot(_:as:)``): a new one from the plugin, bound to the
     /// slot, through which it builds the route as any child is built.
-    func typedBuilder(
+    package func typedBuilder(
         parentRoute: Route, slot name: String, scope: DependencyScope,
         declaredSlots: [String]
     ) throws -> AnyObject {

@@ -1,9 +1,10 @@
+import TrellisIsolation
 import TrellisSDK
 
 /// The screen shown in place of a child that could not be built.
 @MainActor
-enum ErrorScreen {
-    static func build(message: String, listener: ScreenListener) -> ViewableRouting {
+package enum ErrorScreen {
+    package static func build(message: String, listener: ScreenListener) -> ViewableRouting {
         let view = ViewController(
             content: .vstack([
                 .text("This screen could not be shown"),
@@ -17,7 +18,7 @@ enum ErrorScreen {
 
 extension ErrorScreen {
     /// What a screen whose work failed shows instead of its content.
-    static func failureContent(message: String, canGoBack: Bool) -> ViewNode {
+    package static func failureContent(message: String, canGoBack: Bool) -> ViewNode {
         .vstack([
             .text("This screen stopped working"),
             .text(message),
@@ -27,7 +28,7 @@ extension ErrorScreen {
 
     /// Shows an error screen built for a viewless child in the view its parent
     /// lent it; Close asks the parent to dismiss the child as usual.
-    static func show(_ router: ViewableRouting, in hostView: ViewControllable) {
+    package static func show(_ router: ViewableRouting, in hostView: ViewControllable) {
         hostView.viewController.embed(router.viewControllable)
     }
 }

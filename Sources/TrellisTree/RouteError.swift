@@ -1,4 +1,7 @@
 import Foundation
+import TrellisConfig
+import TrellisIsolation
+import TrellisLoader
 
 /// Why a route cannot be built or shown.
 public enum RouteError: Error, LocalizedError {

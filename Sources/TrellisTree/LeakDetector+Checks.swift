@@ -1,4 +1,5 @@
 import Foundation
+import TrellisIsolation
 @_spi(TrellisHost) import TrellisSDK
 
 extension LeakDetector {
@@ -14,7 +15,7 @@ extension LeakDetector {
         waitingDidChange(from: wasWaiting)
     }
 
-    func scheduleCheck() {
+    package func scheduleCheck() {
         guard !isCheckScheduled else { return }
         var next = pending.first?.deadline
         for expectation in objects where next.map({ expectation.deadline < $0 }) ?? true { next = expectation.deadline }
@@ -28,7 +29,7 @@ extension LeakDetector {
     }
 
     /// Checks the detaches whose grace period is over, then waits for the next.
-    func checkDue() {
+    package func checkDue() {
         isCheckScheduled = false
         let wasWaiting = isWaiting
         let now = ContinuousClock.now
@@ -44,7 +45,7 @@ extension LeakDetector {
         scheduleCheck()
     }
 
-    func check(_ expectation: ObjectExpectation) {
+    package func check(_ expectation: ObjectExpectation) {
         guard expectation.object != nil else { return }
         onLeak?(
             "leak: a \(expectation.type) was expected to go away within \(expectation.seconds) s "
@@ -52,7 +53,7 @@ extension LeakDetector {
                 + "or a reference back that is not weak) keeps it")
     }
 
-    func check(_ detach: Detach) {
+    package func check(_ detach: Detach) {
         let alive = Kind.allCases.compactMap { kind -> String? in
             if detach.alive & 1 << kind.rawValue != 0 {
                 switch kind {

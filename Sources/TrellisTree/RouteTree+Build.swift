@@ -1,5 +1,6 @@
 import Foundation
 import TrellisCore
+import TrellisPlatform
 @_spi(TrellisHost) import TrellisSDK
 
 extension RouteTree {
@@ -41,7 +42,7 @@ extension RouteTree {
     }
 
     /// Looks up `routeID` and loads its plugin.
-    func resolve(_ routeID: String) throws(RouteError) -> Resolved {
+    package func resolve(_ routeID: String) throws(RouteError) -> Resolved {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
         if let summary = context.crashedRoutes[routeID] { throw .crashedEarlier(route: routeID, summary: summary) }
         let loaded = try load(route)
@@ -53,12 +54,12 @@ extension RouteTree {
     /// Whether `resolved` is still what ``resolve(_:)`` would give: no config was
     /// applied and no plugin loaded since. Never for a pinned route, whose file is
     /// checked against its pin at every build.
-    func isCurrent(_ resolved: Resolved) -> Bool {
+    package func isCurrent(_ resolved: Resolved) -> Bool {
         resolved.route.sha256 == nil && resolved.configVersion == configVersion && resolved.loaderEpoch == loader.epoch
     }
 
     /// Builds a route; `state` decodes what the build it replaces saved, in a swap.
-    func buildReturningScope(
+    package func buildReturningScope(
         routeID: String, parameters: JSONValue, listener: ScreenListener?,
         scope parentScope: DependencyScope, hostView: ViewControllable?,
         state: ((any Decodable.Type) throws -> Any)? = nil
@@ -69,7 +70,7 @@ extension RouteTree {
     }
 
     /// Builds a resolved route.
-    func build(
+    package func build(
         _ resolved: Resolved, parameters: JSONValue, listener: ScreenListener?, scope parentScope: DependencyScope,
         hostView: ViewControllable?, state: ((any Decodable.Type) throws -> Any)? = nil
     ) throws(RouteError) -> Built {

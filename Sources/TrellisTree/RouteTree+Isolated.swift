@@ -1,11 +1,14 @@
 import Foundation
+import TrellisConfig
+import TrellisIsolation
 @_spi(TrellisHost) import TrellisSDK
 
 extension RouteTree {
     /// Builds `routeID`, which runs in a process of its own: a screen in this
     /// process that shows what the route's process sends, and sends it the
     /// user's actions. Its plugin is opened there, never here.
-    func buildIsolated(_ routeID: String, parameters: JSONValue, listener: ScreenListener?) throws(RouteError) -> Built
+    package func buildIsolated(_ routeID: String, parameters: JSONValue, listener: ScreenListener?) throws(RouteError)
+        -> Built
     {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
         guard Self.nesting(of: parameters) <= 64, let json = try? JSONEncoder().encode(parameters) else {
@@ -24,7 +27,7 @@ extension RouteTree {
     }
 
     /// How deeply `value` nests, counted without recursion.
-    static func nesting(of value: JSONValue) -> Int {
+    package static func nesting(of value: JSONValue) -> Int {
         var deepest = 0
         var pending: [(JSONValue, Int)] = [(value, 1)]
         while let (value, depth) = pending.popLast() {
@@ -42,7 +45,7 @@ extension RouteTree {
 
 extension RouteTree {
     /// What `route`'s plugin asks for and how each ask is answered.
-    func permissionAsks(of route: Route) -> PermissionAsks? {
+    package func permissionAsks(of route: Route) -> PermissionAsks? {
         PermissionAsks.of(route, loader: loader, base: configFolder)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
+import TrellisConfig
+import TrellisIsolation
 @_spi(TrellisHost) import TrellisSDK
 
 extension RouteConfig {
     /// The routes that run in a process of their own: those marked so, and the
     /// routes below them, which run in that process.
-    var routesInProcessesOfTheirOwn: Set<String> {
+    package var routesInProcessesOfTheirOwn: Set<String> {
         var found: Set<String> = []
         var pending = routes.values.filter { $0.isolation == .process }.map(\.id)
         while let id = pending.popLast() {
@@ -19,7 +21,7 @@ extension RouteTree {
     /// Starts again the process of each isolated route on show whose plugin
     /// files changed since it started (or of `routeID`'s, changed or not),
     /// handing the new process the state its root saved.
-    func swapIsolated(only routeID: String?, into report: inout SwapReport) {
+    package func swapIsolated(only routeID: String?, into report: inout SwapReport) {
         guard let root else { return }
         var pending: [Routing] = [root]
         while let router = pending.popLast() {
@@ -36,7 +38,7 @@ extension RouteTree {
     }
 
     /// The plugin files of `routeID` and the routes below it, as located now.
-    func pluginFiles(below routeID: String) -> [URL] {
+    package func pluginFiles(below routeID: String) -> [URL] {
         var files: [URL] = []
         var seen: Set<String> = []
         var pending = [routeID]

@@ -1,19 +1,21 @@
 import Foundation
+import TrellisConfig
 import TrellisCore
+import TrellisIsolation
 @_spi(TrellisHost) import TrellisSDK
 
 /// What the tree keeps on a router it built (on its interactor,
 /// `Interactor.setHostTag(_:for:)`): the route and
 /// plugin it was built for, and the tree that built it. One is shared by every
 /// build through a slot.
-final class RouteTag {
-    let routeID: String
-    let plugin: String
+package final class RouteTag {
+    package let routeID: String
+    package let plugin: String
     /// The tree the router is part of: where a report about it goes when several
     /// trees run in one process (`trellis serve`'s tabs).
-    weak var tree: RouteTree?
+    weak package var tree: RouteTree?
 
-    init(routeID: String, plugin: String, tree: RouteTree?) {
+    package init(routeID: String, plugin: String, tree: RouteTree?) {
         self.routeID = routeID
         self.plugin = plugin
         self.tree = tree
@@ -23,7 +25,7 @@ final class RouteTag {
 /// What a route's screen asks its context for: its slots and, for typed slots,
 /// the builders bound to them.
 @MainActor
-final class ScreenSlots {
+package final class ScreenSlots {
     // Weak: the tree holds the root, which holds the contexts its builders keep.
     private weak var tree: RouteTree?
     /// The route and its plugin, kept as the tree resolved them: one reference
@@ -31,19 +33,19 @@ final class ScreenSlots {
     private let resolved: RouteTree.Resolved
     private let scope: DependencyScope
 
-    init(tree: RouteTree, resolved: RouteTree.Resolved, scope: DependencyScope) {
+    package init(tree: RouteTree, resolved: RouteTree.Resolved, scope: DependencyScope) {
         self.tree = tree
         self.resolved = resolved
         self.scope = scope
     }
 
-    func slot(_ name: String) -> ChildSlot {
+    package func slot(_ name: String) -> ChildSlot {
         RouteSlot(
             tree: tree, parentRoute: resolved.route, name: name, scope: scope,
             declaredSlots: resolved.loaded.manifest.slots)
     }
 
-    func builder(forSlot name: String) throws -> AnyObject {
+    package func builder(forSlot name: String) throws -> AnyObject {
         guard let tree else { throw RouteError.treeGone(route: resolved.route.id) }
         return try tree.typedBuilder(
             parentRoute: resolved.route, slot: name, scope: scope, declaredSlots: resolved.loaded.manifest.slots)
@@ -51,9 +53,9 @@ final class ScreenSlots {
 }
 
 /// A router of a type that keeps no tag (a mock), and its tag.
-struct RouterRecord {
-    weak var router: Routing?
-    let tag: RouteTag
+package struct RouterRecord {
+    weak package var router: Routing?
+    package let tag: RouteTag
 }
 
 /// A parent's slot, bound by the config to a child route.
@@ -61,8 +63,8 @@ struct RouterRecord {
 /// What it builds is wrapped in a ``SlotProxy``, so a live swap can put a new
 /// build of the child in the same place without the parent knowing.
 @MainActor
-final class RouteSlot: ChildSlot {
-    let name: String
+package final class RouteSlot: ChildSlot {
+    package let name: String
     // Weak: the tree holds the root, which holds the slots its builders keep.
     private weak var tree: RouteTree?
     /// The parent's route as it was when the parent was built: a config applied
@@ -74,7 +76,7 @@ final class RouteSlot: ChildSlot {
     /// in, whose manifest the tree does not check.
     private let declaredSlots: [String]
 
-    init(tree: RouteTree?, parentRoute: Route, name: String, scope: DependencyScope, declaredSlots: [String]) {
+    package init(tree: RouteTree?, parentRoute: Route, name: String, scope: DependencyScope, declaredSlots: [String]) {
         self.tree = tree
         self.parentRoute = parentRoute
         self.name = name
@@ -83,20 +85,20 @@ final class RouteSlot: ChildSlot {
     }
 
     /// The route bound to the slot now.
-    var childRoute: String? {
+    package var childRoute: String? {
         childRoute(in: tree)
     }
 
-    func childRoute(in tree: RouteTree?) -> String? {
+    package func childRoute(in tree: RouteTree?) -> String? {
         // No config applied since it was resolved: the binding is the same.
         if let resolved, let tree, tree.isCurrent(resolved) { return resolved.route.id }
         return (tree?.config.routes[parentRoute.id] ?? parentRoute).children[name]
     }
 
     /// The bound route resolved, for the builds that follow the first.
-    @exclusivity(unchecked) var resolved: RouteTree.Resolved?
+    @exclusivity(unchecked) package var resolved: RouteTree.Resolved?
 
-    func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
+    package func build(listener: ScreenListener, parameters: JSONValue) -> ViewableRouting {
         // The tree once: each read of a weak reference costs.
         let tree = tree
         let childRoute = childRoute(in: tree) ?? name
@@ -124,7 +126,7 @@ final class RouteSlot: ChildSlot {
         return proxy
     }
 
-    func build(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable) -> Routing {
+    package func build(listener: ScreenListener, parameters: JSONValue, hostView: ViewControllable) -> Routing {
         let router: Routing
         let generation: Int
         do {
@@ -141,11 +143,11 @@ final class RouteSlot: ChildSlot {
     }
 
     /// The route bound to the slot now, or why there is none.
-    func boundRoute() throws(RouteError) -> String {
+    package func boundRoute() throws(RouteError) -> String {
         try boundRoute(in: tree)
     }
 
-    func boundRoute(in tree: RouteTree?) throws(RouteError) -> String {
+    package func boundRoute(in tree: RouteTree?) throws(RouteError) -> String {
         guard let childRoute = childRoute(in: tree) else {
             // Validation checks every declared slot is bound: a slot that is not is
             // one the plugin's code names wrongly.
@@ -158,7 +160,7 @@ final class RouteSlot: ChildSlot {
         return childRoute
     }
 
-    func buildChild(
+    package func buildChild(
         in tree: RouteTree?, listener: ScreenListener, parameters: JSONValue,
         hostView: ViewControllable?
     ) throws -> RouteTree.Built {
@@ -184,7 +186,7 @@ final class RouteSlot: ChildSlot {
         return try tree.build(current, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
     }
 
-    func errorScreen(_ error: Error, listener: ScreenListener) -> ViewableRouting {
+    package func errorScreen(_ error: Error, listener: ScreenListener) -> ViewableRouting {
         let router = ErrorScreen.build(message: error.userMessage, listener: listener)
         tree?.record(router, routeID: childRoute ?? name, plugin: "error")
         return router

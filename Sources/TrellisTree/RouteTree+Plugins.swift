@@ -1,4 +1,8 @@
 import Foundation
+import TrellisConfig
+import TrellisIsolation
+import TrellisLoader
+import TrellisPlatform
 @_spi(TrellisHost) import TrellisSDK
 
 extension RouteTree {
@@ -12,7 +16,7 @@ extension RouteTree {
 
     /// Loads a route's plugin, telling a supervisor first which file holds which
     /// plugin and that its entry is being called, so a crash report can name it.
-    func load(_ route: Route) throws(RouteError) -> LoadedPlugin {
+    package func load(_ route: Route) throws(RouteError) -> LoadedPlugin {
         let base = configFolder
         do {
             if CrashRecord.isSupervised {
@@ -35,14 +39,14 @@ extension RouteTree {
         config.routes[routeID]?.plugin
     }
 
-    func record(_ router: Routing, routeID: String, plugin: String) {
+    package func record(_ router: Routing, routeID: String, plugin: String) {
         record(router, tag: RouteTag(routeID: routeID, plugin: plugin, tree: self))
     }
 
     /// Keeps `tag` on `router`'s interactor, which also names a task of it that
     /// fails once it is detached; in a table of weak references for a router
     /// whose interactor is not an ``Interactor`` (a mock).
-    func record(_ router: Routing, tag: RouteTag) {
+    package func record(_ router: Routing, tag: RouteTag) {
         if let interactor = router.interactable as? Interactor {
             interactor.setHostTag(tag, for: router)
             return
@@ -55,7 +59,7 @@ extension RouteTree {
 
     /// The router built for a route whose interactor is `interactor`: one attached
     /// in the tree, kept by a check of a chain, or of a type that keeps no tag.
-    func router(of interactor: Interactor) -> Routing? {
+    package func router(of interactor: Interactor) -> Routing? {
         var pending: [Routing] = (root.map { [$0] } ?? []) + chainKeptAlive
         // A loop, not recursion, with a bound: a plugin could attach an ancestor.
         var visited = 0
