@@ -1,7 +1,6 @@
 import CTerminal
 import Dispatch
 import Foundation
-import TrellisConfig
 import TrellisPlatform
 @_spi(TrellisHost) import TrellisSDK
 

@@ -1,4 +1,3 @@
-import TrellisIsolation
 import TrellisSDK
 
 /// The screen shown in place of a child that could not be built.

@@ -1,5 +1,4 @@
 import Foundation
-import TrellisIsolation
 @_spi(TrellisHost) import TrellisSDK
 
 extension LeakDetector {

@@ -1,5 +1,4 @@
 import Foundation
-import TrellisIsolation
 import TrellisLoader
 import TrellisLoop
 @_spi(TrellisHost) import TrellisSDK

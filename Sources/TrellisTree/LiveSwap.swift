@@ -2,7 +2,6 @@ import Foundation
 import Glibc
 import TrellisConfig
 import TrellisCore
-import TrellisIsolation
 import TrellisLoader
 import TrellisLoop
 

@@ -1,6 +1,5 @@
 import Foundation
 import TrellisConfig
-import TrellisIsolation
 import TrellisLoader
 
 /// Why a route cannot be built or shown.

@@ -1,7 +1,6 @@
 import Foundation
 import TrellisConfig
 import TrellisCore
-import TrellisIsolation
 @_spi(TrellisHost) import TrellisSDK
 
 /// What the tree keeps on a router it built (on its interactor,

@@ -1,6 +1,5 @@
 import Foundation
 import TrellisCore
-import TrellisIsolation
 @_spi(TrellisHost) import TrellisSDK
 
 extension RouteTree {

@@ -1,6 +1,5 @@
 import Foundation
 import TrellisConfig
-import TrellisIsolation
 import TrellisLoader
 import TrellisPlatform
 @_spi(TrellisHost) import TrellisSDK

@@ -1,7 +1,6 @@
 import Foundation
 import TrellisConfig
 import TrellisCore
-import TrellisIsolation
 import TrellisLoader
 import TrellisSDK
 

@@ -1,4 +1,3 @@
-import TrellisIsolation
 @_spi(TrellisHost) import TrellisSDK
 
 /// What a parent holds for the child it built from a slot: a stand-in for the
