@@ -74,11 +74,18 @@ let package = Package(
                 "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
                 sdk,
             ]),
+        .target(
+            name: "TrellisSession",
+            dependencies: [
+                "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation", "TrellisTree",
+                sdk,
+            ]),
         // The web page's files (`Embedded/`) are compiled into the host.
         .target(
             name: "TrellisHost",
             dependencies: [
-                "CTerminal", "TrellisTree", "TrellisIsolation", "TrellisLoop", "TrellisLoader", "TrellisPlatform",
+                "CTerminal", "TrellisSession", "TrellisTree", "TrellisIsolation", "TrellisLoop", "TrellisLoader",
+                "TrellisPlatform",
                 "TrellisConfig",
                 sdk,
             ],

@@ -4,4 +4,5 @@
 @_exported import TrellisLoader
 @_exported import TrellisLoop
 @_exported import TrellisPlatform
+@_exported import TrellisSession
 @_exported import TrellisTree

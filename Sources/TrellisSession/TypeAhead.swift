@@ -18,27 +18,27 @@ import TrellisCore
 /// Time and screen changes come from the front end, so the terminal and
 /// headless runs hold keys alike.
 @MainActor
-struct TypeAhead {
+package struct TypeAhead {
     /// How long keys wait for a loading screen.
-    var loadingLimit: Duration = .seconds(1)
+    package var loadingLimit: Duration = .seconds(1)
     /// How long keys wait for a screen to react to an edit.
-    var filterLimit: Duration = .milliseconds(250)
+    package var filterLimit: Duration = .milliseconds(250)
     /// How long keys wait for work under way after an edit: a guard against work
     /// that never ends, not a measure of speed (a search of a large list on a
     /// loaded machine takes seconds). None when `TRELLIS_TYPEAHEAD_SECONDS` is 0.
-    var workLimit: Duration = Self.defaultWorkLimit
-    static let defaultWorkLimit: Duration = .seconds(30)
+    package var workLimit: Duration = Self.defaultWorkLimit
+    package static let defaultWorkLimit: Duration = .seconds(30)
     /// The most keys held: more are pressed at once.
-    static let capacity = 256
+    package static let capacity = 256
 
-    private(set) var held: [Key] = []
+    package private(set) var held: [Key] = []
     private var top: (screen: ObjectIdentifier?, since: ContinuousClock.Instant)?
     /// After an edit: the screen change count it left, and when.
     private var edit: (changes: Int, at: ContinuousClock.Instant)?
 
     /// The limits from `TRELLIS_TYPEAHEAD_SECONDS` (both), when it is a number of
     /// seconds from 0 to 3600 (`trellis run` refuses another value); the defaults otherwise.
-    init() {
+    package init() {
         if let limit = Self.configuredLimit {
             (loadingLimit, filterLimit) = (limit, limit)
             if limit == .zero { workLimit = .zero }
@@ -57,7 +57,7 @@ struct TypeAhead {
     private var topIsLoading = false
 
     /// Notes what the last frame showed.
-    mutating func noteFrame(of session: ScreenSession, now: ContinuousClock.Instant) {
+    package mutating func noteFrame(of session: ScreenSession, now: ContinuousClock.Instant) {
         if top?.screen != session.topScreen { top = (session.topScreen, now) }
         topIsLoading = !session.topHasControls
     }
@@ -65,14 +65,15 @@ struct TypeAhead {
     /// Notes that `key` was pressed, leaving `changes` screen changes.
     ///
     /// - Parameter changesBefore: The count before it was pressed.
-    mutating func notePressed(by session: ScreenSession, changesBefore: Int, changes: Int, now: ContinuousClock.Instant)
-    {
+    package mutating func notePressed(
+        by session: ScreenSession, changesBefore: Int, changes: Int, now: ContinuousClock.Instant
+    ) {
         // Only the field's own text changed: the screen has yet to react.
         edit = session.lastKeyEdited && changes - changesBefore <= 1 ? (changes, now) : nil
     }
 
     /// Whether the screen is not ready for `key` yet.
-    func isNotReady(for key: Key, session: ScreenSession, changes: Int, now: ContinuousClock.Instant) -> Bool {
+    package func isNotReady(for key: Key, session: ScreenSession, changes: Int, now: ContinuousClock.Instant) -> Bool {
         guard Self.mayWait(key) else { return false }
         if let top, !session.topHasControls, now - top.since < loadingLimit { return true }
         guard let edit, !Self.edits(key) else { return false }
@@ -82,7 +83,7 @@ struct TypeAhead {
 
     /// Whether `key` is one that waits for the screen, ahead of it or behind
     /// keys held: not Esc, the help, Ctrl keys, a paste or the mouse.
-    static func mayWait(_ key: Key) -> Bool {
+    package static func mayWait(_ key: Key) -> Bool {
         switch key {
         case .escape, .help, .control, .paste, .pasteTooLarge, .click, .wheel: false
         default: true
@@ -99,18 +100,18 @@ struct TypeAhead {
     }
 
     /// Keeps `key` to press later.
-    mutating func hold(_ key: Key) {
+    package mutating func hold(_ key: Key) {
         held.append(key)
     }
 
     /// Takes the keys held, to press them now.
-    mutating func takeHeld() -> [Key] {
+    package mutating func takeHeld() -> [Key] {
         defer { held = [] }
         return held
     }
 
     /// When the keys held are pressed anyway, if any are held.
-    var deadline: ContinuousClock.Instant? {
+    package var deadline: ContinuousClock.Instant? {
         held.isEmpty ? nil : limit
     }
 
@@ -118,7 +119,7 @@ struct TypeAhead {
     /// reasons it may be waiting for. (The earliest let Enter typed right after
     /// a search go at the limit of a screen that had finished loading long before,
     /// acting on the results of an earlier query.)
-    var limit: ContinuousClock.Instant? {
+    package var limit: ContinuousClock.Instant? {
         let loading = topIsLoading ? top.map { $0.since + loadingLimit } : nil
         let filter = edit.map { $0.at + (HostHooks.offMainWorkUnderWay > 0 ? workLimit : filterLimit) }
         return [loading, filter].compactMap { $0 }.max()

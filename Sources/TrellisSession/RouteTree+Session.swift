@@ -1,5 +1,7 @@
 import TrellisCore
+import TrellisPlatform
 @_spi(TrellisHost) import TrellisSDK
+import TrellisTree
 
 /// The host's tree as the session drives it: slots' proxies, live reload and the
 /// crash record's route path.

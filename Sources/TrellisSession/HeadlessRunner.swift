@@ -1,4 +1,7 @@
 import TrellisCore
+import TrellisIsolation
+import TrellisLoop
+import TrellisPlatform
 @_spi(TrellisHost) import TrellisSDK
 
 /// Runs headless commands against a session on the event loop, waiting for the

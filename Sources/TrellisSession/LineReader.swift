@@ -1,4 +1,5 @@
 import Glibc
+import TrellisLoop
 
 /// Reads lines from a descriptor (standard input) on the event loop, so the main
 /// actor's work keeps running while a person or a test takes its time.
