@@ -80,11 +80,18 @@ let package = Package(
                 "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation", "TrellisTree",
                 sdk,
             ]),
+        .target(
+            name: "TrellisPluginHost",
+            dependencies: [
+                "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
+                "TrellisTree", "TrellisSession", sdk,
+            ]),
         // The web page's files (`Embedded/`) are compiled into the host.
         .target(
             name: "TrellisHost",
             dependencies: [
-                "CTerminal", "TrellisSession", "TrellisTree", "TrellisIsolation", "TrellisLoop", "TrellisLoader",
+                "CTerminal", "TrellisPluginHost", "TrellisSession", "TrellisTree", "TrellisIsolation", "TrellisLoop",
+                "TrellisLoader",
                 "TrellisPlatform",
                 "TrellisConfig",
                 sdk,

@@ -4,5 +4,6 @@
 @_exported import TrellisLoader
 @_exported import TrellisLoop
 @_exported import TrellisPlatform
+@_exported import TrellisPluginHost
 @_exported import TrellisSession
 @_exported import TrellisTree

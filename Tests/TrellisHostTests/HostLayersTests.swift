@@ -24,7 +24,7 @@ struct HostLayersTests {
     static let targets = [
         "Platform": "Sources/TrellisPlatform", "Config": "Sources/TrellisConfig", "Loader": "Sources/TrellisLoader",
         "Loop": "Sources/TrellisLoop", "Isolation": "Sources/TrellisIsolation", "Tree": "Sources/TrellisTree",
-        "Session": "Sources/TrellisSession",
+        "Session": "Sources/TrellisSession", "PluginHost": "Sources/TrellisPluginHost",
     ]
 
     /// Each layer's folder: each target's, and each of TrellisHost's folders.

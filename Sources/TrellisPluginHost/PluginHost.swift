@@ -1,7 +1,14 @@
 import CTerminal
 import Foundation
+import TrellisConfig
 import TrellisCore
+import TrellisIsolation
+import TrellisLoader
+import TrellisLoop
+import TrellisPlatform
 @_spi(TrellisHost) import TrellisSDK
+import TrellisSession
+import TrellisTree
 
 /// The process a route with `"isolation": "process"` runs in: `trellis
 /// plugin-host`, started by the app with one end of a socket pair. It opens the
