@@ -86,11 +86,18 @@ let package = Package(
                 "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
                 "TrellisTree", "TrellisSession", sdk,
             ]),
+        .target(
+            name: "TrellisTerminal",
+            dependencies: [
+                "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
+                "TrellisTree", "TrellisSession", sdk,
+            ]),
         // The web page's files (`Embedded/`) are compiled into the host.
         .target(
             name: "TrellisHost",
             dependencies: [
-                "CTerminal", "TrellisPluginHost", "TrellisSession", "TrellisTree", "TrellisIsolation", "TrellisLoop",
+                "CTerminal", "TrellisTerminal", "TrellisPluginHost", "TrellisSession", "TrellisTree",
+                "TrellisIsolation", "TrellisLoop",
                 "TrellisLoader",
                 "TrellisPlatform",
                 "TrellisConfig",

@@ -6,4 +6,5 @@
 @_exported import TrellisPlatform
 @_exported import TrellisPluginHost
 @_exported import TrellisSession
+@_exported import TrellisTerminal
 @_exported import TrellisTree

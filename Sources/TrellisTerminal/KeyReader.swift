@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Synchronization
 import TrellisCore
+import TrellisLoop
+import TrellisPlatform
 
 /// Reads and decodes the terminal's keys on a thread of its own, as they arrive.
 ///
@@ -14,17 +16,17 @@ import TrellisCore
 /// The main loop waits on ``descriptor`` and takes the keys decoded so far with
 /// ``take()``. Ctrl-C is also noted for the supervisor as it arrives, so that an
 /// app stuck in a plugin still ends on it, though this thread read the byte.
-final class KeyReader: Sendable {
+package final class KeyReader: Sendable {
     /// How long to wait after an Esc byte for the rest of an escape sequence.
-    static let escapeWait: Duration = .milliseconds(30)
+    package static let escapeWait: Duration = .milliseconds(30)
 
     /// The most keys held for the main loop (a paste, however large, is one key).
     /// Past it, what a stuck app's user types is dropped and counted, except
     /// Ctrl-C, so that the reader goes on reading Ctrl-C for the watchdog.
-    static let capacity = 4096
+    package static let capacity = 4096
 
     /// Readable when keys are waiting, or input ended.
-    let descriptor: Int32
+    package let descriptor: Int32
     private let wakeDescriptor: Int32
     private let input: Int32
     private let state = Mutex(Pending())
@@ -38,7 +40,7 @@ final class KeyReader: Sendable {
     /// Starts reading `input` (standard input) on a new thread.
     ///
     /// - Throws: ``TerminalError`` when the pipe that wakes the loop cannot be made.
-    init(input: Int32 = STDIN_FILENO) throws(TerminalError) {
+    package init(input: Int32 = STDIN_FILENO) throws(TerminalError) {
         var pipeDescriptors: [Int32] = [0, 0]
         guard pipe(&pipeDescriptors) == 0 else { throw .setupFailed("cannot create a pipe for the keys") }
         descriptor = pipeDescriptors[0]
@@ -50,7 +52,7 @@ final class KeyReader: Sendable {
 
     /// The keys decoded since the last call, how many were dropped because more
     /// than ``capacity`` waited, and whether input has ended (the terminal hung up).
-    func take() -> (keys: [Key], dropped: Int, ended: Bool) {
+    package func take() -> (keys: [Key], dropped: Int, ended: Bool) {
         var drained = [UInt8](repeating: 0, count: 64)
         while Glibc.read(descriptor, &drained, drained.count) > 0 {}
         return state.withLock { pending in

@@ -1,5 +1,6 @@
 import CTerminal
 import Glibc
+import TrellisPlatform
 
 /// The controlling terminal in raw mode, on the alternate screen, with the cursor
 /// hidden; restored on every way out.

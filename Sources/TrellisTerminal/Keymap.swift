@@ -1,5 +1,7 @@
 import Foundation
+import TrellisConfig
 import TrellisCore
+import TrellisPlatform
 import TrellisSDK
 
 /// The user's own keys in the terminal, as lazygit, k9s and htop read theirs:
@@ -25,8 +27,8 @@ public struct Keymap: Sendable {
     public init() {}
 
     /// The most entries a file may have, and its largest size.
-    static let mostEntries = 500
-    static let largestFile = 64 * 1024
+    package static let mostEntries = 500
+    package static let largestFile = 64 * 1024
 
     /// The key `key` acts as.
     public func translate(_ key: Key) -> Key {
@@ -104,7 +106,7 @@ public struct Keymap: Sendable {
 public struct KeymapError: Error, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -1,13 +1,18 @@
 import Foundation
 import Glibc
+import TrellisConfig
 import TrellisCore
+import TrellisLoop
+import TrellisPlatform
+import TrellisSession
+import TrellisTree
 
 /// Runs a launched route tree in the terminal, driven from the keyboard and by the
 /// screens' own asynchronous work.
 @MainActor
 public enum TerminalApp {
     /// How long a spinner shows each of its frames.
-    static let animationStep: Duration = .milliseconds(100)
+    package static let animationStep: Duration = .milliseconds(100)
 
     /// Why the app stopped.
     public enum Ending: Equatable {

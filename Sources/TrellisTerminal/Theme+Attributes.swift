@@ -1,8 +1,9 @@
+import TrellisConfig
 import TrellisCore
 
 extension Theme {
     /// The SGR attributes of `style` in this theme; empty for the terminal's own.
-    func attributes(of style: CellStyle) -> String {
+    package func attributes(of style: CellStyle) -> String {
         switch (self, style) {
         case (_, .plain): ""
         case (.highContrast, .focused): "7;1"

@@ -1,3 +1,4 @@
+import TrellisConfig
 import TrellisCore
 
 /// Turns frames into the bytes that bring a terminal from the last frame to the
@@ -18,7 +19,7 @@ public struct FrameDiff {
     public var synchronizesLargeUpdates = true
 
     /// Bytes over which a change is large: a focus move (40 to 65 bytes) is sent bare.
-    static let largeUpdate = 512
+    package static let largeUpdate = 512
 
     private var previous: Canvas?
     private var cursorVisible = false
@@ -80,7 +81,7 @@ public struct FrameDiff {
     }
 
     /// An ASCII stand-in for `character`, `columns` wide.
-    static func asciiStandIn(for character: Character, columns: Int) -> String {
+    package static func asciiStandIn(for character: Character, columns: Int) -> String {
         let standIn: String =
             switch character {
             case "─", "━", "═": "-"
@@ -121,7 +122,7 @@ public struct FrameDiff {
     /// The shortest way to move the cursor: along the row with CHA, to the next row
     /// with a line feed and CHA (never from the last row, so nothing scrolls), else
     /// with CUP.
-    static func move(from cursor: (x: Int, y: Int)?, to target: (x: Int, y: Int)) -> String {
+    package static func move(from cursor: (x: Int, y: Int)?, to target: (x: Int, y: Int)) -> String {
         let column = target.x == 0 ? "" : "\(target.x + 1)"
         if let cursor, cursor.y == target.y { return "\u{1B}[\(column)G" }
         if let cursor, cursor.y + 1 == target.y { return "\n\u{1B}[\(column)G" }
