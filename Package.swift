@@ -45,6 +45,55 @@ let testPlugins = ["TestScreens", "TrapInEntry", "TestParent", "LeafScreen"].map
     )
 }
 
+/// The host, a target a layer, lowest first (Docs/Architecture.md, "The host's
+/// layers"): each uses only the layers below it that it names, and TrellisHost
+/// gives them all to the command line, the benchmark and the tests.
+func hostLayer(_ name: String, _ below: [String], exclude: [String] = [], plugins: [Target.PluginUsage]? = nil)
+    -> Target
+{
+    .target(name: name, dependencies: below.map { .target(name: $0) } + [sdk], exclude: exclude, plugins: plugins)
+}
+
+let hostLayers: [Target] = [
+    hostLayer("TrellisPlatform", ["CTerminal"]),
+    hostLayer("TrellisConfig", ["TrellisPlatform"]),
+    hostLayer("TrellisLoader", ["CTerminal", "TrellisPlatform", "TrellisConfig"]),
+    hostLayer("TrellisLoop", ["TrellisPlatform", "TrellisConfig", "TrellisLoader"]),
+    hostLayer("TrellisIsolation", ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop"]),
+    hostLayer(
+        "TrellisTree",
+        ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation"]),
+    hostLayer(
+        "TrellisSession",
+        ["TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation", "TrellisTree"]),
+    hostLayer(
+        "TrellisPluginHost",
+        [
+            "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
+            "TrellisTree", "TrellisSession",
+        ]),
+    hostLayer(
+        "TrellisTerminal",
+        [
+            "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
+            "TrellisTree", "TrellisSession",
+        ]),
+    // The web page's files (`Embedded/`) are compiled into it.
+    hostLayer(
+        "TrellisServe",
+        [
+            "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
+            "TrellisTree", "TrellisSession",
+        ], exclude: ["Embedded"], plugins: ["EmbedFiles"]),
+    // The supervisor, `trellis new`'s scaffolding, and every layer below.
+    hostLayer(
+        "TrellisHost",
+        [
+            "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
+            "TrellisTree", "TrellisSession", "TrellisPluginHost", "TrellisTerminal", "TrellisServe",
+        ]),
+]
+
 let package = Package(
     name: "Trellis",
     products: [
@@ -57,54 +106,8 @@ let package = Package(
         .package(path: "Contracts/TicTacToeContracts"),
     ],
     targets: [
-        .target(name: "CTerminal"),
-        // The host's lowest layer: system calls, files, the log, the crash record,
-        // signals (Docs/Architecture.md, "The host's layers").
-        .target(name: "TrellisPlatform", dependencies: ["CTerminal", sdk]),
-        // Reading a config: bytes to a checked RouteConfig, nothing started.
-        .target(name: "TrellisConfig", dependencies: ["TrellisPlatform", sdk]),
-        .target(name: "TrellisLoader", dependencies: ["CTerminal", "TrellisPlatform", "TrellisConfig", sdk]),
-        .target(name: "TrellisLoop", dependencies: ["TrellisPlatform", "TrellisConfig", "TrellisLoader", sdk]),
-        .target(
-            name: "TrellisIsolation",
-            dependencies: ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", sdk]),
-        .target(
-            name: "TrellisTree",
-            dependencies: [
-                "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
-                sdk,
-            ]),
-        .target(
-            name: "TrellisSession",
-            dependencies: [
-                "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation", "TrellisTree",
-                sdk,
-            ]),
-        .target(
-            name: "TrellisPluginHost",
-            dependencies: [
-                "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
-                "TrellisTree", "TrellisSession", sdk,
-            ]),
-        .target(
-            name: "TrellisTerminal",
-            dependencies: [
-                "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
-                "TrellisTree", "TrellisSession", sdk,
-            ]),
-        // The web page's files (`Embedded/`) are compiled into the host.
-        .target(
-            name: "TrellisHost",
-            dependencies: [
-                "CTerminal", "TrellisTerminal", "TrellisPluginHost", "TrellisSession", "TrellisTree",
-                "TrellisIsolation", "TrellisLoop",
-                "TrellisLoader",
-                "TrellisPlatform",
-                "TrellisConfig",
-                sdk,
-            ],
-            exclude: ["Embedded"],
-            plugins: ["EmbedFiles"]),
+        .target(name: "CTerminal")
+    ] + hostLayers + [
         .executableTarget(name: "trellis-embed-tool"),
         .plugin(
             name: "EmbedFiles", capability: .buildTool(), dependencies: ["trellis-embed-tool"],

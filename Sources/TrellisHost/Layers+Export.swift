@@ -5,6 +5,7 @@
 @_exported import TrellisLoop
 @_exported import TrellisPlatform
 @_exported import TrellisPluginHost
+@_exported import TrellisServe
 @_exported import TrellisSession
 @_exported import TrellisTerminal
 @_exported import TrellisTree

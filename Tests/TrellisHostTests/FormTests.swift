@@ -3,6 +3,7 @@ import TrellisSDK
 
 @testable import TrellisCore
 @testable import TrellisHost
+@testable import TrellisServe
 
 /// SDK 1.1's forms: labels lined up before their controls, a help line and an
 /// error line under a control, and the label naming the control for `focus`, the

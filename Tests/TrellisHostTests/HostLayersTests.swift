@@ -25,7 +25,7 @@ struct HostLayersTests {
         "Platform": "Sources/TrellisPlatform", "Config": "Sources/TrellisConfig", "Loader": "Sources/TrellisLoader",
         "Loop": "Sources/TrellisLoop", "Isolation": "Sources/TrellisIsolation", "Tree": "Sources/TrellisTree",
         "Session": "Sources/TrellisSession", "PluginHost": "Sources/TrellisPluginHost",
-        "Terminal": "Sources/TrellisTerminal",
+        "Terminal": "Sources/TrellisTerminal", "Serve": "Sources/TrellisServe",
     ]
 
     /// Each layer's folder: each target's, and each of TrellisHost's folders.

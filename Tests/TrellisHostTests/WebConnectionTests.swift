@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TrellisHost
+@testable import TrellisServe
 
 /// A browser connection of `trellis serve` as bytes in and out: the page's files
 /// are the same for everyone, the token is never a cookie, the WebSocket needs the

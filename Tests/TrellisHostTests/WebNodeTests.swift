@@ -4,6 +4,7 @@ import TrellisCore
 import TrellisSDK
 
 @testable import TrellisHost
+@testable import TrellisServe
 
 /// The nodes the page draws and the changes that bring it from one screen to the next.
 @MainActor

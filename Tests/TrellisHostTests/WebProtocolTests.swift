@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TrellisHost
+@testable import TrellisServe
 
 /// The protocol layer of `trellis serve`: HTTP/1.1 request heads within limits,
 /// WebSocket frames per RFC 6455, the handshake, and the access rules (token,

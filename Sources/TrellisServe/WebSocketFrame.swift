@@ -1,6 +1,6 @@
 /// A WebSocket message or control frame (RFC 6455), as the server reads them from
 /// a browser and writes them back.
-enum WebSocketMessage: Equatable, Sendable {
+package enum WebSocketMessage: Equatable, Sendable {
     case text(String)
     case binary([UInt8])
     case ping([UInt8])
@@ -10,7 +10,7 @@ enum WebSocketMessage: Equatable, Sendable {
 }
 
 /// Why a connection is closed, as a WebSocket close code (RFC 6455 §7.4.1).
-enum WebSocketCloseCode: UInt16, Sendable {
+package enum WebSocketCloseCode: UInt16, Sendable {
     case normal = 1000
     case goingAway = 1001
     case protocolError = 1002
@@ -25,22 +25,22 @@ enum WebSocketCloseCode: UInt16, Sendable {
 /// their reserved bits clear, control frames short and whole, fragments in order,
 /// text valid UTF-8, and a message at most ``largestMessage`` bytes. A frame that
 /// breaks a rule gives the close code to end the connection with.
-struct WebSocketFrameParser {
+package struct WebSocketFrameParser {
     /// What the bytes so far make.
-    enum Result: Equatable {
+    package enum Result: Equatable {
         case needMore
         case message(WebSocketMessage)
         case failed(WebSocketCloseCode, String)
     }
 
-    static let largestMessage = 1 << 20
+    package static let largestMessage = 1 << 20
 
     private var buffer: [UInt8] = []
     private var start = 0
     /// A fragmented message being put together: whether text, and its bytes.
     private var fragments: (isText: Bool, bytes: [UInt8])?
 
-    mutating func feed(_ bytes: some Collection<UInt8>) {
+    package mutating func feed(_ bytes: some Collection<UInt8>) {
         if start > 0 {
             buffer.removeFirst(start)
             start = 0
@@ -49,7 +49,7 @@ struct WebSocketFrameParser {
     }
 
     /// The next message the bytes hold, if whole.
-    mutating func next() -> Result {
+    package mutating func next() -> Result {
         while true {
             let available = buffer.count - start
             guard available >= 2 else { return .needMore }
@@ -139,7 +139,7 @@ struct WebSocketFrameParser {
     }
 
     /// The bytes of a frame from the server (never masked), whole.
-    static func frame(_ message: WebSocketMessage) -> [UInt8] {
+    package static func frame(_ message: WebSocketMessage) -> [UInt8] {
         let (opcode, payload): (UInt8, [UInt8]) =
             switch message {
             case let .text(text): (0x1, Array(text.utf8))

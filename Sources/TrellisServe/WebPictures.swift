@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import TrellisConfig
+import TrellisLoader
 
 /// The pictures of `.image` views, as the page loads them: a file in the
 /// resources a plugin's library carries (`<Package>_<Target>.resources` beside
@@ -13,9 +15,9 @@ import Glibc
 @MainActor
 public struct WebPictures {
     /// Where the picture paths start.
-    static let prefix = "/picture/"
+    package static let prefix = "/picture/"
     /// The largest picture served.
-    static let largest = 8 << 20
+    package static let largest = 8 << 20
 
     private let config: RouteConfig
     private let loader: PluginLoader
@@ -27,7 +29,7 @@ public struct WebPictures {
     }
 
     /// The address the page loads `source` of `plugin` from, if it can be served.
-    static func address(of source: String, plugin: String) -> String? {
+    package static func address(of source: String, plugin: String) -> String? {
         guard contentType(of: source) != nil, isRelativePath(source), isRelativePath(plugin), !plugin.contains("/")
         else { return nil }
         return prefix + percentEncoded(plugin) + "/"
@@ -37,7 +39,7 @@ public struct WebPictures {
 
     /// The picture at `path` (a request's path, `/picture/…`, percent-decoded), if
     /// it is one to serve.
-    func file(at path: String) -> WebConnection.File? {
+    package func file(at path: String) -> WebConnection.File? {
         guard path.hasPrefix(Self.prefix) else { return nil }
         let rest = path.dropFirst(Self.prefix.count)
         guard let slash = rest.firstIndex(of: "/"), let plugin = HTTPRequest.percentDecoded(rest[..<slash]),

@@ -1,3 +1,4 @@
+import TrellisConfig
 import TrellisCore
 
 extension UserTheme {
@@ -27,7 +28,7 @@ extension UserTheme {
     ]
 
     /// CSS declarations of SGR `attributes` as ``attributes(of:place:)`` makes them.
-    static func declarations(of attributes: String) -> String {
+    package static func declarations(of attributes: String) -> String {
         attributes.split(separator: ";").compactMap { part -> String? in
             guard let code = Int(part) else { return nil }
             switch code {

@@ -7,9 +7,9 @@
 /// token, `/socket`, the WebSocket, and the plugins' pictures. Everything else is
 /// refused as ``WebAccess`` says, or not found.
 @MainActor
-struct WebConnection {
+package struct WebConnection {
     /// What happened on the connection, for the server to act on.
-    enum Event: Equatable {
+    package enum Event: Equatable {
         /// The WebSocket opened.
         case opened
         /// A text message arrived on the WebSocket.
@@ -18,43 +18,43 @@ struct WebConnection {
 
     /// What one read gives back: bytes to write, events, and whether to close
     /// once the bytes are written.
-    struct Output: Equatable {
-        var bytes: [UInt8] = []
-        var events: [Event] = []
-        var closes = false
+    package struct Output: Equatable {
+        package var bytes: [UInt8] = []
+        package var events: [Event] = []
+        package var closes = false
     }
 
     /// A file of the page: its content type and bytes.
-    typealias File = (contentType: String, body: [UInt8])
+    package typealias File = (contentType: String, body: [UInt8])
 
     /// The path of the WebSocket.
-    static let socketPath = "/socket"
+    package static let socketPath = "/socket"
     /// The most bytes of answers one read's pipelined requests get before the
     /// connection is closed.
-    static let mostOutputPerRead = 16 << 20
+    package static let mostOutputPerRead = 16 << 20
     /// Where the page's addresses of routes start (`/app/launcher/airports`).
-    static let appPath = "/app/"
+    package static let appPath = "/app/"
 
-    let access: WebAccess
+    package let access: WebAccess
     /// The page's files by path (`/`, `/app.js`, `/app.css`).
-    let files: [String: File]
+    package let files: [String: File]
     /// The plugins' pictures (`/picture/…`), if the app has any to serve.
-    var pictures: WebPictures?
+    package var pictures: WebPictures?
     private var requests = HTTPRequestParser()
     private var frames: WebSocketFrameParser?
-    private(set) var isClosed = false
+    private(set) package var isClosed = false
 
-    init(access: WebAccess, files: [String: File], pictures: WebPictures? = nil) {
+    package init(access: WebAccess, files: [String: File], pictures: WebPictures? = nil) {
         self.access = access
         self.files = files
         self.pictures = pictures
     }
 
     /// Whether the connection has become a WebSocket.
-    var isWebSocket: Bool { frames != nil }
+    package var isWebSocket: Bool { frames != nil }
 
     /// Takes bytes read from the connection.
-    mutating func receive(_ bytes: [UInt8]) -> Output {
+    package mutating func receive(_ bytes: [UInt8]) -> Output {
         guard !isClosed else { return Output(closes: true) }
         var output = Output()
         if frames != nil {
@@ -87,7 +87,7 @@ struct WebConnection {
     }
 
     /// The frame that sends `text` to the page.
-    static func send(_ text: String) -> [UInt8] {
+    package static func send(_ text: String) -> [UInt8] {
         WebSocketFrameParser.frame(.text(text))
     }
 

@@ -1,5 +1,10 @@
 import Glibc
+import TrellisConfig
 import TrellisCore
+import TrellisLoop
+import TrellisPlatform
+import TrellisSession
+import TrellisTree
 
 /// `trellis serve`'s server: a listening socket and its connections on the event
 /// loop, each a ``WebConnection`` whose WebSocket drives a ``WebSession`` of its
@@ -48,21 +53,21 @@ public final class WebServer {
 
     /// How long a connection may go without an answer: an open page sends nothing
     /// while the user reads, so only one that has not become a page is held to it.
-    static let idleLimit: Duration = .seconds(30)
+    package static let idleLimit: Duration = .seconds(30)
     /// The most connections at once; past it, the oldest that is not an open page
     /// is closed for a new one (or the new one, when all are pages).
-    static let mostConnections = 256
+    package static let mostConnections = 256
     /// How long an open page may be silent before it is pinged; it is dropped
     /// (its session kept for a reload) if it is silent as long again.
-    static let pageSilence: Duration = .seconds(30)
+    package static let pageSilence: Duration = .seconds(30)
     /// The most output a connection may have waiting before it is closed.
-    static let mostWaitingOutput = 8 << 20
+    package static let mostWaitingOutput = 8 << 20
     /// The version of the messages between the page and the server
     /// (Docs/WireProtocol.md), said in `hello`: a page of another version
     /// stops and asks to be reloaded.
-    static let protocolVersion = 1
+    package static let protocolVersion = 1
     /// The message a page sends to time a bare round trip; answered `{"t":"pong"}`.
-    static let ping = #"{"type":"ping"}"#
+    package static let ping = #"{"type":"ping"}"#
     /// How long a session is kept after its page went away, for a reload.
     public static let defaultKeepTime: Duration = .seconds(60)
 
@@ -93,7 +98,7 @@ public final class WebServer {
     /// tree's checks end with it).
     private var ended: [(session: WebSession, until: ContinuousClock.Instant)] = []
 
-    let access: WebAccess
+    package let access: WebAccess
     private let listener: Int32
     private let makeTree: () throws -> RouteTree
     private var clients: [Int32: Client] = [:]

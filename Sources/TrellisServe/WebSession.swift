@@ -1,6 +1,9 @@
 import Foundation
+import TrellisConfig
 import TrellisCore
 @_spi(TrellisHost) import TrellisSDK
+import TrellisSession
+import TrellisTree
 
 /// One browser tab's app: its own route tree, built from the root (the plugins
 /// are loaded once, by the shared loader; the RIBs are this tab's), driven by
@@ -50,7 +53,7 @@ public final class WebSession {
     }
 
     /// Sends the next update whole: a page that has come back has nothing drawn.
-    func resendAll() {
+    package func resendAll() {
         sent = nil
         sentStatus = ""
     }

@@ -7,24 +7,24 @@ import TrellisSDK
 ///
 /// The page builds real HTML controls from it; ``WebNode/changes(from:to:at:)``
 /// gives the small changes that bring a page from one tree to the next.
-struct WebNode: Equatable {
+package struct WebNode: Equatable {
     /// The node's own members, as JSON: `"k":"button","id":"next","s":"Next"`.
-    var head: String
-    var children: [WebNode] = []
+    package var head: String
+    package var children: [WebNode] = []
     /// For a list, rich rows or a table: its rows.
-    var rows: Rows?
+    package var rows: Rows?
 
     /// A list's rows: how many it has, and the window of them sent.
-    struct Rows: Equatable {
-        var count: Int
+    package struct Rows: Equatable {
+        package var count: Int
         /// The index of the first row sent.
-        var start: Int
+        package var start: Int
         /// The rows sent, from `start`, each a JSON value.
-        var items: [String]
+        package var items: [String]
     }
 
     /// The node as the page reads it: `{"k":…, "c":[children], "n":count, "o":start, "r":[rows]}`.
-    var json: String {
+    package var json: String {
         var text = "{" + head
         if !children.isEmpty { text += ",\"c\":[" + children.map(\.json).joined(separator: ",") + "]" }
         if let rows {
@@ -44,7 +44,7 @@ struct WebNode: Equatable {
     ///
     /// A node whose own members changed is sent whole; else only what changed
     /// under it, its first children compared by place.
-    static func changes(from old: WebNode, to new: WebNode, at path: [Int] = []) -> [String] {
+    package static func changes(from old: WebNode, to new: WebNode, at path: [Int] = []) -> [String] {
         guard old.head == new.head, (old.rows == nil) == (new.rows == nil) else {
             return old == new ? [] : ["[\"s\",\(pathJSON(path)),\(new.json)]"]
         }
@@ -81,21 +81,21 @@ struct WebNode: Equatable {
 
 /// Makes ``WebNode``s from a screen of the session's ``Scene``.
 @MainActor
-struct WebNodeBuilder {
+package struct WebNodeBuilder {
     /// The first row each list shows, by list: the page asks for the window it
     /// scrolls to.
-    var windows: [String: Int] = [:]
+    package var windows: [String: Int] = [:]
     /// The plugin whose resources the screen's pictures are in.
-    var plugin: String?
+    package var plugin: String?
     /// How many lists of each id the screen has shown so far, so two of one id
     /// (a plugin's mistake) keep windows of their own.
     private let listsSeen = ListCount()
 
     /// How many rows of a list are sent at once.
-    static let windowLength = 150
+    package static let windowLength = 150
 
     /// The node of `scene`.
-    func node(_ scene: SceneNode) -> WebNode {
+    package func node(_ scene: SceneNode) -> WebNode {
         switch scene {
         case .empty: return WebNode(head: kind("empty"))
         case let .text(text): return WebNode(head: kind("text") + member("s", text))
@@ -275,7 +275,7 @@ struct WebNodeBuilder {
         ",\"\(name)\":[" + values.map(WebJSON.string).joined(separator: ",") + "]"
     }
 
-    static func name(_ style: TextStyle) -> String {
+    package static func name(_ style: TextStyle) -> String {
         switch style {
         case .title: "title"
         case .first: "first"
@@ -293,10 +293,10 @@ private final class ListCount {
 }
 
 /// JSON text for the page.
-enum WebJSON {
+package enum WebJSON {
     /// `text` as a JSON string: quotes, backslashes, `<` and every control
     /// character escaped, so it can sit anywhere in a page.
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TrellisPlatform
 
 /// Who may use the app `trellis serve` serves: a page that has the secret token
 /// (from the address `serve` prints, as Jupyter's), through an address the server
@@ -19,18 +20,18 @@ import Glibc
 ///   name rebound to 127.0.0.1 cannot reach it;
 /// - a WebSocket's `Origin` must be the page's own (`http://` and that host);
 /// - no CORS header is ever sent.
-struct WebAccess: Sendable {
+package struct WebAccess: Sendable {
     /// The secret: 32 random bytes as 64 hex digits.
-    let token: String
+    package let token: String
     /// The address bound (`127.0.0.1`, `::1`, or one `--bind` gave).
-    let address: String
-    let port: Int
+    package let address: String
+    package let port: Int
     /// The hosts a request may name: the bound address and `localhost`, each with
     /// the port; for a wildcard address (`0.0.0.0`, `::`), each address of this
     /// machine's interfaces and its host name.
-    let allowedHosts: [String]
+    package let allowedHosts: [String]
 
-    init(token: String, address: String, port: Int) {
+    package init(token: String, address: String, port: Int) {
         self.token = token
         self.address = address
         self.port = port
@@ -44,7 +45,7 @@ struct WebAccess: Sendable {
 
     /// A fresh token, from the system's generator (the kernel's `getrandom`,
     /// cryptographically secure on Linux).
-    static func makeToken() -> String {
+    package static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
             .map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
@@ -83,7 +84,7 @@ struct WebAccess: Sendable {
 
     /// Why `request` is refused, or `nil` when it may go on: a bad `Host`, a wrong
     /// token, or no token where `needsToken`.
-    func refusal(of request: HTTPRequest, needsToken: Bool) -> String? {
+    package func refusal(of request: HTTPRequest, needsToken: Bool) -> String? {
         guard let host = request.header("Host"), request.count(of: "Host") == 1,
             allowedHosts.contains(host.lowercased())
         else {
@@ -100,7 +101,7 @@ struct WebAccess: Sendable {
 
     /// Why a WebSocket upgrade is refused beyond ``refusal(of:)``: its `Origin`
     /// must be the page's.
-    func originRefusal(of request: HTTPRequest) -> String? {
+    package func originRefusal(of request: HTTPRequest) -> String? {
         guard let origin = request.header("Origin"), request.count(of: "Origin") == 1,
             allowedHosts.map({ "http://" + $0 }).contains(origin.lowercased())
         else { return "a WebSocket from another origin" }
@@ -120,13 +121,13 @@ struct WebAccess: Sendable {
 }
 
 /// The WebSocket handshake's server side (RFC 6455 §4.2).
-enum WebSocketHandshake {
+package enum WebSocketHandshake {
     /// The GUID the accept key is made with.
-    static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+    package static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     /// The 101 response that opens a WebSocket for `request`, or why it cannot
     /// (as a status and a message).
-    static func response(to request: HTTPRequest) -> Result<HTTPResponse, HandshakeRefusal> {
+    package static func response(to request: HTTPRequest) -> Result<HTTPResponse, HandshakeRefusal> {
         guard request.method == "GET", request.version == "HTTP/1.1",
             request.header("Upgrade")?.lowercased() == "websocket",
             request.header("Connection")?.lowercased().split(separator: ",").contains(where: {
@@ -151,13 +152,13 @@ enum WebSocketHandshake {
     }
 
     /// `Sec-WebSocket-Accept` for `key`: base64 of the SHA-1 of the key and the GUID.
-    static func acceptKey(for key: String) -> String? {
+    package static func acceptKey(for key: String) -> String? {
         LibCrypto.digest(of: Array((key + guid).utf8), .sha1).map { Data($0).base64EncodedString() }
     }
 }
 
 /// Why a WebSocket upgrade is refused.
-struct HandshakeRefusal: Error, Equatable {
-    var status: HTTPStatus
-    var message: String
+package struct HandshakeRefusal: Error, Equatable {
+    package var status: HTTPStatus
+    package var message: String
 }

@@ -1,37 +1,37 @@
 /// An HTTP/1.1 request's head: what `trellis serve` reads of a request (it takes
 /// no bodies).
-struct HTTPRequest: Equatable, Sendable {
+package struct HTTPRequest: Equatable, Sendable {
     /// `GET` or `HEAD`.
-    var method: String
+    package var method: String
     /// The path and query, as sent (`/`, `/?token=…`, `/socket`).
-    var target: String
+    package var target: String
     /// `HTTP/1.1` or `HTTP/1.0`.
-    var version: String
+    package var version: String
     /// The header fields in order, names as sent.
-    var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
 
-    static func == (left: HTTPRequest, right: HTTPRequest) -> Bool {
+    package static func == (left: HTTPRequest, right: HTTPRequest) -> Bool {
         left.method == right.method && left.target == right.target && left.version == right.version
             && left.headers.elementsEqual(right.headers) { $0.name == $1.name && $0.value == $1.value }
     }
 
     /// The value of the header `name` (case-insensitive); several are joined
     /// with `, `, as RFC 9110 §5.3 allows for list-valued fields.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let values = headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
         return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
     /// How many times the header `name` was sent.
-    func count(of name: String) -> Int {
+    package func count(of name: String) -> Int {
         headers.count { $0.name.lowercased() == name.lowercased() }
     }
 
     /// The target's path, without its query.
-    var path: String { String(target.prefix { $0 != "?" }) }
+    package var path: String { String(target.prefix { $0 != "?" }) }
 
     /// The value of the query parameter `name`, percent-decoded, if the target has it.
-    func query(_ name: String) -> String? {
+    package func query(_ name: String) -> String? {
         guard let mark = target.firstIndex(of: "?") else { return nil }
         for pair in target[target.index(after: mark)...].split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -42,13 +42,13 @@ struct HTTPRequest: Equatable, Sendable {
 
     /// Whether the connection stays open after the response: HTTP/1.1 unless it
     /// says `close`, HTTP/1.0 only when it asks for keep-alive.
-    var keepsAlive: Bool {
+    package var keepsAlive: Bool {
         let connection = header("Connection")?.lowercased() ?? ""
         return version == "HTTP/1.1" ? !connection.contains("close") : connection.contains("keep-alive")
     }
 
     /// `text` with its `%XX` escapes decoded, if they are whole and make UTF-8.
-    static func percentDecoded(_ text: Substring) -> String? {
+    package static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         var index = text.utf8.startIndex
         while index < text.utf8.endIndex {
@@ -72,9 +72,9 @@ struct HTTPRequest: Equatable, Sendable {
 /// Reads requests from a connection's bytes as they arrive, within limits: a
 /// head of at most 16 KiB and 100 fields, no body, no `Transfer-Encoding`.
 /// Anything else is answered with a status and the connection closed.
-struct HTTPRequestParser {
+package struct HTTPRequestParser {
     /// What the bytes so far make.
-    enum Result: Equatable {
+    package enum Result: Equatable {
         /// A request's head is not whole yet.
         case needMore
         /// A request, its head's bytes consumed.
@@ -83,18 +83,18 @@ struct HTTPRequestParser {
         case refused(HTTPStatus, String)
     }
 
-    static let largestHead = 16 * 1024
-    static let mostFields = 100
+    package static let largestHead = 16 * 1024
+    package static let mostFields = 100
 
     private var buffer: [UInt8] = []
 
     /// Adds bytes read from the connection.
-    mutating func feed(_ bytes: some Collection<UInt8>) {
+    package mutating func feed(_ bytes: some Collection<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     /// The next request the bytes hold, if whole.
-    mutating func next() -> Result {
+    package mutating func next() -> Result {
         guard let end = Self.headEnd(in: buffer) else {
             return buffer.count > Self.largestHead
                 ? .refused(.headerFieldsTooLarge, "a request head longer than \(Self.largestHead) bytes") : .needMore
@@ -108,7 +108,7 @@ struct HTTPRequestParser {
     }
 
     /// Bytes received after the last request's head (a WebSocket's first frames).
-    mutating func takeRest() -> [UInt8] {
+    package mutating func takeRest() -> [UInt8] {
         defer { buffer = [] }
         return buffer
     }
@@ -177,7 +177,7 @@ extension Substring {
 }
 
 /// The statuses `trellis serve` answers with.
-enum HTTPStatus: Int, Sendable {
+package enum HTTPStatus: Int, Sendable {
     case switchingProtocols = 101
     case ok = 200
     case found = 302
@@ -193,7 +193,7 @@ enum HTTPStatus: Int, Sendable {
     case serviceUnavailable = 503
     case versionNotSupported = 505
 
-    var reason: String {
+    package var reason: String {
         switch self {
         case .switchingProtocols: "Switching Protocols"
         case .ok: "OK"

@@ -8,9 +8,9 @@
 /// controls make, Esc and the browser's back as going back, and the window of
 /// rows a long list scrolls to. The address follows the route path (`/app/…`);
 /// `?open=LINK` opens a deep link; a reload comes back to the same session.
-enum WebPage {
+package enum WebPage {
     /// The page's files by path, for ``WebConnection``.
-    static let files: [String: WebConnection.File] = [
+    package static let files: [String: WebConnection.File] = [
         "/": ("text/html; charset=utf-8", Array(EmbeddedFiles.index_html.utf8)),
         "/app.js": ("text/javascript; charset=utf-8", Array(EmbeddedFiles.app_js.utf8)),
         "/app.css": ("text/css; charset=utf-8", Array(EmbeddedFiles.app_css.utf8)),
@@ -18,7 +18,7 @@ enum WebPage {
     ]
 
     /// The user's styles (``UserTheme/pageStyle``) as the file `/user.css`.
-    static func style(_ css: String) -> WebConnection.File {
+    package static func style(_ css: String) -> WebConnection.File {
         ("text/css; charset=utf-8", Array(css.utf8))
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 /// The socket a server listens on: bound anew, or one kept across a crash.
 extension WebServer {
     /// `descriptor` if it is a socket that listens, else `nil`.
-    static func listeningSocket(_ descriptor: Int32) -> Int32? {
+    package static func listeningSocket(_ descriptor: Int32) -> Int32? {
         var listens: Int32 = 0
         var size = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listens, &size) == 0, listens == 1 else { return nil }
@@ -12,7 +12,7 @@ extension WebServer {
     }
 
     /// A new socket bound to `address:port`, listening.
-    static func listen(address: String, port: Int) throws(WebServerError) -> Int32 {
+    package static func listen(address: String, port: Int) throws(WebServerError) -> Int32 {
         var hints = addrinfo()
         hints.ai_flags = AI_NUMERICHOST | AI_PASSIVE
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
