@@ -58,14 +58,10 @@ let hostLayers: [Target] = [
     hostLayer("TrellisPlatform", ["CTerminal"]),
     hostLayer("TrellisConfig", ["TrellisPlatform"]),
     hostLayer("TrellisLoader", ["CTerminal", "TrellisPlatform", "TrellisConfig"]),
-    hostLayer("TrellisLoop", ["TrellisPlatform", "TrellisConfig", "TrellisLoader"]),
-    hostLayer("TrellisIsolation", ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop"]),
-    hostLayer(
-        "TrellisTree",
-        ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation"]),
-    hostLayer(
-        "TrellisSession",
-        ["TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation", "TrellisTree"]),
+    hostLayer("TrellisLoop", ["TrellisPlatform", "TrellisLoader"]),
+    hostLayer("TrellisIsolation", ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader"]),
+    hostLayer("TrellisTree", ["TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation"]),
+    hostLayer("TrellisSession", ["TrellisPlatform", "TrellisLoop", "TrellisIsolation", "TrellisTree"]),
     hostLayer(
         "TrellisPluginHost",
         [
@@ -74,17 +70,12 @@ let hostLayers: [Target] = [
         ]),
     hostLayer(
         "TrellisTerminal",
-        [
-            "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
-            "TrellisTree", "TrellisSession",
-        ]),
+        ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoop", "TrellisTree", "TrellisSession"]),
     // The web page's files (`Embedded/`) are compiled into it.
     hostLayer(
         "TrellisServe",
-        [
-            "CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation",
-            "TrellisTree", "TrellisSession",
-        ], exclude: ["Embedded"], plugins: ["EmbedFiles"]),
+        ["TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisTree", "TrellisSession"],
+        exclude: ["Embedded"], plugins: ["EmbedFiles"]),
     // The supervisor, `trellis new`'s scaffolding, and every layer below.
     hostLayer(
         "TrellisHost",

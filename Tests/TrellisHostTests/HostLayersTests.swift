@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import TrellisTestSupport
 
-/// The host's layers, along the data flow: the targets split off so far
-/// (TrellisPlatform, TrellisConfig), then TrellisHost's folders, the modules it
-/// is being split into. Each uses only
-/// the layers below it (Docs/Architecture.md, "The host's layers"), so there is
-/// no cycle between them, and none is over 4,500 lines.
+/// The host's layers, along the data flow: a target each, and the two folders
+/// of TrellisHost on top. Each uses only the layers below it (Docs/Architecture.md,
+/// "The host's layers"), so there is no cycle between them, and none is over
+/// 4,500 lines. Package.swift holds the targets to the layers they name; this
+/// reads the sources, so it holds TrellisHost's folders too.
 ///
 /// A folder uses another when its code names a type or a top-level function
 /// declared there: what a split into targets would have to import.
