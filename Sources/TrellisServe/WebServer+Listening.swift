@@ -37,3 +37,18 @@ extension WebServer {
         return socket
     }
 }
+
+/// Why `trellis serve` could not listen.
+public enum WebServerError: Error, Equatable, CustomStringConvertible {
+    case badAddress(String)
+    case portInUse(Int)
+    case system(String, Int32)
+
+    public var description: String {
+        switch self {
+        case let .badAddress(address): "--bind \(address) is not an IP address (for example 127.0.0.1 or ::1)"
+        case let .portInUse(port): "port \(port) is in use; give another with --port, or 0 for any free one"
+        case let .system(call, code): "\(call) failed: \(String(cString: strerror(code)))"
+        }
+    }
+}
