@@ -23,7 +23,7 @@ package struct JSONSyntaxError: Error, Equatable {
 /// exhaust the stack.
 package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    package static let maximumDepth = 512
+    static let maximumDepth = 512
 
     private let bytes: [UInt8]
     private var index = 0

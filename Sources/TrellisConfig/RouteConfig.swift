@@ -133,7 +133,7 @@ extension RouteConfig {
     public static let hostFolders = "@host"
 
     /// The folders ``hostFolders`` stands for.
-    package static var hostPluginFolders: [URL] {
+    static var hostPluginFolders: [URL] {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let folder = executable.deletingLastPathComponent()
         return [folder, folder.deletingLastPathComponent().appendingPathComponent("lib")]
@@ -141,7 +141,7 @@ extension RouteConfig {
 
     /// The folders `TRELLIS_PLUGIN_PATH` names (colon-separated), searched before
     /// the config's own.
-    package static var environmentPluginFolders: [URL] {
+    static var environmentPluginFolders: [URL] {
         guard let value = getenv("TRELLIS_PLUGIN_PATH") else { return [] }
         return String(cString: value).split(separator: ":").map { URL(fileURLWithPath: String($0)).standardizedFileURL }
     }

@@ -29,7 +29,7 @@ public struct UserTheme: Sendable, Equatable {
     package static let largestFile = 64 * 1024
 
     /// The styles a file may set, by the names it gives them.
-    package static let styleNames: [String: CellStyle] = [
+    static let styleNames: [String: CellStyle] = [
         "title": .title, "first": .first, "second": .second, "highlight": .highlight, "destructive": .destructive,
         "placeholder": .placeholder, "match": .match, "chrome": .chrome, "status": .status,
     ]

@@ -3,10 +3,10 @@ import Foundation
 /// The limits and words of an isolated route's place in the app.
 extension IsolatedInteractor {
     /// The most of a notice from the process that is shown, in characters.
-    package static let longestNotice = 1_000
+    static let longestNotice = 1_000
 
     /// The button in its place once its process ended.
-    package static let restartID = "trellis.restart"
+    static let restartID = "trellis.restart"
 
     /// How long the process may go without answering before it is ended:
     /// `TRELLIS_HANG_SECONDS` when set, else 10 s (a screen stuck that long in
@@ -18,7 +18,7 @@ extension IsolatedInteractor {
 
     /// How long an action waits for the screen it leads to before the app goes
     /// on: a process that takes longer shows it when it comes.
-    package static let actionWait: Duration = .seconds(1)
+    static let actionWait: Duration = .seconds(1)
 
     /// What ended a process, from its wait status, for its place.
     package static func describe(_ status: Int32) -> String {

@@ -46,7 +46,7 @@ package struct IsolatedLaunch {
     /// Why ``executable`` cannot run a route's process, if it cannot: this
     /// program is not `trellis` (a test runner, say, which would run itself
     /// again) and `TRELLIS_PLUGIN_HOST` names none.
-    package static var executableProblem: String? {
+    static var executableProblem: String? {
         guard ProcessInfo.processInfo.environment["TRELLIS_PLUGIN_HOST"] == nil else { return nil }
         let name = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().lastPathComponent
         guard name != "trellis" else { return nil }

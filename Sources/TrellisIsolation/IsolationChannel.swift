@@ -43,7 +43,7 @@ package struct IsolationChannel {
     package static let largestMessage = 64 << 20
     /// How deeply a message's JSON may nest: a view 64 levels deep (the most the
     /// layout draws) nests about three levels of JSON a view.
-    package static let deepestNesting = 256
+    static let deepestNesting = 256
 
     package let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -101,8 +101,7 @@ package struct IsolationChannel {
     }
 
     /// ``receive()``, and how many bytes it read.
-    package mutating func receiveCounting() -> (messages: [IsolationMessage], ended: Bool, problem: String?, bytes: Int)
-    {
+    mutating func receiveCounting() -> (messages: [IsolationMessage], ended: Bool, problem: String?, bytes: Int) {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var ended = false
         var read = 0
@@ -186,7 +185,7 @@ package struct FloodLimit {
     package static let perSecond = 1_000
     /// The most bytes read in any second, asked for or not: two of the largest
     /// messages.
-    package static let bytesPerSecond = 2 * IsolationChannel.largestMessage
+    static let bytesPerSecond = 2 * IsolationChannel.largestMessage
 
     private var windowStart = ContinuousClock.now
     private var unasked = 0

@@ -35,7 +35,7 @@ package struct MirroredView: Codable, Equatable {
     }
 
     /// How many views deep a mirror goes: deeper views are not sent.
-    package static let deepestPath = 32
+    static let deepestPath = 32
 }
 
 extension MirroredView {
@@ -86,7 +86,7 @@ extension ViewController {
 
 /// A view in the app standing for one of an isolated route's: it shows what
 /// the route's process sent, and sends back what the user does to it.
-package final class MirrorViewController: ViewController {
+final class MirrorViewController: ViewController {
     package let path: MirroredView.Path
     private var subscription: Disposable?
 

@@ -46,7 +46,7 @@ extension Route.Permissions {
     /// `path` expanded (``expand(_:)``), absolute, with `.` and `..` and the
     /// links on the way resolved, as the sandbox will grant it; `nil` for one
     /// that is not absolute, or holds a control character or a zero byte.
-    package static func checkedPath(_ path: String) -> String? {
+    static func checkedPath(_ path: String) -> String? {
         let expanded = expand(path)
         guard expanded.hasPrefix("/"), !expanded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
@@ -83,7 +83,7 @@ extension Route.Permissions {
     }
 
     /// These with the permissions `asks` names added.
-    package func adding(_ asks: [String]) -> Route.Permissions {
+    func adding(_ asks: [String]) -> Route.Permissions {
         let more = Route.Permissions(asks: asks)
         var result = self
         result.read += more.read
@@ -187,12 +187,12 @@ package struct PermissionAsks {
     /// Why the kept answers could not be read, if they could not.
     package var problem: String?
 
-    package static let allowID = "trellis.permissions.allow"
-    package static let denyID = "trellis.permissions.deny"
+    static let allowID = "trellis.permissions.allow"
+    static let denyID = "trellis.permissions.deny"
 
     /// The question in the route's place: what it asks, in words, and Deny
     /// (focused first) and Allow.
-    package func prompt(route: String) -> ViewNode {
+    func prompt(route: String) -> ViewNode {
         let lines: [String] = pending.map { "  • " + Route.Permissions.words($0) }
         let kept: String = PermissionStore.defaultFile.path
         let title: String = "\(plugin) asks, for route \(route), to:".escapingControlCharacters
@@ -229,7 +229,7 @@ package struct PermissionAsks {
     /// Makes each folder granted for writing that is not there yet, as the
     /// plugin's own (a manifest's `write` names folders): the sandbox grants
     /// only what exists.
-    package func makeWritableFolders() {
+    func makeWritableFolders() {
         for folder in Route.Permissions(asks: granted).write where !FileManager.default.fileExists(atPath: folder) {
             try? FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -237,7 +237,7 @@ package struct PermissionAsks {
     }
 
     /// What was denied, for the status line and the log; `nil` when nothing was.
-    package var deniedNotice: String? {
+    var deniedNotice: String? {
         guard !denied.isEmpty else { return nil }
         return "\(plugin) was denied: " + denied.map(Route.Permissions.words).joined(separator: "; ")
     }

@@ -14,7 +14,7 @@ package struct Sandbox {
     package var allowsProcesses = false
     package var allowsNetwork = false
     /// The most address space it may map, in bytes.
-    package var memoryLimit = Sandbox.defaultMemoryLimit
+    var memoryLimit = Sandbox.defaultMemoryLimit
 
     package init(
         readable: [String], writable: [String], allowsProcesses: Bool = false, allowsNetwork: Bool = false,
@@ -29,7 +29,7 @@ package struct Sandbox {
 
     /// Enough for a Swift runtime, Foundation and a plugin's data; an allocation
     /// without end stops at it, in that process alone.
-    package static let defaultMemoryLimit = 4 << 30
+    static let defaultMemoryLimit = 4 << 30
 
     /// What every process that runs Swift reads: system libraries, settings,
     /// time zones and locales, its own `/proc`, devices such as `/dev/urandom`,
@@ -108,7 +108,7 @@ public struct SandboxError: Error, CustomStringConvertible {
 extension Sandbox {
     /// The folder a plugin's own files go in, and the only one it may write:
     /// `$XDG_DATA_HOME/trellis/data/NAME` (`~/.local/share` when unset).
-    package static func dataFolder(plugin: String) -> String {
+    static func dataFolder(plugin: String) -> String {
         let environment = ProcessInfo.processInfo.environment
         let base =
             environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -117,7 +117,7 @@ extension Sandbox {
     }
 
     /// `Notes` for `Notes`, `libNotes.so` or `some/folder/libNotes.so`.
-    package static func pluginName(_ plugin: String) -> String {
+    static func pluginName(_ plugin: String) -> String {
         var name = plugin.split(separator: "/").last.map(String.init) ?? plugin
         if name.hasSuffix(".so") { name.removeLast(3) }
         if name.hasPrefix("lib") { name.removeFirst(3) }

@@ -12,7 +12,7 @@ package struct ScreenPatch: Codable, Equatable {
 
     /// How deep a patch reaches into a view's content: deeper, the node above
     /// it is sent whole.
-    package static let deepestNode = 64
+    static let deepestNode = 64
     /// The most patches one message holds: more, and the screen is sent whole.
     package static let mostAtOnce = 4_096
 }
@@ -77,7 +77,7 @@ extension MirroredView {
 extension ViewNode {
     /// Adds to `patches` the nodes of `before` that `after` changed: into
     /// stacks of as many children and styles kept, else the node whole.
-    package static func differences(
+    static func differences(
         from before: ViewNode, to after: ViewNode, view: MirroredView.Path, node: [Int],
         into patches: inout [ScreenPatch]
     ) {

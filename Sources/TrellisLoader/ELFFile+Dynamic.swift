@@ -62,7 +62,7 @@ extension ELFFile {
 
     /// The names of the libraries the file links (its `DT_NEEDED` entries), as
     /// the dynamic loader will look them up; empty for a file that links none.
-    package func neededLibraries() throws(Failure) -> [String] {
+    func neededLibraries() throws(Failure) -> [String] {
         guard let dynamic = try dynamicSection() else { return [] }
         guard !dynamic.needed.isEmpty else { return [] }
         guard let stringTable = dynamic.fileOffset(dynamic.strings), let stringsSize = dynamic.stringsSize,
@@ -93,7 +93,7 @@ extension ELFFile {
     }
 
     /// The file's dynamic segment, or `nil` when it has none.
-    package func dynamicSection() throws(Failure) -> DynamicSection? {
+    func dynamicSection() throws(Failure) -> DynamicSection? {
         var section = DynamicSection()
         var dynamicRange: (offset: Int, size: Int)?
         for entry in stride(from: 0, to: programHeaders.count, by: 56) {

@@ -5,7 +5,7 @@ import TrellisPlatform
 extension ELFFile {
     /// Refuses a loadable segment that lies outside the file: mapping it would
     /// fault on the first touch past the end, in the middle of `dlopen`.
-    package static func checkLoadableSegments(_ programHeaders: [UInt8], fileSize: Int) throws(Failure) {
+    static func checkLoadableSegments(_ programHeaders: [UInt8], fileSize: Int) throws(Failure) {
         for entry in stride(from: 0, to: programHeaders.count, by: 56) {
             let (kind, offset, size) = programHeaders.withUnsafeBytes { raw in
                 (
@@ -19,7 +19,7 @@ extension ELFFile {
     }
 
     /// Refuses a range that is not inside the file.
-    package static func checkInside(_ range: (offset: Int, size: Int), fileSize: Int, what: String) throws(Failure) {
+    static func checkInside(_ range: (offset: Int, size: Int), fileSize: Int, what: String) throws(Failure) {
         // Values past Int.max read as -1, which these refuse.
         guard range.offset >= 0, range.size >= 0, range.size <= fileSize, range.offset <= fileSize - range.size else {
             throw .malformed("the \(what) lies outside the file of \(fileSize) bytes; it may be truncated")

@@ -30,25 +30,25 @@ package struct ELFFile {
     }
 
     /// Linux's `O_NOATIME`, which Glibc defines only for `_GNU_SOURCE`.
-    package static let noAccessTime: Int32 = 0o1000000
+    static let noAccessTime: Int32 = 0o1000000
 
     /// The largest section, note segment or header table read; `.comment` and a
     /// manifest are a few kilobytes.
-    package static let maximumSectionSize = 1 << 20
+    static let maximumSectionSize = 1 << 20
 
     /// How much of the file is read at once when it is opened: the ELF header, and
     /// where linkers put them, the program headers and the notes (a plugin's
     /// manifest among them), so reading a manifest is one `pread`.
-    package static let headSize = 4096
+    static let headSize = 4096
 
     /// The open file.
     package let descriptor: Int32
-    package let fileSize: Int
+    let fileSize: Int
     /// The open file's owner and mode, for the permission checks.
     package let status: stat
     /// Whether the path's last component is a symbolic link (then only
     /// ``resolvedPath`` says where the file really is).
-    package let isLink: Bool
+    let isLink: Bool
     /// The file's first ``headSize`` bytes, or all of a shorter file.
     package let head: [UInt8]
     /// The ELF header's fields this reader uses, checked against the file's size.
@@ -103,7 +103,7 @@ package struct ELFFile {
     }
 
     /// The open file's real path (links and `..` resolved), from `/proc/self/fd`.
-    package var resolvedPath: String? {
+    var resolvedPath: String? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(PATH_MAX)) { buffer in
             let count = buffer.withMemoryRebound(to: CChar.self) {
                 readlink("/proc/self/fd/\(descriptor)", $0.baseAddress!, $0.count)
@@ -121,10 +121,10 @@ package struct ELFFile {
     /// the file.
     package struct Header {
         package let programHeaders: (offset: Int, size: Int)
-        package let programHeaderCount: Int
-        package let sectionHeadersOffset: Int
-        package let sectionCount: Int
-        package let namesIndex: Int
+        let programHeaderCount: Int
+        let sectionHeadersOffset: Int
+        let sectionCount: Int
+        let namesIndex: Int
 
         package init(_ head: [UInt8], fileSize: Int) throws(Failure) {
             // `head` holds at least the 64 bytes of the header.
@@ -164,7 +164,7 @@ package struct ELFFile {
     }
 
     /// The section headers and the section names, in one buffer, searched in place.
-    package struct SectionTable {
+    struct SectionTable {
         /// The bytes read: the headers start at `headersStart`; the names are at
         /// `namesStart`, in the same buffer or in `names`.
         private let bytes: [UInt8]
@@ -240,14 +240,14 @@ package struct ELFFile {
 
     /// The entries of the dynamic segment this reader uses, and the loadable
     /// segments that place its addresses in the file.
-    package struct DynamicSection {
+    struct DynamicSection {
         package var loads: [(address: Int, offset: Int, size: Int)] = []
-        package var gnuHash: Int?, symbols: Int?, strings: Int?, stringsSize: Int?
+        var gnuHash: Int?, symbols: Int?, strings: Int?, stringsSize: Int?
         /// `DT_NEEDED`: offsets of library names in the string table.
         package var needed: [Int] = []
 
         /// An address in the file: inside the loadable segment that maps it.
-        package func fileOffset(_ address: Int?) -> Int? {
+        func fileOffset(_ address: Int?) -> Int? {
             guard let address, address >= 0 else { return nil }
             for load in loads where address >= load.address && address - load.address < load.size {
                 return load.offset + (address - load.address)
@@ -258,7 +258,7 @@ package struct ELFFile {
 
     /// A path that opens the file this reader holds open, whatever its name
     /// names by then: what is mapped through it is what was checked.
-    package var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
+    var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
 
     /// The file's SHA-256 (as `"sha256"` pins it), read through the open file, or
     /// `nil` without libcrypto or for a file over 1 GiB.

@@ -38,7 +38,7 @@ package enum ImageMapping {
     }
 
     /// The lowest number a kept descriptor takes.
-    package static let keptDescriptorFloor: Int32 = 256
+    static let keptDescriptorFloor: Int32 = 256
 
     /// Maps `file`, opened from `path`, telling `willMap` first the name the
     /// image will have (what `dladdr` and a crash's frames will say).

@@ -18,10 +18,10 @@ public final class PluginFile: Sendable {
     /// The file's owner and mode when it was read, for the permission checks.
     package let status: PluginFileSafety.Status?
     /// Which file it was when it was read, to see that it changed before it is loaded.
-    package let identity: FileIdentity?
+    let identity: FileIdentity?
     /// The libraries it needs from its own folder, read when the entry symbol is
     /// (`validate`); `run` checks them as it maps them.
-    package let librariesBeside: [String]
+    let librariesBeside: [String]
 
     package init(
         path: String, manifest: PluginManifest, toolchain: String?, realPath: String?, status: PluginFileSafety.Status?,

@@ -35,7 +35,7 @@ package struct PluginFileSafety {
     }
 
     /// Whether `path` lies inside `folder` (both real paths).
-    package static func isInside(_ path: String, _ folder: String) -> Bool {
+    static func isInside(_ path: String, _ folder: String) -> Bool {
         folder == "/" ? path.hasPrefix("/") : path.hasPrefix(folder + "/")
     }
 
@@ -44,7 +44,7 @@ package struct PluginFileSafety {
     ///
     /// - Parameter status: The file's status, if it was just taken from the open
     ///   file; `nil` to take it now.
-    package mutating func checkPermissions(ofFileAt path: String, status known: Status?) throws(PluginLoadError) {
+    mutating func checkPermissions(ofFileAt path: String, status known: Status?) throws(PluginLoadError) {
         let status: Status
         if let known {
             status = known

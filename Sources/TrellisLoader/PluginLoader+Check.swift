@@ -37,7 +37,7 @@ extension PluginLoader {
 
     /// Opens the file at `path` and checks it through the open file: place,
     /// manifest, toolchain, SDK release, owner and modes. The caller closes it.
-    package func openChecked(_ path: String) throws(PluginLoadError) -> (elf: ELFFile, description: PluginFile) {
+    func openChecked(_ path: String) throws(PluginLoadError) -> (elf: ELFFile, description: PluginFile) {
         let elf: ELFFile
         let result: PluginFile
         do throws(PluginLoadError) {
@@ -63,7 +63,7 @@ extension PluginLoader {
         return (elf, result)
     }
 
-    package func remember(_ file: PluginFile) {
+    func remember(_ file: PluginFile) {
         Log.debug("read the manifest of \(file.path): \(file.manifest.name) \(file.manifest.version)")
         described[file.path] = file
     }

@@ -2,7 +2,7 @@ import Foundation
 import TrellisPlatform
 
 /// A plugin file as a crash report names it.
-package struct CrashNote {
+struct CrashNote {
     package var name = ""
     package var routes: Set<String> = []
     /// The names the file's images were mapped under, as a crash's frames name them.
@@ -22,7 +22,7 @@ extension PluginLoader {
     }
 
     /// Notes the name the file at `path` is about to be mapped under.
-    package func noteMapping(path: String, name: String) {
+    func noteMapping(path: String, name: String) {
         guard CrashRecord.isSupervised else { return }
         crashNotes[URL(fileURLWithPath: path, isDirectory: false).path, default: CrashNote()].images.append(name)
         writeCrashNotes()

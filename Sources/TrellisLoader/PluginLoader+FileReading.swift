@@ -12,7 +12,7 @@ extension PluginLoader {
     /// child then waits on it forever (seen once in the benchmark: the child stopped
     /// in the generic metadata cache, locked by a queue's thread that was freeing
     /// this object).
-    package final class FileReading: @unchecked Sendable {
+    final class FileReading: @unchecked Sendable {
         private let files: [String]
         private let allowedFolders: [String]?
         private let realFolders: [String: String]

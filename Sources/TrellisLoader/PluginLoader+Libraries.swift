@@ -22,7 +22,7 @@ extension PluginLoader {
     /// others. `run` checks each as it maps it, `validate` as it reads the plugin.
     ///
     /// - Throws: ``PluginLoadError/unsafeLibrary(path:library:resolved:reason:)``.
-    package func checkLibraries(_ libraries: [String], of path: String, realPath: String) throws(PluginLoadError) {
+    func checkLibraries(_ libraries: [String], of path: String, realPath: String) throws(PluginLoadError) {
         let realFolder = PluginFileSafety.folder(of: realPath)
         for library in libraries {
             guard let resolved = PluginFileSafety.realPath(library), PluginFileSafety.isInside(resolved, realFolder)

@@ -25,7 +25,7 @@ extension PluginLoader {
     /// call for a path: this runs once per route at start-up, where each costs
     /// against dlopen's floor. Whether the file exists, and where it really is
     /// (through `..` and links), is asked of the file when it is opened to be read.
-    package func locatePath(_ reference: String, relativeTo base: String) throws(PluginLoadError) -> String {
+    func locatePath(_ reference: String, relativeTo base: String) throws(PluginLoadError) -> String {
         // On the bytes: Foundation's `contains` on strings goes through NSString,
         // and this runs for every build of a route.
         if reference.hasSuffix(".so") || reference.utf8.contains(UInt8(ascii: "/")) {
@@ -53,7 +53,7 @@ extension PluginLoader {
     }
 
     /// The real paths of the folders `paths` are in, by folder, resolved once each.
-    package func realFolders(of paths: [String]) -> [String: String] {
+    func realFolders(of paths: [String]) -> [String: String] {
         for path in paths {
             let folder = PluginFileSafety.folder(of: path)
             if resolvedFolders[folder] == nil { resolvedFolders[folder] = PluginFileSafety.realPath(folder) ?? "" }
@@ -62,7 +62,7 @@ extension PluginLoader {
     }
 
     /// The real paths of the folders `.so` paths may be in, resolved once.
-    package func allowedFolders(_ configFolder: URL) -> [String] {
+    func allowedFolders(_ configFolder: URL) -> [String] {
         if let resolvedAllowedFolders { return resolvedAllowedFolders }
         let folders = ([configFolder] + searchPath).compactMap { PluginFileSafety.realPath($0.path) }
         resolvedAllowedFolders = folders

@@ -29,7 +29,7 @@ extension PluginLoader {
     }
 
     /// Takes what a ``startPrefetch(_:relativeTo:)`` read, waiting for the rest.
-    package func finishPrefetch() {
+    func finishPrefetch() {
         guard let ahead = readAhead else { return }
         readAhead = nil
         keep(ahead.finish())
@@ -37,7 +37,7 @@ extension PluginLoader {
 
     /// Starts reading, in parallel, the files `references` name that are not
     /// described yet; `nil` when there are fewer than two.
-    package func startReading(_ references: [String], relativeTo base: URL) -> FileReading? {
+    func startReading(_ references: [String], relativeTo base: URL) -> FileReading? {
         var files: [String] = []
         var seen: Set<String> = []
         let basePath = path(of: base)

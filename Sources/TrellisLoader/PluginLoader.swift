@@ -18,12 +18,12 @@ public final class PluginLoader {
     package let linkedPlugins: [String: (plugin: TrellisPlugin, manifest: PluginManifest)]
     /// The files read, each with its owner and modes checked as it was read.
     package var described: [String: PluginFile] = [:]
-    package var resolvedAllowedFolders: [String]?
+    var resolvedAllowedFolders: [String]?
     /// The config's folder, for `.so` paths in it; `nil` for a file named on the
     /// command line, which may be anywhere.
     package let configFolder: URL?
     package let allowsExternalPlugins: Bool
-    package var safety = PluginFileSafety()
+    var safety = PluginFileSafety()
     /// Each file's SHA-256, once a pin asked for it.
     package var hashes: [String: String] = [:]
     package var loaded: [String: LoadedPlugin] = [:] {
@@ -33,12 +33,12 @@ public final class PluginLoader {
     /// before is still what a route builds from while this has not changed.
     public private(set) var epoch = 0
     /// What each loaded file was when it was loaded, to see that it changed.
-    package var loadedIdentities: [String: FileIdentity] = [:]
+    var loadedIdentities: [String: FileIdentity] = [:]
     /// Shadow copies made so far, for their unique names.
-    package var shadowCount = 0
+    var shadowCount = 0
     /// What a supervisor's crash report needs of each plugin file: the plugin's
     /// name, the routes built from it and the names its images were mapped under.
-    package var crashNotes: [String: CrashNote] = [:]
+    var crashNotes: [String: CrashNote] = [:]
 
     /// Whether reading a plugin file also checks that it exports the entry
     /// symbol, from its dynamic symbol table (`validate`: without it, only
@@ -47,10 +47,10 @@ public final class PluginLoader {
     public var checksEntrySymbols = false
     /// Where each name on the search path was found: a config of many routes
     /// names few plugins.
-    package var located: [String: String] = [:]
+    var located: [String: String] = [:]
     /// The real path of each plugin folder met, "" for one that has none.
-    package var resolvedFolders: [String: String] = [:]
-    package var lastBase: (URL, String)?
+    var resolvedFolders: [String: String] = [:]
+    var lastBase: (URL, String)?
 
     /// Creates a loader.
     ///
@@ -108,7 +108,7 @@ public final class PluginLoader {
     /// Forgets what was read of the file at `path` (its manifest, its hash) if it
     /// changed since: a file read when the config was checked and rebuilt before
     /// its route is first built is checked again, not loaded on the old one's checks.
-    package func forgetIfChanged(_ path: String) {
+    func forgetIfChanged(_ path: String) {
         guard let known = described[path], known.identity != FileIdentity(path: path) else { return }
         described[path] = nil
         hashes[path] = nil
@@ -122,10 +122,10 @@ public final class PluginLoader {
     }
 
     /// What was read ahead and not yet taken.
-    package var readAhead: FileReading?
+    var readAhead: FileReading?
 
     /// The folders a plugin file must really be in, or `nil` when it may be anywhere.
-    package var containmentFolders: [String]? {
+    var containmentFolders: [String]? {
         guard let configFolder, !allowsExternalPlugins else { return nil }
         return allowedFolders(configFolder)
     }
@@ -256,7 +256,7 @@ public final class PluginLoader {
     /// dynamic loader would take for the image it has. Made in the file's own
     /// folder, where mapping code is allowed, or in the temporary folder; its name
     /// is removed as soon as it is made, so no one else can open it.
-    package func shadowCopy(of file: ELFFile, path: String) throws(PluginLoadError) -> ELFFile {
+    func shadowCopy(of file: ELFFile, path: String) throws(PluginLoadError) -> ELFFile {
         let bytes: [UInt8]
         do {
             bytes = try file.contents(limit: 256 << 20)

@@ -8,7 +8,7 @@ import Glibc
 /// Main-actor work (`Task { }` on the main actor, `Task.sleep`, awaited results,
 /// `DispatchQueue.main.async`, dispatch timers on `.main`) is queued there, so
 /// draining it from the loop runs a plugin's asynchronous work on the main thread.
-package enum MainQueue {
+enum MainQueue {
     private typealias HandleFunction = @convention(c) () -> Int32
     private typealias DrainFunction = @convention(c) (UnsafeMutableRawPointer?) -> Void
 

@@ -7,11 +7,11 @@ import TrellisPlatform
 /// turn: the streams are put back from the copies and the app ends with a message,
 /// where a terminal run ended as if the terminal had hung up (129) and a headless
 /// run lost its output with status 0.
-package enum StandardStreams {
+enum StandardStreams {
     nonisolated(unsafe) private static var copies: [Int32] = []
 
     /// Takes the copies, once (above descriptor 10, closed on exec).
-    package static func keepCopies() {
+    static func keepCopies() {
         guard copies.isEmpty else { return }
         copies = (0...2).map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
     }
@@ -23,7 +23,7 @@ package enum StandardStreams {
 
     /// Puts `streams` back from the copies, gives the terminal back, and ends the
     /// app with a message naming them and the screen.
-    package static func endForClosed(_ streams: [Int32]) -> Never {
+    static func endForClosed(_ streams: [Int32]) -> Never {
         for stream in streams { dup2(copies[Int(stream)], stream) }
         TerminalState.restore()
         let names = streams.map { ["standard input", "standard output", "standard error"][Int($0)] }

@@ -155,7 +155,7 @@ public enum CrashRecord {
 
     /// Notes, from a signal handler, that a signal to end arrived: if the main
     /// thread is stuck in a plugin, the supervisor acts on it instead.
-    package static func notePendingEnd(_ signal: Int32) {
+    static func notePendingEnd(_ signal: Int32) {
         guard let page, !isSupervisor else { return }
         let milliseconds = monotonicNanoseconds() / 1_000_000
         store(
@@ -197,13 +197,13 @@ public enum CrashRecord {
 
     /// Ends the app process from the watchdog's signal handler: its frames are
     /// recorded, the note says it was ended as not responding.
-    package static func exitAsHung() -> Never {
+    static func exitAsHung() -> Never {
         write("hung", to: .hostExit)
         _exit(ExitStatus.crashed.rawValue)
     }
 
     /// Whether the app process ended as not responding (``exitAsHung()``).
-    package static var endedAsHung: Bool { read(.hostExit) == "hung" }
+    static var endedAsHung: Bool { read(.hostExit) == "hung" }
 
     /// Notes where `trellis serve` listens and its token (`PORT TOKEN`), so an app
     /// the supervisor starts again after a crash serves at the same address.
@@ -250,7 +250,7 @@ public enum CrashRecord {
     }
 
     /// Notes what the crash signal handler learnt; called from the handler.
-    package static func noteFault(_ fault: Fault) {
+    static func noteFault(_ fault: Fault) {
         write(fault.rawValue, to: .fault)
     }
 
@@ -259,7 +259,7 @@ public enum CrashRecord {
     package static var fault: Fault? { Fault(rawValue: read(.fault)) }
 
     /// Writes the crashing thread's frames; called from the crash signal handler.
-    package static func recordFrames() {
+    static func recordFrames() {
         guard let page else { return }
         let range = Slot.frames.range
         _ = trellis_write_frames((page + range.lowerBound).assumingMemoryBound(to: CChar.self), range.count, 2)

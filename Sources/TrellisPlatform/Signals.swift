@@ -2,15 +2,15 @@ import Glibc
 
 /// Signal masks, outside signal handlers (which must not allocate), and the signals of a crash.
 public enum Signals {
-    /// The signals of a crash: the app's handlers record its frames, and the
-    /// supervisor reports the plugin. A resource limit's signals (RLIMIT_CPU,
-    /// RLIMIT_FSIZE) are crashes too: the kernel sends them to the code that
-    /// passed the limit.
     /// The signal the supervisor's watchdog ends a stuck app with (its handler
     /// records where the main thread is stuck): the first real-time signal past
     /// the two glibc's threads use.
     package static var watchdogSignal: Int32 { __libc_current_sigrtmin() + 2 }
 
+    /// The signals of a crash: the app's handlers record its frames, and the
+    /// supervisor reports the plugin. A resource limit's signals (RLIMIT_CPU,
+    /// RLIMIT_FSIZE) are crashes too: the kernel sends them to the code that
+    /// passed the limit.
     package static let crashSignals: [Int32] = [
         SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ,
     ]

@@ -8,14 +8,14 @@ package enum TerminalState {
     /// Whether the mouse is reported (`--no-mouse` or `TRELLIS_MOUSE=off` turn it off).
     package nonisolated(unsafe) static var usesMouse = true
     package nonisolated(unsafe) static var signalWriteDescriptor: Int32 = -1
-    package nonisolated(unsafe) static var previousActions = UnsafeMutablePointer<sigaction>.allocate(
+    nonisolated(unsafe) static var previousActions = UnsafeMutablePointer<sigaction>.allocate(
         capacity: Int(NSIG))
 
     /// Signals the main loop handles: resizing, suspending, and every signal
     /// whose default action ends the process and that a program may be sent.
     /// (SIGTTIN and SIGTTOU keep their default: touching the terminal from the
     /// background stops the app until `fg`, which SIGCONT then redraws.)
-    package static let reportedSignals = [
+    static let reportedSignals = [
         SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGINT, SIGQUIT,
         SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPIPE,
     ]

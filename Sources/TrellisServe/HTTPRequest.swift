@@ -48,7 +48,7 @@ package struct HTTPRequest: Equatable, Sendable {
     }
 
     /// `text` with its `%XX` escapes decoded, if they are whole and make UTF-8.
-    package static func percentDecoded(_ text: Substring) -> String? {
+    static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         var index = text.utf8.startIndex
         while index < text.utf8.endIndex {
@@ -83,8 +83,8 @@ package struct HTTPRequestParser {
         case refused(HTTPStatus, String)
     }
 
-    package static let largestHead = 16 * 1024
-    package static let mostFields = 100
+    static let largestHead = 16 * 1024
+    static let mostFields = 100
 
     private var buffer: [UInt8] = []
 
@@ -108,7 +108,7 @@ package struct HTTPRequestParser {
     }
 
     /// Bytes received after the last request's head (a WebSocket's first frames).
-    package mutating func takeRest() -> [UInt8] {
+    mutating func takeRest() -> [UInt8] {
         defer { buffer = [] }
         return buffer
     }

@@ -8,7 +8,7 @@ package struct HTTPResponse: Sendable {
 
     /// What the page may load: its own script, style and pictures, and a
     /// WebSocket to the same host; nothing else, and never in a frame.
-    package static let contentSecurityPolicy =
+    static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 

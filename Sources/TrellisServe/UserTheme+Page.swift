@@ -28,7 +28,7 @@ extension UserTheme {
     ]
 
     /// CSS declarations of SGR `attributes` as ``attributes(of:place:)`` makes them.
-    package static func declarations(of attributes: String) -> String {
+    static func declarations(of attributes: String) -> String {
         attributes.split(separator: ";").compactMap { part -> String? in
             guard let code = Int(part) else { return nil }
             switch code {

@@ -123,7 +123,7 @@ package struct WebAccess: Sendable {
 /// The WebSocket handshake's server side (RFC 6455 §4.2).
 package enum WebSocketHandshake {
     /// The GUID the accept key is made with.
-    package static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+    static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     /// The 101 response that opens a WebSocket for `request`, or why it cannot
     /// (as a status and a message).

@@ -28,12 +28,12 @@ package struct WebConnection {
     package typealias File = (contentType: String, body: [UInt8])
 
     /// The path of the WebSocket.
-    package static let socketPath = "/socket"
+    static let socketPath = "/socket"
     /// The most bytes of answers one read's pipelined requests get before the
     /// connection is closed.
-    package static let mostOutputPerRead = 16 << 20
+    static let mostOutputPerRead = 16 << 20
     /// Where the page's addresses of routes start (`/app/launcher/airports`).
-    package static let appPath = "/app/"
+    static let appPath = "/app/"
 
     package let access: WebAccess
     /// The page's files by path (`/`, `/app.js`, `/app.css`).
@@ -42,7 +42,7 @@ package struct WebConnection {
     package var pictures: WebPictures?
     private var requests = HTTPRequestParser()
     private var frames: WebSocketFrameParser?
-    private(set) package var isClosed = false
+    private(set) var isClosed = false
 
     package init(access: WebAccess, files: [String: File], pictures: WebPictures? = nil) {
         self.access = access

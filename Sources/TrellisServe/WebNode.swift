@@ -293,7 +293,7 @@ private final class ListCount {
 }
 
 /// JSON text for the page.
-package enum WebJSON {
+enum WebJSON {
     /// `text` as a JSON string: quotes, backslashes, `<` and every control
     /// character escaped, so it can sit anywhere in a page.
     package static func string(_ text: String) -> String {

@@ -8,7 +8,7 @@
 /// controls make, Esc and the browser's back as going back, and the window of
 /// rows a long list scrolls to. The address follows the route path (`/app/…`);
 /// `?open=LINK` opens a deep link; a reload comes back to the same session.
-package enum WebPage {
+enum WebPage {
     /// The page's files by path, for ``WebConnection``.
     package static let files: [String: WebConnection.File] = [
         "/": ("text/html; charset=utf-8", Array(EmbeddedFiles.index_html.utf8)),

@@ -3,7 +3,7 @@ import Glibc
 /// The socket a server listens on: bound anew, or one kept across a crash.
 extension WebServer {
     /// `descriptor` if it is a socket that listens, else `nil`.
-    package static func listeningSocket(_ descriptor: Int32) -> Int32? {
+    static func listeningSocket(_ descriptor: Int32) -> Int32? {
         var listens: Int32 = 0
         var size = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listens, &size) == 0, listens == 1 else { return nil }

@@ -53,19 +53,19 @@ public final class WebServer {
 
     /// How long a connection may go without an answer: an open page sends nothing
     /// while the user reads, so only one that has not become a page is held to it.
-    package static let idleLimit: Duration = .seconds(30)
+    static let idleLimit: Duration = .seconds(30)
     /// The most connections at once; past it, the oldest that is not an open page
     /// is closed for a new one (or the new one, when all are pages).
-    package static let mostConnections = 256
+    static let mostConnections = 256
     /// How long an open page may be silent before it is pinged; it is dropped
     /// (its session kept for a reload) if it is silent as long again.
-    package static let pageSilence: Duration = .seconds(30)
+    static let pageSilence: Duration = .seconds(30)
     /// The most output a connection may have waiting before it is closed.
-    package static let mostWaitingOutput = 8 << 20
+    static let mostWaitingOutput = 8 << 20
     /// The version of the messages between the page and the server
     /// (Docs/WireProtocol.md), said in `hello`: a page of another version
     /// stops and asks to be reloaded.
-    package static let protocolVersion = 1
+    static let protocolVersion = 1
     /// The message a page sends to time a bare round trip; answered `{"t":"pong"}`.
     package static let ping = #"{"type":"ping"}"#
     /// How long a session is kept after its page went away, for a reload.
@@ -102,6 +102,9 @@ public final class WebServer {
     private let listener: Int32
     private let makeTree: () throws -> RouteTree
     private var clients: [Int32: Client] = [:]
+    /// The loop it serves on, once ``run(on:until:)`` starts: its count of the views'
+    /// changes tells each session when to settle on them again.
+    private var loop: EventLoop?
 
     /// Binds `address:port` (port 0: one the kernel picks) and listens.
     ///
@@ -151,6 +154,7 @@ public final class WebServer {
 
     /// Serves until `shouldStop` says so, on `loop`.
     public func run(on loop: EventLoop, until shouldStop: () -> Bool) {
+        self.loop = loop
         while !shouldStop() {
             let now = loop.now
             for client in Array(clients.values) {
@@ -293,6 +297,7 @@ public final class WebServer {
                 RouteTree.acting = nil
                 let session = WebSession(tree: try makeTree(), id: WebAccess.makeToken())
                 if let say { session.say = say }
+                if let loop { session.viewChanges = { loop.screenChanges } }
                 client.session = session
             } catch {
                 closeSocket(client, .internalError, "the app could not start: \(error)")

@@ -36,6 +36,12 @@ public final class WebSession {
     /// millions of lines) is not sent: the page shows why in its place, and
     /// ``say`` is told once.
     public var largestUpdate = WebSession.defaultLargestUpdate
+    /// The count of the views' changes in this process (the event loop's
+    /// `screenChanges`): with it, the session settles on the views again before an
+    /// update only when they changed since it last did; without it, before every one.
+    public var viewChanges: (() -> Int)?
+    /// The count the session last settled at.
+    private var settledChanges: Int?
     /// Where what the page is not sent is said (serve's log); standard error by default.
     public var say: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// Whether the screen on show was too large to send, and the log was told.
@@ -53,7 +59,7 @@ public final class WebSession {
     }
 
     /// Sends the next update whole: a page that has come back has nothing drawn.
-    package func resendAll() {
+    func resendAll() {
         sent = nil
         sentStatus = ""
     }
@@ -65,7 +71,8 @@ public final class WebSession {
     /// notice, whether going back does something) is there when it changed.
     public func update() -> String? {
         // The views may have changed since the page's last message (a task, a timer).
-        session.update(.viewsChanged)
+        if viewChanges == nil || settledChanges != viewChanges?() { session.update(.viewsChanged) }
+        settledChanges = viewChanges?()
         let scene = session.scene
         let screens = screensNode(scene)
         let status = statusJSON(scene)
@@ -143,6 +150,7 @@ public final class WebSession {
             setWindow(message)
         } else if let request = Self.request(type, message) {
             session.update(.page(request))
+            settledChanges = viewChanges?()
         } else {
             session.update(.notice("the page sent a message of type \(type.prefix(40)) with missing or bad fields"))
         }

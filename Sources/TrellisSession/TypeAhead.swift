@@ -20,14 +20,14 @@ import TrellisCore
 @MainActor
 package struct TypeAhead {
     /// How long keys wait for a loading screen.
-    package var loadingLimit: Duration = .seconds(1)
+    var loadingLimit: Duration = .seconds(1)
     /// How long keys wait for a screen to react to an edit.
-    package var filterLimit: Duration = .milliseconds(250)
+    var filterLimit: Duration = .milliseconds(250)
     /// How long keys wait for work under way after an edit: a guard against work
     /// that never ends, not a measure of speed (a search of a large list on a
     /// loaded machine takes seconds). None when `TRELLIS_TYPEAHEAD_SECONDS` is 0.
-    package var workLimit: Duration = Self.defaultWorkLimit
-    package static let defaultWorkLimit: Duration = .seconds(30)
+    var workLimit: Duration = Self.defaultWorkLimit
+    static let defaultWorkLimit: Duration = .seconds(30)
     /// The most keys held: more are pressed at once.
     package static let capacity = 256
 

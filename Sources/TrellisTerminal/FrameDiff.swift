@@ -19,7 +19,7 @@ public struct FrameDiff {
     public var synchronizesLargeUpdates = true
 
     /// Bytes over which a change is large: a focus move (40 to 65 bytes) is sent bare.
-    package static let largeUpdate = 512
+    static let largeUpdate = 512
 
     private var previous: Canvas?
     private var cursorVisible = false

@@ -101,7 +101,7 @@ public struct KeyDecoder {
     }
 
     /// The longest escape sequence held while waiting for its end.
-    package static let maximumSequenceLength = 64
+    static let maximumSequenceLength = 64
     /// The largest paste taken: a larger one is refused whole. Sixteen megabytes
     /// is far more than a field or a note takes by hand, and bounds what a stream
     /// that never sends its end marker can make the app hold.

@@ -16,9 +16,9 @@ import TrellisPlatform
 /// The main loop waits on ``descriptor`` and takes the keys decoded so far with
 /// ``take()``. Ctrl-C is also noted for the supervisor as it arrives, so that an
 /// app stuck in a plugin still ends on it, though this thread read the byte.
-package final class KeyReader: Sendable {
+final class KeyReader: Sendable {
     /// How long to wait after an Esc byte for the rest of an escape sequence.
-    package static let escapeWait: Duration = .milliseconds(30)
+    static let escapeWait: Duration = .milliseconds(30)
 
     /// The most keys held for the main loop (a paste, however large, is one key).
     /// Past it, what a stuck app's user types is dropped and counted, except

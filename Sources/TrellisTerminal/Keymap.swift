@@ -27,7 +27,7 @@ public struct Keymap: Sendable {
     public init() {}
 
     /// The most entries a file may have, and its largest size.
-    package static let mostEntries = 500
+    static let mostEntries = 500
     package static let largestFile = 64 * 1024
 
     /// The key `key` acts as.

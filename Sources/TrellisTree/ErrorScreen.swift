@@ -2,7 +2,7 @@ import TrellisSDK
 
 /// The screen shown in place of a child that could not be built.
 @MainActor
-package enum ErrorScreen {
+enum ErrorScreen {
     package static func build(message: String, listener: ScreenListener) -> ViewableRouting {
         let view = ViewController(
             content: .vstack([
@@ -17,7 +17,7 @@ package enum ErrorScreen {
 
 extension ErrorScreen {
     /// What a screen whose work failed shows instead of its content.
-    package static func failureContent(message: String, canGoBack: Bool) -> ViewNode {
+    static func failureContent(message: String, canGoBack: Bool) -> ViewNode {
         .vstack([
             .text("This screen stopped working"),
             .text(message),

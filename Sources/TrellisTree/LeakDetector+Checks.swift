@@ -14,7 +14,7 @@ extension LeakDetector {
         waitingDidChange(from: wasWaiting)
     }
 
-    package func scheduleCheck() {
+    func scheduleCheck() {
         guard !isCheckScheduled else { return }
         var next = pending.first?.deadline
         for expectation in objects where next.map({ expectation.deadline < $0 }) ?? true { next = expectation.deadline }
@@ -28,7 +28,7 @@ extension LeakDetector {
     }
 
     /// Checks the detaches whose grace period is over, then waits for the next.
-    package func checkDue() {
+    func checkDue() {
         isCheckScheduled = false
         let wasWaiting = isWaiting
         let now = ContinuousClock.now

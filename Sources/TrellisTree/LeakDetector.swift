@@ -31,9 +31,9 @@ public final class LeakDetector {
     package struct Origin: CustomStringConvertible {
         /// The route and plugin, kept as the router's tag: one reference.
         package var route: RouteTag?
-        package var routerType: Any.Type
+        var routerType: Any.Type
         /// Swapped out by a live swap, not detached by its parent.
-        package var swappedOut = false
+        var swappedOut = false
 
         package var description: String {
             (route.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a \(routerType)")
@@ -52,22 +52,22 @@ public final class LeakDetector {
 
     /// An object that takes no ticket (a mock router or interactor), watched
     /// through a weak reference.
-    package struct Expectation {
+    struct Expectation {
         package let kind: Kind
-        weak package var object: AnyObject?
+        package weak var object: AnyObject?
         package let type: Any.Type
     }
 
     package struct Detach {
         /// One more than the detach before: the pending detaches' serials have no
         /// gaps, so a ticket finds its detach by subtraction.
-        package let serial: Int
+        let serial: Int
         package let origin: Origin
         /// The kinds whose ticketed object is still alive, one bit each.
         package var alive: UInt8
-        package let interactorType: Any.Type
-        package let viewType: Any.Type?
-        package var unticketed: [Expectation]
+        let interactorType: Any.Type
+        let viewType: Any.Type?
+        var unticketed: [Expectation]
         package let deadline: ContinuousClock.Instant
     }
 
@@ -81,17 +81,17 @@ public final class LeakDetector {
     /// is queued on the main actor anywhere else (a check of the actor itself cost
     /// as much as the rest of a detach).
     @exclusivity(unchecked) package nonisolated(unsafe) var pending: [Detach] = []
-    @exclusivity(unchecked) package var nextSerial = 1
+    @exclusivity(unchecked) var nextSerial = 1
     /// Whether a check of the pending detaches is scheduled: one at a time,
     /// for the oldest, not one per detach.
-    @exclusivity(unchecked) package var isCheckScheduled = false
+    @exclusivity(unchecked) var isCheckScheduled = false
     /// This detector's place in ``detectors``, the top bits of its tickets.
     package let number: Int
 
     /// Every detector made, by number, for the tickets given back.
     /// As ``pending``, on the main actor only.
     /// Not retained: a detector takes itself out when it goes away.
-    @exclusivity(unchecked) package nonisolated(unsafe) static var detectors: [Unmanaged<LeakDetector>?] = []
+    @exclusivity(unchecked) nonisolated(unsafe) static var detectors: [Unmanaged<LeakDetector>?] = []
 
     /// Bits of a ticket below the detector's number: the serial, then the kind.
     /// A ticket is positive: 2^23 detectors, 2^38 detaches each.
@@ -133,7 +133,7 @@ public final class LeakDetector {
 
     /// The detector made last that is still alive: the one the SDK's
     /// `LeakDetector` reports to.
-    package static var newest: LeakDetector? {
+    static var newest: LeakDetector? {
         for detector in detectors.reversed() {
             if let detector { return detector.takeUnretainedValue() }
         }
@@ -144,7 +144,7 @@ public final class LeakDetector {
     /// watches: a presenter that is not a view, or what a plugin asks about.
     package struct ObjectExpectation {
         package let id: Int
-        weak package var object: AnyObject?
+        package weak var object: AnyObject?
         package let type: Any.Type
         package let seconds: Double
         package let deadline: ContinuousClock.Instant
@@ -152,11 +152,11 @@ public final class LeakDetector {
 
     /// Objects expected by the SDK's `LeakDetector`, in the order they were.
     @exclusivity(unchecked) package var objects: [ObjectExpectation] = []
-    @exclusivity(unchecked) package var nextObjectID = 1
+    @exclusivity(unchecked) var nextObjectID = 1
 
     /// How many detectors are waiting on something, for the SDK's
     /// `LeakDetector.status`.
-    @exclusivity(unchecked) package static var waitingDetectors = 0
+    @exclusivity(unchecked) static var waitingDetectors = 0
 
     /// An expectation of the SDK's `LeakDetector`, as RIBs' routers make when they
     /// go away. A router, interactor or view of a RIB the host built is checked at
@@ -182,7 +182,7 @@ public final class LeakDetector {
     }
 
     /// Drops the expectation `expect(_:within:)` numbered `id`.
-    package func cancelExpectation(_ id: Int) {
+    func cancelExpectation(_ id: Int) {
         let wasWaiting = isWaiting
         objects.removeAll { $0.id == id }
         waitingDidChange(from: wasWaiting)
@@ -192,7 +192,7 @@ public final class LeakDetector {
 
     /// Tells the SDK's `LeakDetector.status` when the first detector starts
     /// waiting, or the last stops.
-    package func waitingDidChange(from wasWaiting: Bool) {
+    func waitingDidChange(from wasWaiting: Bool) {
         let waiting = isWaiting
         guard waiting != wasWaiting else { return }
         Self.waitingDetectors += waiting ? 1 : -1
@@ -203,12 +203,12 @@ public final class LeakDetector {
 
     /// Expects `router`, its interactor and its view to be deallocated within the
     /// grace period; `origin` names the route and plugin for a report.
-    package func expectDeallocation(of router: Routing, origin: Origin) {
+    func expectDeallocation(of router: Routing, origin: Origin) {
         expectDeallocation(of: DetachedRIB(router), origin: origin)
     }
 
     /// ``expectDeallocation(of:origin:)`` for a RIB whose parts were looked up once.
-    package func expectDeallocation(of rib: DetachedRIB, origin: Origin) {
+    func expectDeallocation(of rib: DetachedRIB, origin: Origin) {
         guard mode != .off else { return }
         let serial = nextSerial
         nextSerial += 1

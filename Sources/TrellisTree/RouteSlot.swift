@@ -12,7 +12,7 @@ package final class RouteTag {
     package let plugin: String
     /// The tree the router is part of: where a report about it goes when several
     /// trees run in one process (`trellis serve`'s tabs).
-    weak package var tree: RouteTree?
+    package weak var tree: RouteTree?
 
     package init(routeID: String, plugin: String, tree: RouteTree?) {
         self.routeID = routeID
@@ -24,7 +24,7 @@ package final class RouteTag {
 /// What a route's screen asks its context for: its slots and, for typed slots,
 /// the builders bound to them.
 @MainActor
-package final class ScreenSlots {
+final class ScreenSlots {
     // Weak: the tree holds the root, which holds the contexts its builders keep.
     private weak var tree: RouteTree?
     /// The route and its plugin, kept as the tree resolved them: one reference
@@ -52,8 +52,8 @@ package final class ScreenSlots {
 }
 
 /// A router of a type that keeps no tag (a mock), and its tag.
-package struct RouterRecord {
-    weak package var router: Routing?
+struct RouterRecord {
+    package weak var router: Routing?
     package let tag: RouteTag
 }
 
@@ -62,7 +62,7 @@ package struct RouterRecord {
 /// What it builds is wrapped in a ``SlotProxy``, so a live swap can put a new
 /// build of the child in the same place without the parent knowing.
 @MainActor
-package final class RouteSlot: ChildSlot {
+final class RouteSlot: ChildSlot {
     package let name: String
     // Weak: the tree holds the root, which holds the slots its builders keep.
     private weak var tree: RouteTree?
@@ -84,11 +84,11 @@ package final class RouteSlot: ChildSlot {
     }
 
     /// The route bound to the slot now.
-    package var childRoute: String? {
+    var childRoute: String? {
         childRoute(in: tree)
     }
 
-    package func childRoute(in tree: RouteTree?) -> String? {
+    func childRoute(in tree: RouteTree?) -> String? {
         // No config applied since it was resolved: the binding is the same.
         if let resolved, let tree, tree.isCurrent(resolved) { return resolved.route.id }
         return (tree?.config.routes[parentRoute.id] ?? parentRoute).children[name]
@@ -142,11 +142,11 @@ package final class RouteSlot: ChildSlot {
     }
 
     /// The route bound to the slot now, or why there is none.
-    package func boundRoute() throws(RouteError) -> String {
+    func boundRoute() throws(RouteError) -> String {
         try boundRoute(in: tree)
     }
 
-    package func boundRoute(in tree: RouteTree?) throws(RouteError) -> String {
+    func boundRoute(in tree: RouteTree?) throws(RouteError) -> String {
         guard let childRoute = childRoute(in: tree) else {
             // Validation checks every declared slot is bound: a slot that is not is
             // one the plugin's code names wrongly.
@@ -159,7 +159,7 @@ package final class RouteSlot: ChildSlot {
         return childRoute
     }
 
-    package func buildChild(
+    func buildChild(
         in tree: RouteTree?, listener: ScreenListener, parameters: JSONValue,
         hostView: ViewControllable?
     ) throws -> RouteTree.Built {
@@ -185,7 +185,7 @@ package final class RouteSlot: ChildSlot {
         return try tree.build(current, parameters: parameters, listener: listener, scope: scope, hostView: hostView)
     }
 
-    package func errorScreen(_ error: Error, listener: ScreenListener) -> ViewableRouting {
+    func errorScreen(_ error: Error, listener: ScreenListener) -> ViewableRouting {
         let router = ErrorScreen.build(message: error.userMessage, listener: listener)
         tree?.record(router, routeID: childRoute ?? name, plugin: "error")
         return router

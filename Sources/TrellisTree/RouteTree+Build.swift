@@ -59,7 +59,7 @@ extension RouteTree {
     }
 
     /// Builds a route; `state` decodes what the build it replaces saved, in a swap.
-    package func buildReturningScope(
+    func buildReturningScope(
         routeID: String, parameters: JSONValue, listener: ScreenListener?,
         scope parentScope: DependencyScope, hostView: ViewControllable?,
         state: ((any Decodable.Type) throws -> Any)? = nil

@@ -6,7 +6,7 @@ extension RouteTree {
     /// Says so if `router`, built for a parent's slot, is attached by the end of
     /// this turn of the main queue but its view is nowhere on screen: a parent
     /// that attaches a child and never presents, pushes or embeds it shows nothing.
-    package func expectShown(_ proxy: ViewableSlotProxy, parentRoute: String, childRoute: String) {
+    func expectShown(_ proxy: ViewableSlotProxy, parentRoute: String, childRoute: String) {
         shownChecks.append(ShownCheck(proxy: ObjectIdentifier(proxy), parentRoute: parentRoute, childRoute: childRoute))
         // One check of all the children built this turn, not one a child.
         guard shownChecks.count == 1 else { return }
@@ -18,13 +18,13 @@ extension RouteTree {
     /// A child built this turn, known by its proxy's identity: no weak reference,
     /// whose side table would slow every retain and release of the proxy. The
     /// check finds the proxies still attached by walking the tree.
-    package struct ShownCheck {
-        package let proxy: ObjectIdentifier
-        package let parentRoute: String
-        package let childRoute: String
+    struct ShownCheck {
+        let proxy: ObjectIdentifier
+        let parentRoute: String
+        let childRoute: String
     }
 
-    package func checkShown() {
+    func checkShown() {
         let checks = shownChecks
         shownChecks = []
         guard let root else { return }
@@ -64,7 +64,7 @@ extension RouteTree {
     }
 
     /// Shows a RIB's failed task where its screen is, naming the route and plugin.
-    package func taskDidFail(of interactor: Interactor, _ error: any Error) {
+    func taskDidFail(of interactor: Interactor, _ error: any Error) {
         let router = router(of: interactor)
         let tag = interactor.hostTag as? RouteTag ?? router.flatMap(tag(of:))
         let origin = tag.map { "route \($0.routeID) (plugin \($0.plugin))" } ?? "a screen"

@@ -7,7 +7,7 @@ extension RouteTree {
     /// Builds `routeID`, which runs in a process of its own: a screen in this
     /// process that shows what the route's process sends, and sends it the
     /// user's actions. Its plugin is opened there, never here.
-    package func buildIsolated(_ routeID: String, parameters: JSONValue, listener: ScreenListener?) throws(RouteError)
+    func buildIsolated(_ routeID: String, parameters: JSONValue, listener: ScreenListener?) throws(RouteError)
         -> Built
     {
         guard let route = config.routes[routeID] else { throw .unknownRoute(route: routeID) }
@@ -45,7 +45,7 @@ extension RouteTree {
 
 extension RouteTree {
     /// What `route`'s plugin asks for and how each ask is answered.
-    package func permissionAsks(of route: Route) -> PermissionAsks? {
+    func permissionAsks(of route: Route) -> PermissionAsks? {
         PermissionAsks.of(route, loader: loader, base: configFolder)
     }
 }

@@ -6,7 +6,7 @@ import TrellisIsolation
 extension RouteConfig {
     /// The routes that run in a process of their own: those marked so, and the
     /// routes below them, which run in that process.
-    package var routesInProcessesOfTheirOwn: Set<String> {
+    var routesInProcessesOfTheirOwn: Set<String> {
         var found: Set<String> = []
         var pending = routes.values.filter { $0.isolation == .process }.map(\.id)
         while let id = pending.popLast() {
@@ -21,7 +21,7 @@ extension RouteTree {
     /// Starts again the process of each isolated route on show whose plugin
     /// files changed since it started (or of `routeID`'s, changed or not),
     /// handing the new process the state its root saved.
-    package func swapIsolated(only routeID: String?, into report: inout SwapReport) {
+    func swapIsolated(only routeID: String?, into report: inout SwapReport) {
         guard let root else { return }
         var pending: [Routing] = [root]
         while let router = pending.popLast() {

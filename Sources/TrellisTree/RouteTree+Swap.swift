@@ -55,7 +55,7 @@ extension RouteTree {
     /// Maps again the plugin files of `config`'s routes that changed (or the file
     /// of route `routeID`), for every tree that shares `loader`: each then swaps
     /// its stale screens. Returns why a file was not mapped.
-    package static func reloadFiles(of config: RouteConfig, loader: PluginLoader, only routeID: String? = nil)
+    static func reloadFiles(of config: RouteConfig, loader: PluginLoader, only routeID: String? = nil)
         -> [String]
     {
         var failures: [String] = []

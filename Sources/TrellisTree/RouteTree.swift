@@ -26,14 +26,14 @@ public final class RouteTree {
     package var configFolder: URL
 
     package let loader: PluginLoader
-    package var records: [RouterRecord] = []
+    var records: [RouterRecord] = []
     /// The routers ``buildChain(_:)`` built, kept while the check runs.
-    package var chainKeptAlive: [Routing] = []
+    var chainKeptAlive: [Routing] = []
 
     /// The root router, once ``launch()`` has built it.
     public package(set) var root: ViewableRouting?
     /// The generation of the root's plugin file it was built from.
-    package var rootGeneration = 0
+    var rootGeneration = 0
 
     /// Where the tree reports what the user should know that has no screen to be
     /// shown on (a viewless RIB's failed task, a child attached twice). Headless
@@ -49,7 +49,7 @@ public final class RouteTree {
 
     /// Notices from before anyone listened (the root's build, before the front
     /// end set ``onNotice``): kept, never dropped, and given to the first listener.
-    package var pendingNotices: [String] = []
+    var pendingNotices: [String] = []
 
     /// Tells ``onNotice``, or keeps `notice` until it is set.
     package func notify(_ notice: String) {
@@ -253,7 +253,7 @@ public final class RouteTree {
         return records.first { $0.router === rib.child }?.tag
     }
 
-    @exclusivity(unchecked) package var shownChecks: [ShownCheck] = []
+    @exclusivity(unchecked) var shownChecks: [ShownCheck] = []
 
     /// A route built: its router, the scope it provides to those below it, and the
     /// generation of its plugin file it was built from.
@@ -270,8 +270,8 @@ public final class RouteTree {
         package let route: Route
         package let loaded: LoadedPlugin
         package let tag: RouteTag
-        package let configVersion: Int
-        package let loaderEpoch: Int
+        let configVersion: Int
+        let loaderEpoch: Int
 
         package init(route: Route, loaded: LoadedPlugin, tag: RouteTag, configVersion: Int, loaderEpoch: Int) {
             self.route = route
@@ -285,7 +285,7 @@ public final class RouteTree {
     /// The builder of the plugin bound to a parent's slot, for a typed slot
     /// (``ScreenContext/slot(_:as:)``): a new one from the plugin, bound to the
     /// slot, through which it builds the route as any child is built.
-    package func typedBuilder(
+    func typedBuilder(
         parentRoute: Route, slot name: String, scope: DependencyScope,
         declaredSlots: [String]
     ) throws -> AnyObject {

@@ -20,7 +20,7 @@ package final class SDKLeakDetector: TrellisSDK.LeakDetector {
         waiting.asObservable().map { $0 ? .InProgress : .DidComplete }.distinctUntilChanged()
     }
 
-    package func checkDidChange(isWaiting: Bool) {
+    func checkDidChange(isWaiting: Bool) {
         waiting.accept(isWaiting)
     }
 

@@ -15,7 +15,7 @@ package class SlotProxy: Routing {
     /// The route the child is built for; a config edit may bind the slot to another.
     package var routeID: String
     /// The parent's route and the slot's name, to find the binding in a new config.
-    package let parentRouteID: String
+    let parentRouteID: String
     package let slot: String
     /// What the parent passed to the build, to build the child again the same way.
     package let parameters: JSONValue
@@ -25,12 +25,12 @@ package class SlotProxy: Routing {
     /// The plugin file's generation ``current`` was built from, to know it is stale.
     package var generation: Int
     /// The generation of a child that could not be built: any reload tries again.
-    package static let failedGeneration = -1
+    static let failedGeneration = -1
 
     private(set) var isLoaded = false
 
     /// The leak detector's ticket once the proxy is detached; see ``LeakDetector``.
-    @exclusivity(unchecked) package var deallocationTicket = 0
+    @exclusivity(unchecked) var deallocationTicket = 0
 
     package init(
         current: Routing, routeID: String, parentRouteID: String, slot: String, parameters: JSONValue,
@@ -112,7 +112,7 @@ package final class ViewableSlotProxy: SlotProxy, ViewableRouting {
 
 extension Routing {
     /// The router a slot's proxy stands for, or this router if it is not one.
-    package var unproxied: Routing { (self as? SlotProxy)?.current ?? self }
+    var unproxied: Routing { (self as? SlotProxy)?.current ?? self }
 }
 
 /// A detached router's parts, each looked up once: a detach's bookkeeping reads
@@ -121,7 +121,7 @@ extension Routing {
 @MainActor
 package struct DetachedRIB {
     /// The slot's proxy the parent detached, if it was one.
-    package let proxy: SlotProxy?
+    let proxy: SlotProxy?
     /// The router the proxy stood for, else the one detached.
     package let child: Routing
     package let interactable: Interactable

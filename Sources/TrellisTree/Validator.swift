@@ -34,6 +34,10 @@ public struct ValidationProblem: Equatable, CustomStringConvertible {
 /// Checks a config against its plugins: each route's plugin loads and is
 /// compatible, each slot a plugin declares is bound and each binding names a
 /// declared slot, each required dependency is provided above it.
+///
+/// It only asks the loader for each plugin file: a caller that wants them read
+/// several at a time starts the loader's prefetch first
+/// (``PluginLoader/startPrefetch(for:)``), as `trellis` and live swap do.
 @MainActor
 public struct Validator {
     package let config: RouteConfig
@@ -46,10 +50,10 @@ public struct Validator {
     }
 
     /// How many unreachable routes are named one by one.
-    package static let unreachableListed = 20
+    static let unreachableListed = 20
 
     /// How many routes whose plugin cannot be used are named one by one.
-    package static let unusableListed = 20
+    static let unusableListed = 20
 
     /// Every problem found, errors and warnings, in route order.
     public func problems() -> [ValidationProblem] {
@@ -278,7 +282,7 @@ public struct Validator {
     /// says it is another plugin than its name is a mix-up, or a disguise, and `run`
     /// refuses it as `validate` does. Copies side by side (versions, the
     /// benchmark's) keep the name and add a suffix.
-    package static func nameProblem(route: String, fileName: String, manifestName: String) -> ValidationProblem? {
+    static func nameProblem(route: String, fileName: String, manifestName: String) -> ValidationProblem? {
         guard fileName.hasPrefix("lib"), fileName.hasSuffix(".so") else { return nil }
         let stem = fileName.dropFirst(3).dropLast(3)
         guard stem != manifestName, !stem.hasPrefix(manifestName + "-") else { return nil }

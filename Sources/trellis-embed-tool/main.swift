@@ -35,7 +35,7 @@ for path in arguments.dropFirst() {
     source += "    static let \(String(name)) = \(literal(text))\n\n"
 }
 source += "}\n"
-// Unchanged output keeps its date, so TrellisHost is not compiled again: SwiftPM
+// Unchanged output keeps its date, so TrellisServe is not compiled again: SwiftPM
 // runs the plugin again each time it links the tool, which `swift build
 // --product X` after `swift build` did (a minute and a half a product in release).
 if FileManager.default.contents(atPath: output) == Data(source.utf8) { exit(0) }

@@ -12,48 +12,63 @@ import TrellisTestSupport
 /// declared there: what a split into targets would have to import.
 struct HostLayersTests {
     /// The layers, lowest first: each may use those before it. Those in
-    /// ``targets`` are targets of their own; the others are folders of Sources/TrellisHost.
+    /// ``targets`` are targets of their own; `Supervisor` and `Scaffolding` are
+    /// folders of Sources/TrellisHost, and `Host` its files beside them.
     static let layers = [
         "Platform", "Config", "Loader", "Loop", "Isolation", "Tree", "Session", "PluginHost", "Terminal", "Serve",
-        "Supervisor", "Scaffolding",
+        "Supervisor", "Scaffolding", "Host",
     ]
 
-    private static let host = Products.repository.appendingPathComponent("Sources/TrellisHost")
+    private static let sourcesFolder = Products.repository.appendingPathComponent("Sources")
+    private static let host = sourcesFolder.appendingPathComponent("TrellisHost")
 
     /// The layers that are targets of their own, and their folders.
     static let targets = [
-        "Platform": "Sources/TrellisPlatform", "Config": "Sources/TrellisConfig", "Loader": "Sources/TrellisLoader",
-        "Loop": "Sources/TrellisLoop", "Isolation": "Sources/TrellisIsolation", "Tree": "Sources/TrellisTree",
-        "Session": "Sources/TrellisSession", "PluginHost": "Sources/TrellisPluginHost",
-        "Terminal": "Sources/TrellisTerminal", "Serve": "Sources/TrellisServe",
+        "Platform": "TrellisPlatform", "Config": "TrellisConfig", "Loader": "TrellisLoader", "Loop": "TrellisLoop",
+        "Isolation": "TrellisIsolation", "Tree": "TrellisTree", "Session": "TrellisSession",
+        "PluginHost": "TrellisPluginHost", "Terminal": "TrellisTerminal", "Serve": "TrellisServe",
     ]
 
-    /// Each layer's folder: each target's, and each of TrellisHost's folders.
-    private static func folders() throws -> [(layer: String, url: URL)] {
-        try targets.map { ($0.key, Products.repository.appendingPathComponent($0.value)) }
-            + FileManager.default.contentsOfDirectory(atPath: host.path).map { ($0, host.appendingPathComponent($0)) }
+    private static func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Each layer's Swift files, by layer: each target's, each folder of
+    /// TrellisHost's, and TrellisHost's own as `Host`.
+    private static func files() throws -> [String: [URL]] {
+        var files: [String: [URL]] = [:]
+        func add(_ layer: String, _ folder: URL) throws {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift")
+            {
+                files[layer, default: []].append(folder.appendingPathComponent(name))
+            }
+        }
+        for (layer, target) in targets { try add(layer, sourcesFolder.appendingPathComponent(target)) }
+        try add("Host", host)
+        for name in try FileManager.default.contentsOfDirectory(atPath: host.path)
+        where isFolder(host.appendingPathComponent(name)) {
+            try add(name, host.appendingPathComponent(name))
+        }
+        return files
     }
 
     /// Each layer's Swift files, comments taken out.
     private static func sources() throws -> [String: [String]] {
-        var sources: [String: [String]] = [:]
-        for (folder, url) in try folders() {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            for file in files where file.hasSuffix(".swift") {
-                let text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
-                let code = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        try files().mapValues { urls in
+            try urls.map { url in
+                let text = try String(contentsOf: url, encoding: .utf8)
+                return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                     line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
-                }
-                sources[folder, default: []].append(code.joined(separator: "\n"))
+                }.joined(separator: "\n")
             }
         }
-        return sources
     }
 
     /// The names a file declares at its top level: types and functions.
     private static func declaredNames(in code: String) -> Set<String> {
         let declaration =
-            /^(?:(?:public|private|fileprivate|internal|final|indirect|@MainActor|@frozen)\s+)*(?:struct|class|enum|protocol|actor|typealias|func)\s+([A-Za-z_]\w*)/
+            /^(?:(?:public|package|open|private|fileprivate|internal|final|indirect|nonisolated(?:\(unsafe\))?|@\w+)\s+)*(?:struct|class|enum|protocol|actor|typealias|func)\s+([A-Za-z_]\w*)/
             .anchorsMatchLineEndings()
         return Set(code.matches(of: declaration).map { String($0.1) })
     }
@@ -84,8 +99,19 @@ struct HostLayersTests {
         return uses
     }
 
+    @Test func eachHostTargetIsALayer() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sourcesFolder.path).filter {
+            $0.hasPrefix("Trellis") && $0 != "TrellisHost"
+                && Self.isFolder(Self.sourcesFolder.appendingPathComponent($0))
+        }
+        #expect(
+            Set(folders) == Set(Self.targets.values),
+            "each Sources/Trellis* target is a layer: HostLayersTests.targets and Docs/Architecture.md")
+    }
+
     @Test func eachFolderIsALayerAndUsesOnlyTheLayersBelowIt() throws {
         let sources = try Self.sources()
+        #expect(Set(sources.keys).isSuperset(of: Self.targets.keys), "each target has Swift files")
         #expect(
             Set(sources.keys).subtracting(Self.layers).isEmpty,
             "a new folder goes into HostLayersTests.layers and Docs/Architecture.md")

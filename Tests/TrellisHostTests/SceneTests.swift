@@ -72,13 +72,19 @@ struct SceneTests {
     }
 
     @Test func aNoticeAndGoingBackAreInTheScene() {
-        let (session, _) = session(.text("Hello"))
+        let (session, tree) = session(.text("Hello"))
         #expect(session.scene.notice == nil)
-        #expect(!session.scene.canGoBack)
+        #expect(!session.scene.canGoBack, "nothing to go back to from the root")
 
         session.update(.notice("Saved."))
+        let details = ViewController(content: .text("Details"))
+        details.backAction = { [weak details] in details.map(tree.view.pop) }
+        tree.view.push(details)
+        session.update(.viewsChanged)
 
         #expect(session.scene.notice == "Saved.")
+        #expect(session.scene.canGoBack, "a pushed screen with a back action goes back")
+        #expect(session.scene.layers.last?.content == .text("Details"))
     }
 
     @Test func viewsNestedDeeperThanTheSceneKeepsAreANote() {

@@ -6,7 +6,8 @@ extension ScreenSession {
     ///
     /// The views may change between inputs (a task, a timer): a front end sends
     /// ``SessionInput/viewsChanged`` before it reads the scene when they told it
-    /// so, as it does before it draws a frame.
+    /// so, as it does before it draws a frame. (A screen that came on show since
+    /// the last update has no number yet, and goes by 0 until the next.)
     public var scene: Scene {
         guard let root = tree.rootView else {
             return Scene(layers: [], routePath: [], notice: notice, canGoBack: false)
