@@ -7,24 +7,25 @@ extension ScreenSession {
     /// The views may change between inputs (a task, a timer): a front end sends
     /// ``SessionInput/viewsChanged`` before it reads the scene when they told it
     /// so, as it does before it draws a frame. (A screen that came on show since
-    /// the last update has no number yet, and goes by 0 until the next.)
+    /// the last update has no number and no plugin yet, and goes by 0 until the
+    /// next.)
     public var scene: Scene {
         guard let root = tree.rootView else {
             return Scene(layers: [], routePath: [], notice: notice, canGoBack: false)
         }
         let layers = Window.layers(from: root).enumerated().compactMap { index, chain -> Scene.Layer? in
             guard let view = chain.last else { return nil }
+            let known = screenNumbers[ObjectIdentifier(view)].flatMap { $0.screen.view === view ? $0 : nil }
             return Scene.Layer(
-                screen: screenNumbers[ObjectIdentifier(view)].flatMap { $0.screen.view === view ? $0.number : nil }
-                    ?? 0,
-                isModal: index > 0, plugin: tree.plugin(showing: view),
+                screen: known?.number ?? 0, isModal: index > 0, plugin: known?.plugin,
                 content: SceneNode(view.displayedContent, styles: view.rowStyles, reading: view.listsForReading))
         }
-        return Scene(layers: layers, routePath: routePath(), notice: notice, canGoBack: canGoBackFromPage)
+        return Scene(layers: layers, routePath: routePathShown, notice: notice, canGoBack: canGoBackFromPage)
     }
 
     /// Gives each screen on show a number of its own for as long as it lives (an
-    /// address a new view reuses is a new number): part of every ``update(_:)``.
+    /// address a new view reuses is a new number), and finds its plugin once:
+    /// part of every ``update(_:)``.
     func numberScreens(root: ViewController) {
         for chain in Window.layers(from: root) {
             guard let view = chain.last else { continue }
@@ -32,7 +33,7 @@ extension ScreenSession {
             if let known = screenNumbers[key], known.screen.view === view { continue }
             if screenNumbers.count > 64 { screenNumbers = screenNumbers.filter { $0.value.screen.view != nil } }
             lastScreenNumber += 1
-            screenNumbers[key] = (WeakScreen(view), lastScreenNumber)
+            screenNumbers[key] = (WeakScreen(view), lastScreenNumber, tree.plugin(showing: view))
         }
     }
 }

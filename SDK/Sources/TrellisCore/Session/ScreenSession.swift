@@ -17,6 +17,8 @@ public final class ScreenSession {
 
     /// The route path the last frame showed, `launcher › airports`.
     public internal(set) var routePathText = ""
+    /// The same path as its route ids and titles, for the ``scene``.
+    var routePathShown: [String] = []
 
     /// A message for the user shown in the status line in place of the keys, until
     /// the next key (``SessionInput/notice(_:)``, the tree's notices in every front end).
@@ -126,8 +128,9 @@ public final class ScreenSession {
     /// ends the app as it does for Ctrl-C.
     public internal(set) var quitRequested = false
 
-    /// The number each screen on show goes by in the ``scene``, and the last given.
-    var screenNumbers: [ObjectIdentifier: (screen: WeakScreen, number: Int)] = [:]
+    /// The number each screen on show goes by in the ``scene`` and its plugin,
+    /// and the last number given.
+    var screenNumbers: [ObjectIdentifier: (screen: WeakScreen, number: Int, plugin: String?)] = [:]
     var lastScreenNumber = 0
 
     /// Creates a session over a launched tree, its first ``frame`` drawn.
@@ -157,7 +160,8 @@ public final class ScreenSession {
         topHasControls = !frame.controls.isEmpty
         // Where each scroll view was drawn from: the next key scrolls on from there.
         scrollOffsets = frame.scrollOffsets
-        let path = routePath().joined(separator: " › ")
+        routePathShown = routePath()
+        let path = routePathShown.joined(separator: " › ")
         if routePathText != path {
             routePathText = path
             // The path on screen, for a crash report: noted as it changes, not walked again.
