@@ -73,10 +73,22 @@ enum Trellis {
     /// Reads the config at `path` (default ./config.json), with `pluginFolders`
     /// (from `--plugins`) searched before its own.
     static func loadConfig(_ path: String?, pluginFolders: [String] = []) throws -> RouteConfig {
+        let config = try readConfig(path, pluginFolders: pluginFolders)
+        try commandError { () throws(ConfigError) in try config.checkRoutes() }
+        return config
+    }
+
+    /// The config at `path` read, its routes not yet checked (``RouteConfig/read(from:searchingFirst:)``).
+    private static func readConfig(_ path: String?, pluginFolders: [String]) throws -> RouteConfig {
         let file = URL(fileURLWithPath: path ?? "config.json").standardizedFileURL
         let folders = pluginFolders.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        return try commandError { () throws(ConfigError) in try RouteConfig.read(from: file, searchingFirst: folders) }
+    }
+
+    /// `body`'s result, or its config error as the command's.
+    private static func commandError<T>(_ body: () throws(ConfigError) -> T) throws -> T {
         do {
-            return try RouteConfig.load(from: file, searchingFirst: folders)
+            return try body()
         } catch {
             throw CommandError(message: error.localizedDescription)
         }
@@ -110,19 +122,13 @@ enum Trellis {
         _ path: String?, pluginFolders: [String],
         checksEntrySymbols: Bool = false
     ) throws -> (RouteConfig, PluginLoader) {
-        let file = URL(fileURLWithPath: path ?? "config.json").standardizedFileURL
-        let folders = pluginFolders.map { URL(fileURLWithPath: $0).standardizedFileURL }
-        do {
-            let config = try RouteConfig.read(from: file, searchingFirst: folders)
-            let loader = PluginLoader(config: config)
-            loader.checksEntrySymbols = checksEntrySymbols
-            // The files are read on other threads while the routes are checked.
-            loader.startPrefetch(for: config)
-            try config.checkRoutes()
-            return (config, loader)
-        } catch {
-            throw CommandError(message: error.localizedDescription)
-        }
+        let config = try readConfig(path, pluginFolders: pluginFolders)
+        let loader = PluginLoader(config: config)
+        loader.checksEntrySymbols = checksEntrySymbols
+        // The files are read on other threads while the routes are checked.
+        loader.startPrefetch(for: config)
+        try commandError { () throws(ConfigError) in try config.checkRoutes() }
+        return (config, loader)
     }
 }
 
