@@ -61,7 +61,7 @@ let hostLayers: [Target] = [
     hostLayer("TrellisLoop", ["TrellisPlatform", "TrellisLoader"]),
     hostLayer("TrellisIsolation", ["CTerminal", "TrellisPlatform", "TrellisConfig", "TrellisLoader"]),
     hostLayer("TrellisTree", ["TrellisPlatform", "TrellisConfig", "TrellisLoader", "TrellisLoop", "TrellisIsolation"]),
-    hostLayer("TrellisSession", ["TrellisPlatform", "TrellisLoop", "TrellisIsolation", "TrellisTree"]),
+    hostLayer("TrellisSession", ["TrellisPlatform", "TrellisLoop", "TrellisTree"]),
     hostLayer(
         "TrellisPluginHost",
         [

@@ -9,13 +9,14 @@ import TrellisPlatform
 /// actions, and ends it when it resigns. A process that ends or crashes is shown
 /// as an error in the route's place; the rest of the app goes on.
 package final class IsolatedInteractor: PresentableInteractor<ViewController> {
-    /// How many isolated routes have started a process that has not yet sent its
-    /// first screen: work under way, which a headless script waits for.
-    package private(set) static var starting = 0
-
     private var launch: IsolatedLaunch
+    /// What starts the route's process, and counts it while it starts.
+    private let hosts: PluginHosts
+    /// Tells the tree the route is in what the user should know: what its
+    /// process says, and what the host says of it.
+    private let say: (String) -> Void
     private var isStarting = false {
-        didSet { Self.starting += isStarting ? 1 : -1 }
+        didSet { hosts.noteStarting(isStarting) }
     }
     private weak var listener: ScreenListener?
     private var process: pid_t = 0
@@ -27,8 +28,13 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
     /// The process's temporary folder, removed when it ends.
     private var scratch: String?
 
-    package init(presenter: ViewController, launch: IsolatedLaunch, listener: ScreenListener?) {
+    package init(
+        presenter: ViewController, launch: IsolatedLaunch, hosts: PluginHosts, listener: ScreenListener?,
+        say: @escaping (String) -> Void
+    ) {
         self.launch = launch
+        self.hosts = hosts
+        self.say = say
         self.listener = listener
         super.init(presenter: presenter)
     }
@@ -53,7 +59,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
 
     private func answer(allowed: Bool) {
         guard var asks = launch.asks, !asks.pending.isEmpty else { return }
-        if let problem = asks.answer(allowed: allowed) { HostHooks.onNotice?(problem) }
+        if let problem = asks.answer(allowed: allowed) { say(problem) }
         launch.asks = asks
         startSayingDenials()
     }
@@ -72,7 +78,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
     private func startSayingDenials() {
         launch.asks?.makeWritableFolders()
         if let notice = launch.asks?.deniedNotice {
-            HostHooks.onNotice?(notice)
+            say(notice)
             Log.info(notice + " (`trellis permissions --revoke \(launch.asks?.plugin ?? "")` asks again)")
         }
         start()
@@ -95,7 +101,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
         stamps = PluginFileStamps(launch.pluginFiles)
         let state = handedState.map { ["--state", $0] } ?? []
         handedState = nil
-        switch PluginHostProcess.start(launch.arguments + (scratch.map { ["--scratch", $0] } ?? []) + state) {
+        switch hosts.start(launch.arguments + (scratch.map { ["--scratch", $0] } ?? []) + state) {
         case let .success(process): started = process
         case let .failure(error):
             show("could not start a process for it: \(error.message)")
@@ -290,7 +296,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
             case let .event(name, json):
                 draw(shown)
                 hear(eventNamed: name, json: json)
-            case let .notice(text): HostHooks.onNotice?(String(text.prefix(Self.longestNotice)))
+            case let .notice(text): say(String(text.prefix(Self.longestNotice)))
             case let .preserved(state) where preservedAsked:
                 handedState = state
                 preservedAnswered = true
@@ -314,7 +320,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
             return
         }
         let parent = listener.map { "\(type(of: $0))" } ?? "no parent"
-        HostHooks.onNotice?(
+        say(
             "route \(launch.routeID) sent a \(name), which its parent (\(parent)) does not hear"
                 .escapingControlCharacters)
     }

@@ -3,58 +3,21 @@ import Dispatch
 import Foundation
 
 /// A started `trellis plugin-host`: its pid, the app's end of its channel, and
-/// the pipe its standard error goes to. One is kept started ahead (a spare,
-/// waiting on its channel for its route), so that opening an isolated route
-/// does not wait for a process to start and load its libraries.
+/// the pipe its standard error goes to. ``PluginHosts`` starts them.
 package struct PluginHostProcess {
     package let pid: pid_t
     package let channel: Int32
     package let errors: Int32
 
-    /// The spare, waiting for its route.
-    @MainActor private static var spare: PluginHostProcess?
-    @MainActor private static var spareWanted = false
-
-    /// Starts `trellis plugin-host arguments…`: taken from the spare, which is
-    /// sent its arguments, else started now. Another spare is started after.
-    @MainActor
-    package static func start(_ arguments: [String]) -> Result<PluginHostProcess, SpawnError> {
-        // A zero byte would end an argument early, or split it in two for a spare.
-        if let bad = arguments.first(where: { $0.utf8.contains(0) }) {
-            return .failure(
-                SpawnError(message: "an argument holds a zero byte: \(bad.prefix(80).escapingControlCharacters)"))
-        }
-        defer { keepSpare() }
-        if let spare {
-            Self.spare = nil
-            if spare.send(launch: arguments) { return .success(spare) }
-            spare.end()
-        }
-        return spawn(arguments)
-    }
-
-    /// Starts a spare soon, if there is none: when the screen that asked is up.
-    @MainActor
-    package static func keepSpare() {
-        guard spare == nil, !spareWanted else { return }
-        spareWanted = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(50)) {
-            MainActor.assumeIsolated {
-                spareWanted = false
-                if spare == nil, case let .success(started) = spawn(["--spare"]) { spare = started }
-            }
-        }
-    }
-
     /// What a spare reads on its channel: its arguments, each ended by a zero
     /// byte, after their length in four bytes.
-    private func send(launch arguments: [String]) -> Bool {
+    func send(launch arguments: [String]) -> Bool {
         let bytes = Array(arguments.map { Array($0.utf8) + [0] }.joined())
         return IsolationChannel(descriptor: channel).send(bytes: IsolationChannel.framed(bytes))
     }
 
     /// Ends a process that will not be used, and waits for it.
-    private func end() {
+    func end() {
         close(channel)
         close(errors)
         kill(pid, SIGKILL)
@@ -69,7 +32,7 @@ package struct PluginHostProcess {
     /// Starts `trellis plugin-host arguments…` with one end of a new socket pair
     /// as descriptor 3, in a session of its own, with no terminal and no other
     /// descriptor of the app's.
-    private static func spawn(_ arguments: [String]) -> Result<PluginHostProcess, SpawnError> {
+    static func spawn(_ arguments: [String]) -> Result<PluginHostProcess, SpawnError> {
         if let problem = IsolatedLaunch.executableProblem { return .failure(SpawnError(message: problem)) }
         var pair: [Int32] = [-1, -1]
         var pipe: [Int32] = [-1, -1]

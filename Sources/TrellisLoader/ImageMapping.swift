@@ -24,13 +24,26 @@ import Foundation
 /// without exit handlers, when its supervisor sees it end).
 @MainActor
 package enum ImageMapping {
-    /// This process's folder of link folders, made at the first mapping through a link.
-    private static var root: String?
-    /// The link folder of each plugin folder, and the libraries linked in it.
-    private static var linkFolders: [String: (folder: String, linked: Set<String>)] = [:]
-    private static var count = 0
-    /// The file (device and inode) of every handle returned so far.
-    private static var handles: [UnsafeMutableRawPointer: FileKey] = [:]
+    /// What this process has mapped so far. One per process: the dynamic loader
+    /// maps each image once, whichever route tree asked for it.
+    private struct Mapped {
+        /// This process's folder of link folders, made at the first mapping through a link.
+        var root: String?
+        /// The link folder of each plugin folder, and the libraries linked in it.
+        var linkFolders: [String: (folder: String, linked: Set<String>)] = [:]
+        /// The links made, which numbers the next link's name.
+        var count = 0
+        /// The file (device and inode) of every handle returned so far.
+        var handles: [UnsafeMutableRawPointer: FileKey] = [:]
+        /// The soft limit on descriptors when last asked.
+        var roomyLimit: rlim_t?
+        /// Libraries known to be loaded: images are never closed, so once loaded,
+        /// always loaded; asking the dynamic loader walks every image, hundreds in a
+        /// process that loaded many plugins.
+        var loaded: Set<String> = []
+    }
+
+    private static var mapped = Mapped()
 
     private struct FileKey: Equatable {
         let device: UInt64, inode: UInt64
@@ -60,7 +73,7 @@ package enum ImageMapping {
             of: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
         var beside: [String] = []
         var needsFolder = false
-        let linked = linkFolders[ownFolder]?.linked ?? []
+        let linked = mapped.linkFolders[ownFolder]?.linked ?? []
         // One already loaded (the SDK, the Swift runtime) is matched by its name.
         for name in (try? file.neededLibraries()) ?? [] where !isLoaded(name) {
             if linked.contains(name) {
@@ -95,8 +108,8 @@ package enum ImageMapping {
             close(kept)
             throw failure(path: path, mappedName: name)
         }
-        guard let known = handles[handle] else {
-            handles[handle] = FileKey(file)
+        guard let known = mapped.handles[handle] else {
+            mapped.handles[handle] = FileKey(file)
             return handle
         }
         // The dynamic loader gave an image it had: the same file loaded again (by
@@ -112,10 +125,10 @@ package enum ImageMapping {
     ) throws(PluginLoadError) -> UnsafeMutableRawPointer {
         let folder = try linkFolder(for: ownFolder, reportingFor: path)
         for name in beside where symlink(ownFolder + "/" + name, folder + "/" + name) == 0 {
-            linkFolders[ownFolder]?.linked.insert(name)
+            mapped.linkFolders[ownFolder]?.linked.insert(name)
         }
-        count += 1
-        let name = folder + "/\(count)-" + PluginFileSafety.fileName(of: path)
+        mapped.count += 1
+        let name = folder + "/\(mapped.count)-" + PluginFileSafety.fileName(of: path)
         guard symlink(file.descriptorPath, name) == 0 else {
             throw .openFailed(
                 path: path, reason: "no link to it could be made in \(folder) (\(String(cString: strerror(errno))))")
@@ -123,7 +136,7 @@ package enum ImageMapping {
         defer { unlink(name) }
         willMap(name)
         guard let handle = dlopen(name, flags) else { throw failure(path: path, mappedName: name) }
-        handles[handle] = FileKey(file)
+        mapped.handles[handle] = FileKey(file)
         return handle
     }
 
@@ -131,10 +144,10 @@ package enum ImageMapping {
     /// kept for images come near it (hundreds of plugins loaded), so that the
     /// app's own files still open; as Go's runtime does at start.
     private static func roomForKeptDescriptors() {
-        let wanted = rlim_t(Int(keptDescriptorFloor) + 2 * handles.count + 64)
+        let wanted = rlim_t(Int(keptDescriptorFloor) + 2 * mapped.handles.count + 64)
         // The limit last seen, asked again only when it may be too low: a system
         // call less on every load.
-        if let roomyLimit, wanted <= roomyLimit { return }
+        if let roomyLimit = mapped.roomyLimit, wanted <= roomyLimit { return }
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
         if limit.rlim_cur < limit.rlim_max, wanted > limit.rlim_cur {
@@ -142,11 +155,8 @@ package enum ImageMapping {
             _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
             _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         }
-        roomyLimit = limit.rlim_cur
+        mapped.roomyLimit = limit.rlim_cur
     }
-
-    /// The soft limit on descriptors when last asked.
-    private static var roomyLimit: rlim_t?
 
     /// The dynamic loader's reason, naming `path` where it names the mapping.
     private static func failure(path: String, mappedName: String) -> PluginLoadError {
@@ -154,36 +164,31 @@ package enum ImageMapping {
         return .openFailed(path: path, reason: reason.replacingOccurrences(of: mappedName, with: path))
     }
 
-    /// Libraries known to be loaded: images are never closed, so once loaded,
-    /// always loaded; asking the dynamic loader walks every image, hundreds in a
-    /// process that loaded many plugins.
-    private static var loaded: Set<String> = []
-
     private static func isLoaded(_ name: String) -> Bool {
-        if loaded.contains(name) { return true }
+        if mapped.loaded.contains(name) { return true }
         guard trellis_is_loaded(name) != 0 else { return false }
-        loaded.insert(name)
+        mapped.loaded.insert(name)
         return true
     }
 
     /// The link folder for plugins of `ownFolder`, made the first time.
     private static func linkFolder(for ownFolder: String, reportingFor path: String) throws(PluginLoadError) -> String {
-        if let known = linkFolders[ownFolder] { return known.folder }
+        if let known = mapped.linkFolders[ownFolder] { return known.folder }
         let root = try rootFolder(reportingFor: path)
-        let folder = root + "/\(linkFolders.count + 1)"
+        let folder = root + "/\(mapped.linkFolders.count + 1)"
         guard mkdir(folder, 0o700) == 0 else {
             throw .openFailed(
                 path: path,
                 reason: "no folder to map it from could be made in \(root) (\(String(cString: strerror(errno))))")
         }
-        linkFolders[ownFolder] = (folder, [])
+        mapped.linkFolders[ownFolder] = (folder, [])
         return folder
     }
 
     /// The folder of link folders, created once with mode 0700 (no one else can
     /// put a link in it).
     private static func rootFolder(reportingFor path: String) throws(PluginLoadError) -> String {
-        if let root { return root }
+        if let root = mapped.root { return root }
         var template = Array("\(temporaryFolder)/\(prefix(of: getpid()))XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw .openFailed(
@@ -192,7 +197,7 @@ package enum ImageMapping {
                     + "(\(String(cString: strerror(errno))))")
         }
         let made = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        root = made
+        mapped.root = made
         atexit { ImageMapping.removeFolders(ofProcess: getpid()) }
         removeFoldersOfEndedProcesses()
         return made

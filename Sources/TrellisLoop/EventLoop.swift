@@ -60,8 +60,14 @@ public final class EventLoop {
     /// Set in the child of a `fork` a plugin made: a child that comes back to the
     /// loop instead of calling `exec` or `_exit` would run every later key and
     /// command a second time.
-    nonisolated(unsafe) private static var isForkedCopy: sig_atomic_t = 0
-    nonisolated(unsafe) private static var watchesForks = false
+    private static var isForkedCopy: sig_atomic_t {
+        get { SignalShared.current.isForkedCopy }
+        set { SignalShared.current.isForkedCopy = newValue }
+    }
+    private static var watchesForks: Bool {
+        get { SignalShared.current.watchesForks }
+        set { SignalShared.current.watchesForks = newValue }
+    }
 
     private static func watchForForks() {
         guard !watchesForks else { return }

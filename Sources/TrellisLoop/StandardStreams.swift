@@ -8,7 +8,10 @@ import TrellisPlatform
 /// where a terminal run ended as if the terminal had hung up (129) and a headless
 /// run lost its output with status 0.
 enum StandardStreams {
-    nonisolated(unsafe) private static var copies: [Int32] = []
+    private static var copies: [Int32] {
+        get { SignalShared.current.standardStreamCopies }
+        set { SignalShared.current.standardStreamCopies = newValue }
+    }
 
     /// Takes the copies, once (above descriptor 10, closed on exec).
     static func keepCopies() {

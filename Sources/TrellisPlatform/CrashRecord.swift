@@ -55,7 +55,10 @@ public enum CrashRecord {
 
     /// The supervisor's pid and a descriptor readable once it has ended (-1 for
     /// none), in the app process; pid 0 when unsupervised.
-    nonisolated(unsafe) public package(set) static var supervisor: (pid: pid_t, descriptor: Int32) = (0, -1)
+    public package(set) static var supervisor: (pid: pid_t, descriptor: Int32) {
+        get { SignalShared.current.supervisor }
+        set { SignalShared.current.supervisor = newValue }
+    }
 
     /// Whether the app's supervisor has ended: its process descriptor was
     /// readable. A descriptor a plugin closed is readable too, and the app's
@@ -69,10 +72,16 @@ public enum CrashRecord {
 
     /// The app's end of the socket it hands its supervisor a descriptor down; -1
     /// when unsupervised.
-    package nonisolated(unsafe) static var listenerChannel: Int32 = -1
+    package static var listenerChannel: Int32 {
+        get { SignalShared.current.listenerChannel }
+        set { SignalShared.current.listenerChannel = newValue }
+    }
 
     /// The app's end of the pipe that wakes its supervisor; -1 when unsupervised.
-    package nonisolated(unsafe) static var wakeDescriptor: Int32 = -1
+    package static var wakeDescriptor: Int32 {
+        get { SignalShared.current.wakeDescriptor }
+        set { SignalShared.current.wakeDescriptor = newValue }
+    }
 
     /// Wakes the supervisor (one byte down the pipe; a full pipe has woken it).
     private static func wakeSupervisor() {
@@ -81,11 +90,17 @@ public enum CrashRecord {
         _ = Glibc.write(wakeDescriptor, &byte, 1)
     }
 
-    nonisolated(unsafe) private static var page: UnsafeMutableRawPointer?
+    private static var page: UnsafeMutableRawPointer? {
+        get { SignalShared.current.crashPage }
+        set { SignalShared.current.crashPage = newValue }
+    }
 
     /// Whether this process is an app run under a supervisor.
     public static var isSupervised: Bool { page != nil && !isSupervisor }
-    package nonisolated(unsafe) static var isSupervisor = false
+    package static var isSupervisor: Bool {
+        get { SignalShared.current.isSupervisor }
+        set { SignalShared.current.isSupervisor = newValue }
+    }
 
     /// Maps the shared page; the supervisor calls this once, before it forks.
     package static func createShared() -> Bool {

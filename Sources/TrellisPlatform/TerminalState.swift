@@ -1,15 +1,26 @@
 import CTerminal
 import Glibc
 
-/// What the signal handlers need: plain globals, since a handler cannot capture.
+/// What the signal handlers need (held in ``SignalShared``, since a handler cannot capture).
 package enum TerminalState {
-    package nonisolated(unsafe) static var saved = termios()
-    package nonisolated(unsafe) static var isRaw = false
+    package static var saved: termios {
+        get { SignalShared.current.savedTerminal }
+        set { SignalShared.current.savedTerminal = newValue }
+    }
+    package static var isRaw: Bool {
+        get { SignalShared.current.terminalIsRaw }
+        set { SignalShared.current.terminalIsRaw = newValue }
+    }
     /// Whether the mouse is reported (`--no-mouse` or `TRELLIS_MOUSE=off` turn it off).
-    package nonisolated(unsafe) static var usesMouse = true
-    package nonisolated(unsafe) static var signalWriteDescriptor: Int32 = -1
-    nonisolated(unsafe) static var previousActions = UnsafeMutablePointer<sigaction>.allocate(
-        capacity: Int(NSIG))
+    package static var usesMouse: Bool {
+        get { SignalShared.current.terminalUsesMouse }
+        set { SignalShared.current.terminalUsesMouse = newValue }
+    }
+    package static var signalWriteDescriptor: Int32 {
+        get { SignalShared.current.signalWriteDescriptor }
+        set { SignalShared.current.signalWriteDescriptor = newValue }
+    }
+    static var previousActions: UnsafeMutablePointer<sigaction> { SignalShared.current.previousActions }
 
     /// Signals the main loop handles: resizing, suspending, and every signal
     /// whose default action ends the process and that a program may be sent.
@@ -23,7 +34,10 @@ package enum TerminalState {
     /// A resource limit's signals (RLIMIT_CPU, RLIMIT_FSIZE) are crashes too: the
     /// kernel sends them to the code that passed the limit.
     package static let crashSignals = Signals.crashSignals
-    nonisolated(unsafe) private static var hasAlternateStack = false
+    private static var hasAlternateStack: Bool {
+        get { SignalShared.current.hasAlternateStack }
+        set { SignalShared.current.hasAlternateStack = newValue }
+    }
     package static let restoreSequence: [UInt8] = Array(
         "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t".utf8)
 

@@ -1,8 +1,8 @@
 import TrellisCore
-import TrellisIsolation
 import TrellisLoop
 import TrellisPlatform
 @_spi(TrellisHost) import TrellisSDK
+import TrellisTree
 
 /// Runs headless commands against a session on the event loop, waiting for the
 /// screen the way a person would.
@@ -124,7 +124,9 @@ public final class HeadlessRunner {
 
     /// Whether work a plugin runs with `offMainActor` is under way, or a route's
     /// own process is starting.
-    public var isWorking: Bool { HostHooks.offMainWorkUnderWay > 0 || IsolatedInteractor.starting > 0 }
+    public var isWorking: Bool {
+        HostHooks.offMainWorkUnderWay > 0 || (session.tree as? RouteTree)?.context.pluginHosts.starting ?? 0 > 0
+    }
 
     /// Runs the main actor's work for `duration`, as a person waits and watches.
     private func pause(for duration: Duration) {

@@ -85,13 +85,8 @@ public final class LeakDetector {
     /// Whether a check of the pending detaches is scheduled: one at a time,
     /// for the oldest, not one per detach.
     @exclusivity(unchecked) var isCheckScheduled = false
-    /// This detector's place in ``detectors``, the top bits of its tickets.
+    /// This detector's place in ``HookRoutes/detectors``, the top bits of its tickets.
     package let number: Int
-
-    /// Every detector made, by number, for the tickets given back.
-    /// As ``pending``, on the main actor only.
-    /// Not retained: a detector takes itself out when it goes away.
-    @exclusivity(unchecked) nonisolated(unsafe) static var detectors: [Unmanaged<LeakDetector>?] = []
 
     /// Bits of a ticket below the detector's number: the serial, then the kind.
     /// A ticket is positive: 2^23 detectors, 2^38 detaches each.
@@ -100,8 +95,8 @@ public final class LeakDetector {
     /// Creates a detector in `mode`.
     public init(mode: Mode = .fromEnvironment) {
         self.mode = mode
-        number = Self.detectors.count
-        Self.detectors.append(Unmanaged.passUnretained(self))
+        number = HookRoutes.current.detectors.count
+        HookRoutes.current.detectors.append(Unmanaged.passUnretained(self))
         // The SDK's detector, which RIBs' routers report to, is this check.
         if !(TrellisSDK.LeakDetector.instance is SDKLeakDetector) {
             TrellisSDK.LeakDetector.setInstance(SDKLeakDetector.shared)
@@ -123,18 +118,18 @@ public final class LeakDetector {
     }
 
     isolated deinit {
-        Self.detectors[number] = nil
+        HookRoutes.current.detectors[number] = nil
         // A detector that goes away while waiting stops waiting.
         if isWaiting {
-            Self.waitingDetectors -= 1
-            if Self.waitingDetectors == 0 { SDKLeakDetector.shared.checkDidChange(isWaiting: false) }
+            HookRoutes.current.waitingDetectors -= 1
+            if HookRoutes.current.waitingDetectors == 0 { SDKLeakDetector.shared.checkDidChange(isWaiting: false) }
         }
     }
 
     /// The detector made last that is still alive: the one the SDK's
     /// `LeakDetector` reports to.
     static var newest: LeakDetector? {
-        for detector in detectors.reversed() {
+        for detector in HookRoutes.current.detectors.reversed() {
             if let detector { return detector.takeUnretainedValue() }
         }
         return nil
@@ -153,10 +148,6 @@ public final class LeakDetector {
     /// Objects expected by the SDK's `LeakDetector`, in the order they were.
     @exclusivity(unchecked) package var objects: [ObjectExpectation] = []
     @exclusivity(unchecked) var nextObjectID = 1
-
-    /// How many detectors are waiting on something, for the SDK's
-    /// `LeakDetector.status`.
-    @exclusivity(unchecked) static var waitingDetectors = 0
 
     /// An expectation of the SDK's `LeakDetector`, as RIBs' routers make when they
     /// go away. A router, interactor or view of a RIB the host built is checked at
@@ -195,8 +186,8 @@ public final class LeakDetector {
     func waitingDidChange(from wasWaiting: Bool) {
         let waiting = isWaiting
         guard waiting != wasWaiting else { return }
-        Self.waitingDetectors += waiting ? 1 : -1
-        if Self.waitingDetectors == (waiting ? 1 : 0) {
+        HookRoutes.current.waitingDetectors += waiting ? 1 : -1
+        if HookRoutes.current.waitingDetectors == (waiting ? 1 : 0) {
             SDKLeakDetector.shared.checkDidChange(isWaiting: waiting)
         }
     }
@@ -273,7 +264,9 @@ public final class LeakDetector {
     /// On the main actor only (see ``pending``).
     nonisolated package static func deallocated(_ ticket: Int) {
         let number = ticket >> numberShift
-        guard number >= 0, number < detectors.count, let detector = detectors[number] else { return }
+        guard number >= 0, number < HookRoutes.current.detectors.count,
+            let detector = HookRoutes.current.detectors[number]
+        else { return }
         detector._withUnsafeGuaranteedRef { $0.clear(ticket) }
     }
 

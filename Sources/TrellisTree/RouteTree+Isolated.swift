@@ -20,7 +20,9 @@ extension RouteTree {
         let launch = IsolatedLaunch(
             config: config, routeID: routeID, plugin: route.plugin, parameters: String(decoding: json, as: UTF8.self),
             permissions: route.permissions, pluginFiles: pluginFiles(below: routeID), asks: permissionAsks(of: route))
-        let interactor = IsolatedInteractor(presenter: view, launch: launch, listener: listener)
+        let interactor = IsolatedInteractor(
+            presenter: view, launch: launch, hosts: context.pluginHosts, listener: listener,
+            say: { [weak self] in self?.notify($0) })
         let router = ViewableRouter(interactor: interactor, viewController: view)
         record(router, routeID: routeID, plugin: route.plugin)
         return Built(router: router, scope: DependencyScope(), generation: 0)

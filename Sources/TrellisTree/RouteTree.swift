@@ -73,10 +73,10 @@ public final class RouteTree {
         self.context = context
     }
 
-    /// A tree that goes away leaves ``launched``: a report then finds the tree
+    /// A tree that goes away leaves the trees launched: a report then finds the tree
     /// launched before it, and a detach with no tree finds an empty list at once.
     isolated deinit {
-        Self.launched.removeAll { $0.tree == nil }
+        HookRoutes.current.launched.removeAll { $0.tree == nil }
     }
 
     /// Builds the root route, activates it and loads it.
@@ -94,8 +94,8 @@ public final class RouteTree {
         state: ((any Decodable.Type) throws -> Any)? = nil
     ) throws(RouteError) {
         // Before the root is built: what its builder reports is the tree's.
-        Self.launched.removeAll { $0.tree == nil }
-        Self.launched.append(WeakRouteTree(tree: self))
+        HookRoutes.current.launched.removeAll { $0.tree == nil }
+        HookRoutes.current.launched.append(WeakRouteTree(tree: self))
         Self.installHooks()
         // What the root's build reports is this tree's.
         let previous = Self.acting
@@ -103,7 +103,7 @@ public final class RouteTree {
         defer { Self.acting = previous }
         if leakDetector.onLeak == nil { leakDetector.onLeak = { [weak self] in self?.notify($0) } }
         // A process started ahead for the first isolated route the user opens.
-        if config.routes.values.contains(where: { $0.isolation == .process }) { PluginHostProcess.keepSpare() }
+        if config.routes.values.contains(where: { $0.isolation == .process }) { context.pluginHosts.keepSpare() }
         let built =
             config.routes[config.root]?.isolation == .process
             ? try buildIsolated(config.root, parameters: parameters, listener: listener)
@@ -116,23 +116,22 @@ public final class RouteTree {
         start(viewable, generation: built.generation)
     }
 
-    // The statics below are read at every detach (the leak check's tree) and
-    // written on the main actor only, never passed inout: exclusivity cannot be
-    // violated, and checking it at run time was a fifth of an attach and detach
-    // (Docs/Performance.md, "Attach and detach").
-    /// The trees of this process that have launched, the last launched last.
-    @exclusivity(unchecked) private static var launched: [WeakRouteTree] = []
-
     /// The tree whose work is being done, when several run in one process
     /// (`trellis serve` has one a browser tab): a plugin's report that names no
     /// router of a tree (a notice, a misuse) goes to it; `nil` for the last launched.
-    @exclusivity(unchecked) public static weak var acting: RouteTree?
+    public static var acting: RouteTree? {
+        get { HookRoutes.current.acting }
+        set { HookRoutes.current.acting = newValue }
+    }
 
     /// Where a report goes that names no tree and comes while none is acting (a
     /// timer's, a task's), when several trees run: `serve` writes it to standard
     /// error rather than show one tab what another tab's plugin said. `nil` (one
     /// tree): the last launched takes it.
-    @exclusivity(unchecked) public static var unclaimedReports: ((String) -> Void)?
+    public static var unclaimedReports: ((String) -> Void)? {
+        get { HookRoutes.current.unclaimedReports }
+        set { HookRoutes.current.unclaimedReports = newValue }
+    }
 
     /// The tree a report with no router of its own goes to: the acting one, else
     /// (unless ``unclaimedReports`` takes it) the last launched.
@@ -141,7 +140,7 @@ public final class RouteTree {
         guard unclaimedReports == nil else { return nil }
         // A loop, not `last(where:)`: a closure formed on the main actor is checked
         // at each call to run there, which cost as much as the detach itself.
-        for entry in launched.reversed() {
+        for entry in HookRoutes.current.launched.reversed() {
             if let tree = entry.tree { return tree }
         }
         return nil
@@ -166,7 +165,7 @@ public final class RouteTree {
             return tree
         }
         var alive: RouteTree?
-        for entry in launched {
+        for entry in HookRoutes.current.launched {
             guard let tree = entry.tree else { continue }
             guard alive == nil else { return nil }
             alive = tree
@@ -298,9 +297,4 @@ public final class RouteTree {
         return builder
     }
 
-}
-
-/// A launched tree, not kept alive by the list of them.
-private struct WeakRouteTree {
-    weak var tree: RouteTree?
 }

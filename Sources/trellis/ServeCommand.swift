@@ -10,7 +10,10 @@ struct ServeCommand {
     let context: HostContext
 
     /// Set by SIGINT and SIGTERM: serving stops at the loop's next turn.
-    nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
+    nonisolated static var stopRequested: sig_atomic_t {
+        get { SignalShared.current.stopRequested }
+        set { SignalShared.current.stopRequested = newValue }
+    }
 
     func run() throws -> ExitStatus {
         let parsed = try Arguments(arguments, command: Commands.serve)
@@ -88,7 +91,7 @@ struct ServeCommand {
                 // ends after its page has gone, where serve was started.
                 tree.leakDetector.onLeak = { [weak tree] leak in
                     Trellis.printError(leak)
-                    tree?.onNotice?(leak)
+                    tree?.notify(leak)
                 }
                 try tree.launch()
                 return tree

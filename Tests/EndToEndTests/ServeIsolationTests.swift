@@ -155,4 +155,25 @@ struct ServeIsolationTests {
         #expect(maps.allSatisfy { !$0.contains("libTestScreens.so") }, "next still in a process of its own")
         #expect(!app.errors.contains("swapped next"), "nothing to swap: \(app.errors)")
     }
+
+    /// What a route's own process says (here, a workflow that failed with no
+    /// action under way) reaches the page of its tab, through the tab's tree:
+    /// not standard error, where `serve` writes what no tab claims.
+    @Test func whatAnIsolatedRouteSaysReachesItsTabsPage() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.writeConfig(
+            routes: """
+                { "main": { "plugin": "MainScreen", "children": { "next": "next" } },
+                  "next": { "plugin": "TestScreens", "isolation": "process",
+                            "parameters": { "behaviour": "failingWorkflow" } } }
+                """)
+        let app = try ServedApp(config: config.path)
+        let (page, _, _, _) = try app.openPage()
+        page.sendText(#"{"type":"tap","id":"main.button"}"#)
+        var seen = ""
+        while !seen.contains("a step failed"), let next = page.nextText() { seen += next }
+
+        #expect(seen.contains("ended: a step failed: no such step"), "on the page: \(seen)")
+        #expect(!app.errors.contains("a step failed"), "not only on standard error: \(app.errors)")
+    }
 }

@@ -136,7 +136,7 @@ struct ChannelFuzzTests {
     /// A launch argument with a zero byte would end early, or split in two for
     /// a process started ahead (`--state` text a process sent back, say): refused.
     @Test func aLaunchArgumentWithAZeroByteIsRefused() {
-        let started = PluginHostProcess.start(["config.json", "--state", "x\u{0}--write\u{0}/"])
+        let started = PluginHosts().start(["config.json", "--state", "x\u{0}--write\u{0}/"])
 
         guard case let .failure(error) = started else {
             Issue.record("started a process with a zero byte in its arguments")

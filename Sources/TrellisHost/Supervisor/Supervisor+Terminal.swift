@@ -51,5 +51,8 @@ extension Supervisor {
     }
 
     /// Set by a signal to end that arrives while ``askToRestart(route:)`` waits.
-    nonisolated(unsafe) static var promptInterrupted: sig_atomic_t = 0
+    static var promptInterrupted: sig_atomic_t {
+        get { SignalShared.current.promptInterrupted }
+        set { SignalShared.current.promptInterrupted = newValue }
+    }
 }

@@ -24,7 +24,10 @@ public enum Supervisor {
     public static let crashReportVariable = "TRELLIS_CRASH_REPORT"
 
     /// The app process being supervised, for the forwarding signal handlers.
-    nonisolated(unsafe) private static var child: pid_t = 0
+    private static var child: pid_t {
+        get { SignalShared.current.child }
+        set { SignalShared.current.child = newValue }
+    }
 
     /// Hands `serve`'s listening socket to the supervisor, which keeps it across a
     /// crash: the port is never free while the app starts again, so no other
@@ -246,7 +249,10 @@ public enum Supervisor {
 
     /// The pipe SIGCHLD writes to: the supervisor learns at once that the app
     /// stopped (Ctrl-Z) or ended, with no timer.
-    nonisolated(unsafe) private static var childSignal: [Int32] = [-1, -1]
+    private static var childSignal: [Int32] {
+        get { SignalShared.current.childSignal }
+        set { SignalShared.current.childSignal = newValue }
+    }
 
     /// A pipe whose ends neither block nor pass to a program the app runs.
     private static func makeQuietPipe(_ ends: inout [Int32]) -> Bool {

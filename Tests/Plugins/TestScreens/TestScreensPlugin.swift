@@ -23,6 +23,9 @@ enum TestBehaviour: String {
     case slowTitle
     /// Shows `Working…`, then its task throws after 10 ms.
     case failingTask
+    /// Shows `Workflow soon`, then a task 50 ms later starts a workflow whose
+    /// first step fails: the host is told, as a notice, with no action under way.
+    case failingWorkflow
     /// Changes its content every `interval_ms` (default 50) from a task, first
     /// appending the change's number and `CLOCK_MONOTONIC` time in nanoseconds to
     /// the file `stamps`, for the benchmark's update-to-frame latency.
@@ -315,6 +318,16 @@ final class TestInteractor: PresentableInteractor<ViewController> {
             task {
                 try await Task.sleep(for: .milliseconds(10))
                 throw TestFailure(description: "the test data source is gone")
+            }
+        case .failingWorkflow:
+            presenter.content = .text("Workflow soon")
+            task { [weak self] in
+                try await Task.sleep(for: .milliseconds(50))
+                let workflow = Workflow<Void>()
+                _ = workflow.onStep { _ -> Observable<(Void, Void)> in throw TestFailure(description: "no such step") }
+                    .commit()
+                _ = workflow.subscribe(())
+                self?.presenter.content = .text("Workflow started")
             }
         case .twoStepWork:
             presenter.content = .text("Reading…")
