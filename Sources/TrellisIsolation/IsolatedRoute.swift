@@ -12,8 +12,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
     private var launch: IsolatedLaunch
     /// What starts the route's process, and counts it while it starts.
     private let hosts: PluginHosts
-    /// Tells the tree the route is in what the user should know: what its
-    /// process says, and what the host says of it.
+    /// Its tree's notices: what its process says, and what the host says of it.
     private let say: (String) -> Void
     private var isStarting = false {
         didSet { hosts.noteStarting(isStarting) }
