@@ -83,7 +83,7 @@ struct ChannelFuzzTests {
                 let view = ViewController(content: .text(""))
                 view.show(mirror, at: []) { _ in }
                 let frame = Window(width: Int.random(in: 10...120, using: &random), height: 24).draw(
-                    root: view, status: StatusLine(), focus: nil, fieldCursor: nil, filter: nil)
+                    root: view, status: StatusLine(), focus: nil, fieldCursor: nil)
                 #expect(!frame.canvas.text.isEmpty)
                 outcomes["drawn", default: 0] += 1
             }

@@ -99,6 +99,39 @@ struct SceneTests {
         }
 
         #expect(depth == Scene.deepest)
-        #expect(node == .note("(cut: views nested more than \(Scene.deepest) deep)"))
+        #expect(node == .note("views nested more than \(Scene.deepest) deep: cut here"))
+    }
+
+    /// The terminal draws a scene, not views: one made by hand, with no view
+    /// behind it, is drawn, its note in brackets.
+    @Test func theTerminalDrawsASceneMadeByHand() {
+        let layer = Scene.Layer(
+            screen: 1, isModal: false, plugin: nil,
+            content: .stack(axis: .vertical, spacing: 0, children: [.text("Hello"), .note("views cut here")]))
+
+        let frame = Window(width: 40, height: 6).draw(
+            [layer], status: StatusLine(), focus: nil, fieldCursor: nil, filter: nil)
+
+        #expect(frame.text.contains("Hello"))
+        #expect(frame.text.contains("[views cut here]"))
+    }
+
+    /// A session's frame is its scene drawn: the same scene drawn again, with the
+    /// session's focus, shows the same screen (a list's row styles included).
+    @Test func theFrameIsTheScenesDrawing() {
+        let (session, tree) = session(
+            .vstack([.text("Cities"), .list(id: "c", rows: ["Seoul", "Saanen"]), .button("Go")]))
+        tree.view.rowStyles = ["c": [1: .destructive]]
+        session.update(.viewsChanged)
+        session.update(.key(.down))
+
+        let drawn = session.window.draw(
+            session.scene.layers, status: StatusLine(), focus: session.focus, fieldCursor: session.cursor, filter: nil)
+
+        let rows = session.window.height - 1
+        let styled = (0..<rows).flatMap { y in (0..<session.window.width).map { session.frame.canvas[$0, y] } }
+        let again = (0..<rows).flatMap { y in (0..<session.window.width).map { drawn.canvas[$0, y] } }
+        #expect(styled == again)
+        #expect(session.frame.text.contains("Saanen"))
     }
 }

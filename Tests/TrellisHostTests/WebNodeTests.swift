@@ -57,6 +57,6 @@ struct WebNodeTests {
 
     @Test func aTreeDeeperThanTheLimitIsCutAndSaysSo() {
         let deep = (0..<500).reduce(ViewNode.text("bottom")) { inner, _ in .vstack([inner]) }
-        #expect(node(deep).json.contains("cut: views nested more than \(Scene.deepest) deep"))
+        #expect(node(deep).json.contains("views nested more than \(Scene.deepest) deep: cut here"))
     }
 }

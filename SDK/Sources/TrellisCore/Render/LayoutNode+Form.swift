@@ -7,10 +7,10 @@ extension LayoutNode {
     /// A form as the layout draws it: a grid of two columns, each row's label
     /// (so the controls start in one column, two after the widest label), then
     /// its control, named by the label, over its help line and error line.
-    static func form(_ form: Form, depth: Int) -> LayoutNode {
-        let cells = form.rows.flatMap { row -> [LayoutNode] in
+    static func form(_ rows: [(row: SceneFormRow, control: LayoutNode)]) -> LayoutNode {
+        let cells = rows.flatMap { row, control -> [LayoutNode] in
             let label = TextWidth.truncated(row.label.replacingOccurrences(of: "\n", with: " "), to: widestFormLabel)
-            var control = [named(LayoutNode(row.control, depth: depth + 1), label)]
+            var control = [named(control, label)]
             if !row.help.isEmpty { control.append(.styled(.placeholder, .text(row.help))) }
             if !row.error.isEmpty { control.append(.styled(CellStyle(.destructive), .text(row.error))) }
             // The grid's gap is a column: one more after each label.

@@ -1,14 +1,15 @@
 import Synchronization
 import TrellisSDK
 
-/// A view as the layout reads it: the cases of the SDK's ``TrellisSDK/ViewNode``,
-/// copied once a frame into a type of the host's own.
+/// A view as the layout reads it: a screen's ``SceneNode``s, copied once a
+/// frame into the cases the layout draws (a label is text, tabs are a picker
+/// over a view, a form is a grid).
 ///
-/// `ViewNode` is resilient, so that plugins built against an older SDK keep working
-/// when it gains cases; from outside the SDK, every `switch` over it goes through
-/// the SDK's value witnesses. The layout switches over each node in several passes
-/// a frame (wrapping, the minimum size, list widths, windowing, sizes, drawing),
-/// which made a frame take twice as long; over this copy it is direct.
+/// The layout switches over each node in several passes a frame (wrapping, the
+/// minimum size, list widths, windowing, sizes, drawing); over this copy, of
+/// the cases it draws only, it is direct. (Over the SDK's resilient
+/// ``TrellisSDK/ViewNode`` every `switch` went through the SDK's value
+/// witnesses, which made a frame take twice as long.)
 indirect enum LayoutNode: Equatable, Sendable {
     case empty
     case text(String)
@@ -46,32 +47,34 @@ indirect enum LayoutNode: Equatable, Sendable {
     /// A control named `name` (a form row's label) instead of by what it shows.
     case named(String, LayoutNode)
 
-    /// The copy of `node`. A case of a newer SDK than this host's, which it cannot
-    /// draw, becomes a visible placeholder (a plugin of a newer SDK minor is refused
-    /// at load, so it is seen only with an SDK library newer than the host).
+    /// The layout's copy of a screen's content, as the scene holds it, and what
+    /// its lists carry: each list's row styles, and the ids of its tables.
     ///
-    /// A tree deeper than ``deepest`` is cut there, said in its place: the
-    /// layout's passes recurse, and a plugin's tree thousands of views deep
-    /// overflowed the host's stack (issue 41).
-    init(_ node: ViewNode, depth: Int = 0) {
-        guard depth < Self.deepest else {
-            self = .styled(.highlight, .text("[views nested more than \(Self.deepest) deep: cut here]"))
-            return
+    /// The scene has cut a tree deeper than ``Scene/deepest`` and put a note
+    /// for a view of a newer SDK than this host's (a plugin of a newer SDK minor
+    /// is refused at load, so it is seen only with an SDK library newer than
+    /// the host): each is drawn in its place, in brackets.
+    init(_ node: SceneNode, rowStyles: inout [String: [Int: CellStyle]], tables: inout Set<String>) {
+        func child(_ node: SceneNode) -> LayoutNode { LayoutNode(node, rowStyles: &rowStyles, tables: &tables) }
+        func note(_ list: SceneList) {
+            if !list.styles.isEmpty { rowStyles[list.id] = list.styles.mapValues(CellStyle.init) }
         }
-        func child(_ node: ViewNode) -> LayoutNode { LayoutNode(node, depth: depth + 1) }
         switch node {
         case .empty: self = .empty
         case let .text(text): self = .text(text)
         case let .button(title, id): self = .button(title: title, id: id)
-        case let .textField(id, text, placeholder):
-            self = .textField(id: id, text: text, placeholder: placeholder, width: Layout.fieldWidth, isSecure: false)
         case let .field(field):
             self = .textField(
                 id: field.id, text: field.text, placeholder: field.placeholder,
                 width: min(max(field.width ?? Layout.fieldWidth, 1), Layout.widestField), isSecure: field.isSecure)
         case let .stack(axis, spacing, children):
             self = .stack(axis: axis, spacing: spacing, children: children.map(child))
-        case let .list(id, rows): self = .list(id: id, rows: rows)
+        case let .list(list, rows):
+            note(list)
+            self = .list(id: list.id, rows: rows)
+        case let .rows(list, rows):
+            note(list)
+            self = .list(id: list.id, rows: LayoutNode.richRows(rows))
         case let .grid(columns, cells): self = .grid(columns: columns, cells: cells.map(child))
         case let .styled(meaning, content): self = .styled(CellStyle(meaning), child(content))
         case let .toggle(toggle): self = .toggle(id: toggle.id, title: toggle.title, isOn: toggle.isOn)
@@ -83,7 +86,7 @@ indirect enum LayoutNode: Equatable, Sendable {
             self = .picker(
                 id: picker.id, label: picker.label, options: picker.options,
                 selected: min(max(picker.selected, 0), max(picker.options.count - 1, 0)))
-        case let .textArea(area) where area.text.utf8.count > Layout.largestAreaText:
+        case let .area(area) where area.text.utf8.count > Layout.largestAreaText:
             // Wrapped whole at every frame, more would make each keystroke slow: said in its place.
             let megabytes = Double(area.text.utf8.count) / 1_048_576
             self = .styled(
@@ -91,35 +94,31 @@ indirect enum LayoutNode: Equatable, Sendable {
                 .text(
                     "[text area \(area.id): \(Int(megabytes.rounded())) MB of text, more than the "
                         + "\(Layout.largestAreaText >> 20) MB a text area edits]"))
-        case let .textArea(area):
+        case let .area(area):
             self = .textArea(
                 id: area.id, text: area.text, placeholder: area.placeholder,
                 width: min(max(area.width ?? 40, 1), Layout.widestField), height: min(max(area.height ?? 6, 1), 100))
-        case let .rows(id, rows):
-            self = .list(id: id, rows: LayoutNode.richRows(rows))
-        case let .table(table):
+        case let .table(table, list, _):
+            note(list)
+            tables.insert(table.id)
             self = .table(table)
         case .spacer: self = .spacer
-        case let .scroll(scroll):
-            self = .scroll(
-                id: scroll.id, content: child(scroll.content),
-                height: min(max(scroll.height ?? Layout.scrollHeight, 1), 200))
-        case let .panes(panes):
-            self = .panes(
-                axis: panes.axis, sizes: panes.panes.map(\.size), children: panes.panes.map { child($0.content) })
+        case let .scroll(id, height, content):
+            self = .scroll(id: id, content: child(content), height: min(max(height ?? Layout.scrollHeight, 1), 200))
+        case let .panes(axis, panes):
+            self = .panes(axis: axis, sizes: panes.map(\.size), children: panes.map { child($0.content) })
         case let .label(title, icon):
             self = .text(icon.isEmpty ? title : icon + " " + title)
         case let .image(image):
             self = .styled(
                 .placeholder, .text("[image: \(image.alternativeText.isEmpty ? image.source : image.alternativeText)]"))
-        case let .tabs(tabs):
+        case let .tabs(id, titles, selected, content):
             // The bar of titles over the chosen tab's view.
             let bar = LayoutNode.picker(
-                id: tabs.id, label: "", options: tabs.titles,
-                selected: min(max(tabs.selected, 0), max(tabs.titles.count - 1, 0)))
-            self = .stack(axis: .vertical, spacing: 1, children: [bar, child(tabs.content)])
-        case let .form(form): self = LayoutNode.form(form, depth: depth)
-        @unknown default: self = .styled(.highlight, .text(LayoutNode.unknownView))
+                id: id, label: "", options: titles, selected: min(max(selected, 0), max(titles.count - 1, 0)))
+            self = .stack(axis: .vertical, spacing: 1, children: [bar, child(content)])
+        case let .form(rows): self = LayoutNode.form(rows.map { ($0, child($0.control)) })
+        case let .note(text): self = .styled(.highlight, .text("[\(text)]"))
         }
     }
 
@@ -148,12 +147,6 @@ indirect enum LayoutNode: Equatable, Sendable {
         }
     }
 
-    /// How deep a view tree is laid out, as the browser's page builds it
-    /// (`WebNodeBuilder.deepest`).
-    static let deepest = 64
-
-    /// What stands in for a view this host cannot draw.
-    static let unknownView = "[a view this Trellis cannot draw: update Trellis]"
 }
 
 /// The lines of the rich rows laid out last (``LayoutNode/richRows(_:)``), the

@@ -52,19 +52,34 @@ public struct Window: Sendable {
     ///   - focus: The control drawn as focused.
     ///   - fieldCursor: The focused text field's cursor, in characters; the frame's
     ///     cursor is where the field, scrolled to show it, draws it.
-    ///   - filter: A list filter of the screen it names: that list is drawn with
-    ///     its matching rows only, the match highlighted, and its rows' controls
-    ///     are numbered among the matches.
     public func draw(root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int? = nil) -> Frame {
-        draw(root: root, status: status, focus: focus, fieldCursor: fieldCursor, filter: nil)
+        draw(Window.sceneLayers(from: root), status: status, focus: focus, fieldCursor: fieldCursor, filter: nil)
     }
 
-    /// Draws as ``draw(root:status:focus:fieldCursor:)``, with a list filter, and
+    /// The screens on show under `root` as the scene holds them, bottom first:
+    /// each with the number and plugin `known` gives its view (a session's,
+    /// ``ScreenSession/scene``), else 0 and none.
+    static func sceneLayers(
+        from root: ViewController, known: (ViewController) -> (number: Int, plugin: String?)? = { _ in nil }
+    ) -> [Scene.Layer] {
+        Window.layers(from: root).enumerated().compactMap { index, chain in
+            guard let view = chain.last else { return nil }
+            let known = known(view)
+            return Scene.Layer(
+                screen: known?.number ?? 0, isModal: index > 0, plugin: known?.plugin,
+                content: SceneNode(view.displayedContent, styles: view.rowStyles, reading: view.listsForReading))
+        }
+    }
+
+    /// Draws the screens of a scene, `layers`, bottom first, as
+    /// ``draw(root:status:focus:fieldCursor:)``, with a list filter of the top
+    /// screen (its list is drawn with its matching rows only, the match
+    /// highlighted, and its rows' controls are numbered among the matches), and
     /// each list of the top layer at least as wide as `listWidthFloor` says (the
     /// widest it was drawn on that screen), so a list whose rows change as the
     /// user types does not move sideways at each keystroke.
     func draw(
-        root: ViewController, status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?,
+        _ layers: [Scene.Layer], status: StatusLine, focus: Control.ID?, fieldCursor: Int?, filter: ListFilter?,
         listWidthFloor: [String: Int] = [:], scrollOffsets: [String: Int] = [:], spinnerPhase: Int = 0,
         areaCursor: AreaCursor? = nil, fieldSelection: Range<Int>? = nil
     ) -> Frame {
@@ -76,8 +91,7 @@ public struct Window: Sendable {
         var topScrollOffsets: [String: Int] = [:]
         var areaRows: [Range<String.Index>] = []
         var animates = false
-        let layers = Window.layers(from: root)
-        for (index, chain) in layers.enumerated() {
+        for (index, screen) in layers.enumerated() {
             let isTop = index == layers.count - 1
             var layout = Layout(focus: isTop ? focus : nil)
             layout.fieldCursor = fieldCursor
@@ -85,11 +99,12 @@ public struct Window: Sendable {
             layout.fieldSelection = fieldSelection
             layout.spinnerPhase = spinnerPhase
             if isTop { layout.scrollOffsets = scrollOffsets }
-            layout.rowStyles = chain.last!.rowStyles.mapValues { $0.mapValues(CellStyle.init) }
+            var tables: Set<String> = []
+            var node = LayoutNode(screen.content, rowStyles: &layout.rowStyles, tables: &tables)
             // A modal's frame and padding take six columns and four rows.
             let availableWidth = index == 0 ? area.width : max(area.width - 6, 0)
-            var node = LayoutNode(chain.last!.displayedContent)
-            if let filter, filter.screen == ObjectIdentifier(chain.last!) {
+            let filter = isTop ? filter : nil
+            if let filter {
                 node = node.keepingRows(filter.matches, ofList: filter.list)
                 layout.filteredRows[filter.list] = (filter.matches, FilterPattern(filter.query))
             }
@@ -124,9 +139,7 @@ public struct Window: Sendable {
                 layout.listWidths[list] = min(max(width, floor), cap(list))
             }
             if isTop { topListWidths = layout.listWidths }
-            if let filter, filter.screen == ObjectIdentifier(chain.last!),
-                chain.last!.displayedContent.table(filter.list) == nil
-            {
+            if let filter, !tables.contains(filter.list) {
                 // A filtered list keeps the width of the whole list, so it does not move as the filter narrows it
                 // (a table's rows keep their columns' widths).
                 layout.listWidths[filter.list] = min(Layout.listWidth(filter.matchedRows), cap(filter.list))

@@ -9,7 +9,7 @@ extension SceneNode {
 
     private init(_ view: ViewNode, styles: [String: [Int: TextStyle]], reading: Set<String>, depth: Int) {
         guard depth < Scene.deepest else {
-            self = .note("(cut: views nested more than \(Scene.deepest) deep)")
+            self = .note("views nested more than \(Scene.deepest) deep: cut here")
             return
         }
         func child(_ view: ViewNode) -> SceneNode {
@@ -52,7 +52,7 @@ extension SceneNode {
                 form.rows.map {
                     SceneFormRow(label: $0.label, control: child($0.control), help: $0.help, error: $0.error)
                 })
-        @unknown default: self = .note("(a view of a newer SDK than this trellis draws)")
+        @unknown default: self = .note("a view this Trellis cannot draw: update Trellis")
         }
     }
 }

@@ -1,26 +1,24 @@
 @_spi(TrellisHost) import TrellisSDK
 
 extension ScreenSession {
-    /// What the session shows, as of the last ``update(_:)``: computing it
-    /// changes nothing, and a front end reads it as often as it likes.
+    /// What the session shows, as of the last ``update(_:)``: what the
+    /// terminal's frame was drawn from, and what the browser's page is. Reading
+    /// it changes nothing, and a front end reads it as often as it likes.
     ///
     /// The views may change between inputs (a task, a timer): a front end sends
     /// ``SessionInput/viewsChanged`` before it reads the scene when they told it
-    /// so, as it does before it draws a frame. (A screen that came on show since
-    /// the last update has no number and no plugin yet, and goes by 0 until the
-    /// next.)
+    /// so, as it does before it draws a frame.
     public var scene: Scene {
-        guard let root = tree.rootView else {
-            return Scene(layers: [], routePath: [], notice: notice, canGoBack: false)
+        guard tree.rootView != nil else { return Scene(layers: [], routePath: [], notice: notice, canGoBack: false) }
+        return Scene(layers: shownLayers, routePath: routePathShown, notice: notice, canGoBack: canGoBackFromPage)
+    }
+
+    /// The screens on show under `root`, bottom first, as the scene holds them:
+    /// each with its number and plugin (``numberScreens(root:)`` first).
+    func sceneLayers(root: ViewController) -> [Scene.Layer] {
+        Window.sceneLayers(from: root) { view in
+            screenNumbers[ObjectIdentifier(view)].flatMap { $0.screen.view === view ? ($0.number, $0.plugin) : nil }
         }
-        let layers = Window.layers(from: root).enumerated().compactMap { index, chain -> Scene.Layer? in
-            guard let view = chain.last else { return nil }
-            let known = screenNumbers[ObjectIdentifier(view)].flatMap { $0.screen.view === view ? $0 : nil }
-            return Scene.Layer(
-                screen: known?.number ?? 0, isModal: index > 0, plugin: known?.plugin,
-                content: SceneNode(view.displayedContent, styles: view.rowStyles, reading: view.listsForReading))
-        }
-        return Scene(layers: layers, routePath: routePathShown, notice: notice, canGoBack: canGoBackFromPage)
     }
 
     /// Gives each screen on show a number of its own for as long as it lives (an

@@ -132,6 +132,9 @@ public final class ScreenSession {
     /// and the last number given.
     var screenNumbers: [ObjectIdentifier: (screen: WeakScreen, number: Int, plugin: String?)] = [:]
     var lastScreenNumber = 0
+    /// The screens on show as the last update found them: the ``scene``'s
+    /// layers, which the frame is drawn from.
+    var shownLayers: [Scene.Layer] = []
 
     /// Creates a session over a launched tree, its first ``frame`` drawn.
     public init(tree: any RouterTree, window: Window) {
@@ -146,15 +149,18 @@ public final class ScreenSession {
     /// ``update(_:)`` ends with, and what an input that reads the screen starts from.
     func settledFrame() -> Frame {
         guard let root = tree.rootView else {
+            shownLayers = []
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
         let top = Window.layers(from: root).last!.last!
+        // What is drawn is the scene: the screens on show, numbered, as values.
+        numberScreens(root: root)
+        shownLayers = sceneLayers(root: root)
         var frame = asHostWork("laying out the screen") {
             updateListFilter(top: top)
             return settlingFocus(root: root, top: top)
         }
         topScreen = ObjectIdentifier(top)
-        numberScreens(root: root)
         if listWidthFloor.screen != topScreen { listWidthFloor = (topScreen, [:]) }
         listWidthFloor.widths.merge(frame.listWidths, uniquingKeysWith: max)
         topHasControls = !frame.controls.isEmpty
@@ -191,7 +197,7 @@ public final class ScreenSession {
     /// controls it had is left. A screen put in place of the one that had the
     /// focus (a live swap) keeps it on the same control, by its id.
     func settlingFocus(root: ViewController, top: ViewController) -> Frame {
-        let frame = drawScreens(root: root)
+        let frame = drawScreens()
         if focusOwner === top {
             if let index = frame.controls.firstIndex(where: { $0.id == focus }) {
                 focusIndex = index
@@ -207,9 +213,9 @@ public final class ScreenSession {
             // the focus starts at the top of it, not at the old one's place.
             let before = Set(self.frame.controls.map(\.id))
             guard before.isEmpty || frame.controls.contains(where: { before.contains($0.id) }) else {
-                return focusing(0, of: frame, root: root)
+                return focusing(0, of: frame)
             }
-            return focusing(min(focusIndex, frame.controls.count - 1), of: frame, root: root)
+            return focusing(min(focusIndex, frame.controls.count - 1), of: frame)
         }
         // The screen that had the focus is gone without being left (a live swap
         // put a new build in its place): its control keeps the focus, by its id.
@@ -225,30 +231,31 @@ public final class ScreenSession {
         let remembered = rememberedFocus[ObjectIdentifier(top)].flatMap { $0.screen.view === top ? $0 : nil }
         if let control = remembered?.control ?? swappedFocus {
             moveFocus(to: control)
-            let again = drawScreens(root: root)
+            let again = drawScreens()
             if let index = again.controls.firstIndex(where: { $0.id == control }) {
                 focusIndex = index
                 return again
             }
         }
-        return focusing(min(remembered?.index ?? 0, frame.controls.count - 1), of: frame, root: root)
+        return focusing(min(remembered?.index ?? 0, frame.controls.count - 1), of: frame)
     }
 
-    /// The screens under `root` with the focus, the field's cursor and the list
-    /// filter as they are, and an empty status line.
-    func drawScreens(root: ViewController) -> Frame {
+    /// The screens on show (the scene's, as this update found them) with the
+    /// focus, the field's cursor and the list filter as they are, and an empty
+    /// status line.
+    func drawScreens() -> Frame {
         let floor = listWidthFloor.screen == focusOwner.map(ObjectIdentifier.init) ? listWidthFloor.widths : [:]
         return window.draw(
-            root: root, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter,
+            shownLayers, status: StatusLine(), focus: focus, fieldCursor: cursor, filter: listFilter,
             listWidthFloor: floor, scrollOffsets: scrollOffsets, spinnerPhase: animationPhase,
             areaCursor: areaCursor, fieldSelection: fieldSelection)
     }
 
     /// The frame drawn again with the focus on control `index` of `frame` (none if
     /// it has no controls).
-    func focusing(_ index: Int, of frame: Frame, root: ViewController) -> Frame {
+    func focusing(_ index: Int, of frame: Frame) -> Frame {
         focusIndex = max(index, 0)
         moveFocus(to: frame.controls.isEmpty ? nil : frame.controls[focusIndex].id)
-        return drawScreens(root: root)
+        return drawScreens()
     }
 }
