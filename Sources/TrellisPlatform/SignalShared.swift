@@ -68,7 +68,15 @@ package struct SignalShared {
     /// Set by a signal to end that arrives while the supervisor asks a question.
     package var promptInterrupted: sig_atomic_t = 0
 
-    /// The values: set up before any handler is installed (the first use of any
-    /// of them initialises all).
+    /// The values. Each field is read and written on its own, never through a
+    /// `mutating` method or `inout` of the whole: that, not a run-time check, is
+    /// what keeps a handler's access apart from the one it interrupts.
     @exclusivity(unchecked) package nonisolated(unsafe) static var current = SignalShared()
+
+    /// Makes the values (a global is made at its first use, which must not be
+    /// in a handler): the first thing an executable does, and what each place
+    /// that installs a handler does first.
+    package static func prepare() {
+        _ = current.isSupervisor
+    }
 }

@@ -8,9 +8,9 @@
 /// launched, the one acting, and the leak detectors by number.
 ///
 /// Read at every detach and every deallocation, and written on the main actor
-/// only, never passed inout: exclusivity cannot be violated, and checking it at
-/// run time was a fifth of an attach and detach (Docs/Performance.md, "Attach
-/// and detach").
+/// only, each field on its own, never through a `mutating` method or `inout` of
+/// the whole: exclusivity cannot be violated, and checking it at run time was a
+/// fifth of an attach and detach (Docs/Performance.md, "Attach and detach").
 struct HookRoutes {
     /// The trees of this process that have launched, the last launched last.
     var launched: [WeakRouteTree] = []

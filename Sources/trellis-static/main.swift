@@ -14,6 +14,7 @@ guard CommandLine.arguments.count == 2 else {
     exit(ExitStatus.unusable.rawValue)
 }
 MainActorThread.claim()
+SignalShared.prepare()
 // As `trellis run` does, and with the same setting (TRELLIS_SUPERVISOR=off).
 let runArguments = ["run", CommandLine.arguments[1], "--headless"]
 let context = Supervisor.wants(runArguments) ? Supervisor.start(arguments: runArguments) : HostContext()

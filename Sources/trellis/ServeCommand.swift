@@ -136,6 +136,7 @@ struct ServeCommand {
         print("trellis: open that address in a browser; Ctrl-C stops serving")
         fflush(nil)
         if parsed.has("--open") { openInBrowser(server.address) }
+        SignalShared.prepare()
         signal(SIGINT) { _ in ServeCommand.stopRequested = 1 }
         signal(SIGTERM) { _ in ServeCommand.stopRequested = 1 }
         // A parent may have started this process with them blocked (a test

@@ -14,12 +14,16 @@ struct MutableStaticsTests {
         var description: String { "\(name) (\(place))" }
     }
 
-    /// Every stored `static var` in Sources/: one with a value or a type and no
-    /// accessors (a computed one's `{` comes before any `=`).
+    /// Every stored `static var` in Sources/, whatever its modifiers, and every
+    /// variable at a file's top level outside a `main.swift` (where top-level
+    /// code's variables are the program's own): one with a value or a type and
+    /// no accessors (a computed one's `{` comes before any `=`).
     static func mutableStatics() throws -> [Found] {
         let sources = Products.repository.appendingPathComponent("Sources")
         let paths = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
-        let declaration = try Regex(#"\bstatic\s+(?:weak\s+)?var\s+(\w+)(.*)$"#)
+        let modifiers = #"(?:(?:nonisolated\(unsafe\)|\w+\(set\)|unowned\(\w+\)|@\w+(?:\(\w+\))?|\w+)\s+)*"#
+        let declaration = try Regex(#"\bstatic\s+"# + modifiers + #"var\s+(\w+)(.*)$"#)
+        let global = try Regex(#"^"# + modifiers + #"var\s+(\w+)(.*)$"#)
         let typeLine = try Regex(#"^(\s*)(?:[\w()@ ]+\s)?(?:struct|enum|class|extension|actor)\s+(\w+)"#)
         var found: [Found] = []
         for path in paths.sorted() where path.hasSuffix(".swift") {
@@ -37,8 +41,9 @@ struct MutableStaticsTests {
                     types.removeAll { $0.indent >= indent }
                     types.append((indent - 1, String(name)))
                 }
-                guard let match = line.firstMatch(of: declaration), let name = match.output[1].substring,
-                    let rest = match.output[2].substring
+                let isMain = path.hasSuffix("main.swift")
+                guard let match = line.firstMatch(of: declaration) ?? (isMain ? nil : line.wholeMatch(of: global)),
+                    let name = match.output[1].substring, let rest = match.output[2].substring
                 else { continue }
                 let brace = rest.firstIndex(of: "{")
                 let equals = rest.firstIndex(of: "=")

@@ -27,6 +27,7 @@ extension Supervisor {
         // The child is gone, so nothing is forwarded: a signal to end interrupts
         // the read (no SA_RESTART) and is the answer.
         let endSignals = [SIGINT, SIGTERM, SIGHUP]
+        SignalShared.prepare()
         for signal in endSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ in Supervisor.promptInterrupted = 1 }

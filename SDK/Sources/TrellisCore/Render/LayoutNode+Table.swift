@@ -113,7 +113,19 @@ extension Table {
     /// cells; a flexible column's title (with room for a sort mark) or its widest
     /// cell of the first rows, whichever is wider; `nil` for a fraction, a share of
     /// the width the table is given.
-    public var drawnColumnWidths: [Int?] { columnWidths(titled: drawnTitles) }
+    ///
+    /// The last few tables' widths are kept, as their lines are: the scene of a
+    /// screen is taken at every key, and its table measured once while it shows
+    /// the same rows (the same array, found equal without comparing its rows).
+    public var drawnColumnWidths: [Int?] {
+        if let kept = tableWidthsKept.withLock({ $0.first { $0.table == self }?.widths }) { return kept }
+        let widths = columnWidths(titled: drawnTitles)
+        tableWidthsKept.withLock { kept in
+            kept.insert((self, widths), at: 0)
+            if kept.count > 4 { kept.removeLast() }
+        }
+        return widths
+    }
 
     /// ``drawnColumnWidths`` for the titles as drawn, made once by the caller.
     func columnWidths(titled titles: [String]) -> [Int?] {
@@ -144,6 +156,9 @@ struct TableLines: Sendable {
     /// The columns a row takes.
     var width: Int
 }
+
+/// The column widths of the tables measured last, newest first.
+private let tableWidthsKept = Mutex<[(table: Table, widths: [Int?])]>([])
 
 /// The lines of the tables drawn last, newest first.
 private let tableLinesKept = Mutex<[(table: Table, width: Int?, lines: TableLines)]>([])

@@ -4,9 +4,10 @@ import TrellisSDK
 /// adds to a plugin's views, the route path, the notice and whether going back
 /// does something.
 ///
-/// ``ScreenSession/scene`` computes it and changes nothing; the browser's page is
-/// drawn from it (and sent the changes from one scene to the next), so no front
-/// end walks the views or the route tree itself.
+/// ``ScreenSession/update(_:)`` takes it of the screens on show, and
+/// ``ScreenSession/scene`` reads it, changing nothing. The terminal's frame is
+/// drawn from it and the browser's page too (sent the changes from one scene to
+/// the next), so no front end walks the views or the route tree itself.
 public struct Scene: Equatable, Sendable {
     /// One screen on show: the root's, or a modal's over it.
     public struct Layer: Equatable, Sendable {

@@ -153,10 +153,10 @@ public final class ScreenSession {
             return window.draw(root: ViewController(), status: StatusLine(), focus: nil)
         }
         let top = Window.layers(from: root).last!.last!
-        // What is drawn is the scene: the screens on show, numbered, as values.
-        numberScreens(root: root)
-        shownLayers = sceneLayers(root: root)
         var frame = asHostWork("laying out the screen") {
+            // What is drawn is the scene: the screens on show, numbered, as values.
+            numberScreens(root: root)
+            shownLayers = sceneLayers(root: root)
             updateListFilter(top: top)
             return settlingFocus(root: root, top: top)
         }

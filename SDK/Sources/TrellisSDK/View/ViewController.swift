@@ -74,7 +74,9 @@ open class ViewController: ViewControllable {
 
     /// The lists whose rows are for reading: selecting one does nothing, so the host
     /// does not offer Enter on them, and says so if it is pressed.
-    public final var listsForReading: Set<String> = []
+    public final var listsForReading: Set<String> = [] {
+        didSet { HostHooks.screenDidChange() }
+    }
 
     /// What the host calls when the user goes back from this view (Esc). The host
     /// sets it when it attaches the screen; a screen rarely needs to.
