@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisSDK
 
@@ -133,5 +134,26 @@ struct SceneTests {
         let again = (0..<rows).flatMap { y in (0..<session.window.width).map { drawn.canvas[$0, y] } }
         #expect(styled == again)
         #expect(session.frame.text.contains("Saanen"))
+    }
+
+    /// A scene is a value that survives encoding: kept or sent whole, it is the
+    /// same scene (a list with its styles, a table with its widths, a form, a note).
+    @Test func aSceneEncodedAndDecodedIsTheSameScene() throws {
+        let table = Table(id: "t", columns: [TableColumn("City")], rows: [["Seoul"]])
+        let (session, tree) = session(
+            .vstack([
+                .list(id: "c", rows: ["Seoul", "Saanen"]), .table(table),
+                .form(Form([FormRow("Name", .field(TextField(id: "n", text: "Kim", placeholder: "")))])),
+            ]))
+        tree.view.rowStyles = ["c": [0: .title]]
+        session.update(.viewsChanged)
+        var scene = session.scene
+        scene.layers[0].content = .stack(
+            axis: .vertical, spacing: 0, children: [scene.layers[0].content, .note("cut")])
+
+        let decoded = try JSONDecoder().decode(Scene.self, from: JSONEncoder().encode(scene))
+
+        #expect(decoded == scene)
+        #expect(decoded.layers.first?.plugin == "Test")
     }
 }

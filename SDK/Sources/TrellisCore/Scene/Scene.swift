@@ -8,9 +8,18 @@ import TrellisSDK
 /// ``ScreenSession/scene`` reads it, changing nothing. The terminal's frame is
 /// drawn from it and the browser's page too (sent the changes from one scene to
 /// the next), so no front end walks the views or the route tree itself.
-public struct Scene: Equatable, Sendable {
+///
+/// It is `Codable`, so a scene can be kept or sent whole (a test's golden
+/// file, another process); what the browser is sent is its own, smaller JSON
+/// (Docs/WireProtocol.md).
+///
+/// It holds what is on show, not where: each renderer lays it out in its own
+/// units (the terminal in cells, the page with CSS) and finds its controls'
+/// places there. What both must agree on that a layout decides, a table's
+/// column widths, is in the scene.
+public struct Scene: Equatable, Sendable, Codable {
     /// One screen on show: the root's, or a modal's over it.
-    public struct Layer: Equatable, Sendable {
+    public struct Layer: Equatable, Sendable, Codable {
         /// The number the screen goes by for as long as it lives; a new view is a
         /// new number, even at the address of one that went away.
         public var screen: Int
@@ -40,7 +49,7 @@ public struct Scene: Equatable, Sendable {
 
 /// A list's part of a scene: what the session knows of a plugin's list, table
 /// or rich rows beyond its rows.
-public struct SceneList: Equatable, Sendable {
+public struct SceneList: Equatable, Sendable, Codable {
     /// The list's id, as its view actions name it.
     public var id: String
     /// The styles the screen gives its rows, by row.
@@ -50,13 +59,13 @@ public struct SceneList: Equatable, Sendable {
 }
 
 /// A pane of a ``SceneNode/panes(axis:panes:)``: its size along the axis and what it shows.
-public struct ScenePane: Equatable, Sendable {
+public struct ScenePane: Equatable, Sendable, Codable {
     public var size: Pane.Size
     public var content: SceneNode
 }
 
 /// A row of a ``SceneNode/form(_:)``: its label, its control, its help and its error.
-public struct SceneFormRow: Equatable, Sendable {
+public struct SceneFormRow: Equatable, Sendable, Codable {
     public var label: String
     public var control: SceneNode
     public var help: String
@@ -69,7 +78,7 @@ public struct SceneFormRow: Equatable, Sendable {
 /// view of a newer SDK shown as a note.
 ///
 /// Adding a view kind adds a case here: the checklist is in Docs/Architecture.md.
-public indirect enum SceneNode: Equatable, Sendable {
+public indirect enum SceneNode: Equatable, Sendable, Codable {
     case empty
     case text(String)
     case button(title: String, id: String)
