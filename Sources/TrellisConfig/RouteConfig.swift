@@ -118,7 +118,9 @@ public enum ConfigError: Error, Equatable, LocalizedError {
         case let .unknownRoute(file, path, route, known):
             "\(file): \(path) names route \"\(route)\", which `routes` does not define."
                 + Suggestion.phrase(for: route, among: known)
-                + " Defined routes: \(known.joined(separator: ", ")). Add the route or fix the name."
+                + (known.isEmpty
+                    ? " `routes` is empty: add the route there."
+                    : " Defined routes: \(known.joined(separator: ", ")). Add the route or fix the name.")
         case let .cycle(file, routes):
             "\(file): the routes form a cycle: \(Self.shortened(routes).joined(separator: " → ")). A route cannot contain itself; "
                 + "break the cycle in `children`."

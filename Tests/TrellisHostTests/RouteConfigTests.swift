@@ -134,4 +134,15 @@ struct RouteConfigTests {
             message == "c.json: root names route \"z\", which `routes` does not define. Defined routes: a. "
                 + "Add the route or fix the name.")
     }
+
+    /// With no route defined, the message does not list an empty set of them.
+    @Test func aRootNamingARouteOfNoRoutesSaysTheyAreEmpty() {
+        let message = ConfigError.unknownRoute(file: "c.json", path: "root", route: "main", known: [])
+            .localizedDescription
+
+        #expect(
+            message
+                == "c.json: root names route \"main\", which `routes` does not define. `routes` is empty: add the route there."
+        )
+    }
 }
