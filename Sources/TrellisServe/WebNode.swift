@@ -99,7 +99,11 @@ package struct WebNodeBuilder {
         switch scene {
         case .empty: return WebNode(head: kind("empty"))
         case let .text(text): return WebNode(head: kind("text") + member("s", text))
-        case let .note(text): return WebNode(head: kind("text") + member("s", text))
+        case let .note(text):
+            // As the terminal draws it: highlighted, in brackets, not as the plugin's own text.
+            return WebNode(
+                head: kind("styled") + member("style", Self.name(.highlight)),
+                children: [WebNode(head: kind("text") + member("s", "[\(text)]"))])
         case let .button(title, id): return WebNode(head: kind("button") + member("id", id) + member("s", title))
         case let .field(textField): return field(textField)
         case let .stack(axis, spacing, children):

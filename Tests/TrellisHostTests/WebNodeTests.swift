@@ -57,6 +57,10 @@ struct WebNodeTests {
 
     @Test func aTreeDeeperThanTheLimitIsCutAndSaysSo() {
         let deep = (0..<500).reduce(ViewNode.text("bottom")) { inner, _ in .vstack([inner]) }
-        #expect(node(deep).json.contains("views nested more than \(Scene.deepest) deep: cut here"))
+        let json = node(deep).json
+        #expect(
+            json.contains("[views nested more than \(Scene.deepest) deep: cut here]"),
+            "in brackets: \(json.suffix(200))")
+        #expect(json.contains(#""k":"styled","style":"highlight""#), "highlighted, as the terminal draws it")
     }
 }
