@@ -1,4 +1,3 @@
-import Synchronization
 import TrellisSDK
 
 extension LayoutNode {
@@ -29,15 +28,9 @@ extension LayoutNode {
     /// same array, found equal without comparing its rows).
     static func tableLines(_ table: Table, width: Int?) -> TableLines? {
         guard !table.columns.isEmpty else { return nil }
-        if let kept = tableLinesKept.withLock({ $0.first { $0.table == table && $0.width == width }?.lines }) {
-            return kept
+        return tableLinesMade.value(for: TableAtWidth(table: table, width: width)) {
+            makeTableLines(table, width: width)
         }
-        let lines = makeTableLines(table, width: width)
-        tableLinesKept.withLock { kept in
-            kept.insert((table, width, lines), at: 0)
-            if kept.count > 4 { kept.removeLast() }
-        }
-        return lines
     }
 
     private static func makeTableLines(_ table: Table, width: Int?) -> TableLines {
@@ -118,13 +111,7 @@ extension Table {
     /// screen is taken at every key, and its table measured once while it shows
     /// the same rows (the same array, found equal without comparing its rows).
     public var drawnColumnWidths: [Int?] {
-        if let kept = tableWidthsKept.withLock({ $0.first { $0.table == self }?.widths }) { return kept }
-        let widths = columnWidths(titled: drawnTitles)
-        tableWidthsKept.withLock { kept in
-            kept.insert((self, widths), at: 0)
-            if kept.count > 4 { kept.removeLast() }
-        }
-        return widths
+        tableWidthsMade.value(for: self) { columnWidths(titled: drawnTitles) }
     }
 
     /// ``drawnColumnWidths`` for the titles as drawn, made once by the caller.
@@ -157,8 +144,14 @@ struct TableLines: Sendable {
     var width: Int
 }
 
-/// The column widths of the tables measured last, newest first.
-private let tableWidthsKept = Mutex<[(table: Table, widths: [Int?])]>([])
+/// A table drawn in a width (``LayoutNode/tableLines(_:width:)``).
+private struct TableAtWidth: Equatable, Sendable {
+    let table: Table
+    let width: Int?
+}
 
-/// The lines of the tables drawn last, newest first.
-private let tableLinesKept = Mutex<[(table: Table, width: Int?, lines: TableLines)]>([])
+/// The lines of the tables drawn last.
+private let tableLinesMade = RecentlyMade<TableAtWidth, TableLines>(keeping: 4)
+
+/// The column widths of the tables measured last.
+private let tableWidthsMade = RecentlyMade<Table, [Int?]>(keeping: 4)

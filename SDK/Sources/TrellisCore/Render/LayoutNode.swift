@@ -1,4 +1,3 @@
-import Synchronization
 import TrellisSDK
 
 /// A view as the layout reads it: a screen's ``SceneNode``s, copied once a
@@ -132,11 +131,12 @@ indirect enum LayoutNode: Equatable, Sendable {
     /// once). The same lines, in the same storage, also let the list's filter see
     /// that its rows did not change, so it folds them once, not at each keystroke.
     static func richRows(_ rows: [ListRow]) -> [String] {
-        if let lines = RichRowsCache.shared.lines(of: rows) { return lines }
-        let lines = layingOut(rows)
-        RichRowsCache.shared.keep(lines, of: rows)
-        return lines
+        richRowsMade.value(for: rows) { layingOut(rows) }
     }
+
+    /// The lines of the rich rows laid out last: a few, for a screen with a few
+    /// lists, or a few tabs'.
+    private static let richRowsMade = RecentlyMade<[ListRow], [String]>(keeping: 4)
 
     private static func layingOut(_ rows: [ListRow]) -> [String] {
         let texts = rows.map { $0.subtitle.isEmpty ? $0.title : $0.title + "  " + $0.subtitle }
@@ -147,31 +147,4 @@ indirect enum LayoutNode: Equatable, Sendable {
         }
     }
 
-}
-
-/// The lines of the rich rows laid out last (``LayoutNode/richRows(_:)``), the
-/// most recent first: a few, for a screen with a few lists, or a few tabs'.
-private final class RichRowsCache: Sendable {
-    static let shared = RichRowsCache()
-    private static let kept = 4
-    private let entries = Mutex<[(rows: [ListRow], lines: [String])]>([])
-
-    func lines(of rows: [ListRow]) -> [String]? {
-        entries.withLock { entries in
-            guard let index = entries.firstIndex(where: { $0.rows == rows }) else { return nil }
-            var entry = entries.remove(at: index)
-            // Equal rows in other storage (a screen that made its rows again) were
-            // compared row by row: keep these, so the next frame's check is at once.
-            entry.rows = rows
-            entries.insert(entry, at: 0)
-            return entry.lines
-        }
-    }
-
-    func keep(_ lines: [String], of rows: [ListRow]) {
-        entries.withLock { entries in
-            entries.insert((rows, lines), at: 0)
-            if entries.count > Self.kept { entries.removeLast() }
-        }
-    }
 }
