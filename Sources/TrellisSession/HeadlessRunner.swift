@@ -44,7 +44,9 @@ public final class HeadlessRunner {
             return nil
         }
         if case let .key(key) = command { waitUntilReady(for: key) }
-        let changesBefore = loop.screenChanges
+        // Counted at the attempt that acts: a `type` that waited for its field
+        // (a screen still loading) must not count the loading's changes as its own.
+        var changesBefore = loop.screenChanges
         defer {
             switch command {
             case .key, .type:
@@ -57,6 +59,7 @@ public final class HeadlessRunner {
         while true {
             // What the step sees is consumed here; a change after it wakes the wait.
             loop.didDrawFrame()
+            changesBefore = loop.screenChanges
             do {
                 session.noteKeyForCrashReport()
                 defer { CrashRecord.noteActivity("") }

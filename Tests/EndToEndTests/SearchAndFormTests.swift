@@ -16,6 +16,18 @@ struct SearchAndFormTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    /// A script's first `type` waits for its field while the cities load; Enter
+    /// right after it used to open the top of the unfiltered list ("108 Mile"):
+    /// the loading's screen changes were taken for the field's reaction to the text.
+    @Test func enterRightAfterTheFirstTypeWhileLoadingActsOnTheTextTyped() throws {
+        let result = try TrellisProcess.run(
+            ["run", "Examples/airports.json", "--headless", "--size", "100x20"],
+            input: "type seoul\nkey enter\nprint\n")
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Airports of Seoul (KR)"), "\(result.stdout)")
+    }
+
     /// An airport's IATA code finds its city first.
     @Test func anAirportCodeFindsItsCity() throws {
         let result = try airports(
