@@ -1,4 +1,5 @@
 import Foundation
+@_spi(TrellisHost) import TrellisSDK
 
 /// The limits and words of an isolated route's place in the app.
 extension IsolatedInteractor {
@@ -28,5 +29,15 @@ extension IsolatedInteractor {
             return "its process ended with signal \(signal) (\(name)); the rest of the app goes on."
         }
         return "its process ended with status \(status >> 8 & 0xFF); the rest of the app goes on."
+    }
+
+    /// Its place once its process ended: what ended it, and a restart.
+    static func stopped(_ launch: IsolatedLaunch, saying problem: String) -> ViewNode {
+        .stack(
+            axis: .vertical, spacing: 1,
+            children: [
+                .styled(.destructive, .text("Route \(launch.routeID) (plugin \(launch.plugin)) stopped")),
+                .text(problem), .button(title: "Restart", id: restartID),
+            ])
     }
 }

@@ -20,7 +20,8 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
     private weak var listener: ScreenListener?
     private var process: pid_t = 0
     private var channel: IsolationChannel?
-    private var source: DispatchSourceRead?
+    /// What reads its channel as the process writes it.
+    private var source: ReadWatch?
     /// The end of the pipe the process writes its standard error to.
     private var errors: Int32 = -1
     private var errorText: [UInt8] = []
@@ -36,6 +37,12 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
         self.say = say
         self.listener = listener
         super.init(presenter: presenter)
+    }
+
+    /// A route let go without resigning (a whole tree) leaves no process, nothing
+    /// watching it, and no start counted.
+    isolated deinit {
+        stop()
     }
 
     package override func didBecomeActive() {
@@ -107,25 +114,23 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
             return
         }
         process = started.pid
+        // Each descriptor is closed by its watch once it ends: a number reused
+        // while the watch still waits on it would never be read.
+        guard let watch = ReadWatch(started.channel, onReadable: { [weak self] in _ = self?.read() }) else {
+            close(started.errors)
+            _ = reap()
+            show("could not watch its process's channel: the app has no descriptor left for it")
+            return
+        }
+        source = watch
         channel = IsolationChannel(descriptor: started.channel)
         mirror = nil
         isStarting = true
         presenter.content = .text("Starting \(launch.routeID) in a process of its own…")
-        errors = started.errors
         errorText = []
-        // Each descriptor is closed once its source is cancelled: a number
-        // reused while dispatch still watches it would never be read.
-        let source = DispatchSource.makeReadSource(fileDescriptor: started.channel, queue: .main)
-        source.setEventHandler { [weak self] in MainActor.assumeIsolated { _ = self?.read() } }
-        source.setCancelHandler { close(started.channel) }
-        source.resume()
-        self.source = source
         // What it writes is read as it comes: a full pipe would stop it.
-        let errorSource = DispatchSource.makeReadSource(fileDescriptor: errors, queue: .main)
-        errorSource.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readErrors() } }
-        errorSource.setCancelHandler { close(started.errors) }
-        errorSource.resume()
-        self.errorSource = errorSource
+        errorSource = ReadWatch(started.errors) { [weak self] in self?.readErrors() }
+        errors = errorSource == nil ? -1 : started.errors
         lastHeard = ContinuousClock.now
         let heartbeat = DispatchSource.makeTimerSource(queue: .main)
         heartbeat.schedule(deadline: .now() + 1, repeating: 1)
@@ -146,7 +151,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
     private var preservedAnswered = false
     /// What the process sent last, whole: what its patches change.
     private var mirror: MirroredView?
-    private var errorSource: DispatchSourceRead?
+    private var errorSource: ReadWatch?
     private var heartbeat: DispatchSourceTimer?
     private var lastHeard = ContinuousClock.now
     private var pinged = false
@@ -183,7 +188,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
     }
 
     private func closeErrors() {
-        // Its source closes it.
+        // Its watch closes it.
         errorSource?.cancel()
         errorSource = nil
         errors = -1
@@ -352,14 +357,14 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
 
     /// Closes the channel, ends the process and waits for it: its wait status.
     private func reap() -> Int32 {
+        // The process reads its end now; the watch then closes the descriptor.
+        if let channel { shutdown(channel.descriptor, Int32(SHUT_RDWR)) }
+        channel = nil
         source?.cancel()
         source = nil
         heartbeat?.cancel()
         heartbeat = nil
         pinged = false
-        // The process reads its end now; the source closes the descriptor.
-        if let channel { shutdown(channel.descriptor, Int32(SHUT_RDWR)) }
-        channel = nil
         if isStarting { isStarting = false }
         guard process > 0 else { return 0 }
         var status: Int32 = 0
@@ -387,14 +392,8 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
 
     /// Shows `problem` in the route's place, and what the process had over it goes.
     private func show(_ problem: String) {
-        let content = ViewNode.stack(
-            axis: .vertical, spacing: 1,
-            children: [
-                .styled(.destructive, .text("Route \(launch.routeID) (plugin \(launch.plugin)) stopped")),
-                .text(problem), .button(title: "Restart", id: Self.restartID),
-            ])
         // The process's screen is gone, and with it the path it showed.
         mirror = nil
-        presenter.show(MirroredView(content: content), at: []) { _ in }
+        presenter.show(MirroredView(content: Self.stopped(launch, saying: problem)), at: []) { _ in }
     }
 }
