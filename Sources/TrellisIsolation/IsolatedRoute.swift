@@ -39,12 +39,6 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
         super.init(presenter: presenter)
     }
 
-    /// A route let go without resigning (a whole tree) leaves no process, nothing
-    /// watching it, and no start counted.
-    isolated deinit {
-        stop()
-    }
-
     package override func didBecomeActive() {
         super.didBecomeActive()
         askOrStart()
@@ -115,22 +109,28 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
         }
         process = started.pid
         // Each descriptor is closed by its watch once it ends: a number reused
-        // while the watch still waits on it would never be read.
-        guard let watch = ReadWatch(started.channel, onReadable: { [weak self] in _ = self?.read() }) else {
-            close(started.errors)
+        // while the watch still waits on it would never be read. What the
+        // process writes to standard error is read as it comes: a full pipe would
+        // stop it.
+        let watches = (
+            ReadWatch(started.channel) { [weak self] in _ = self?.read() },
+            ReadWatch(started.errors) { [weak self] in self?.readErrors() }
+        )
+        guard let channelWatch = watches.0, let errorsWatch = watches.1 else {
+            watches.0?.cancel()
+            watches.1?.cancel()
             _ = reap()
-            show("could not watch its process's channel: the app has no descriptor left for it")
+            show("could not watch its process's output: the app has no descriptor or thread left for it")
             return
         }
-        source = watch
+        source = channelWatch
+        errorSource = errorsWatch
+        errors = started.errors
         channel = IsolationChannel(descriptor: started.channel)
         mirror = nil
         isStarting = true
         presenter.content = .text("Starting \(launch.routeID) in a process of its own…")
         errorText = []
-        // What it writes is read as it comes: a full pipe would stop it.
-        errorSource = ReadWatch(started.errors) { [weak self] in self?.readErrors() }
-        errors = errorSource == nil ? -1 : started.errors
         lastHeard = ContinuousClock.now
         let heartbeat = DispatchSource.makeTimerSource(queue: .main)
         heartbeat.schedule(deadline: .now() + 1, repeating: 1)

@@ -20,15 +20,16 @@ import TrellisPlatform
 /// something still waits on it.
 final class ReadWatch: Sendable {
     private let descriptor: Int32
-    /// A pipe whose write end ``cancel()`` closes: its read end, readable then,
-    /// wakes the thread.
+    /// A pipe ``cancel()`` writes to: its read end, readable then, wakes the
+    /// thread, whoever else holds the write end (a fork's child, for a moment).
     private let wake: (read: Int32, write: Int32)
     private let isCancelled = Atomic(false)
     private let handler: @MainActor @Sendable () -> Void
 
-    /// Watches `descriptor` and takes it over: it is closed once the watch ends.
+    /// Watches `descriptor` and takes it over: it is closed once the watch is
+    /// cancelled and its thread ended.
     ///
-    /// - Returns: `nil` if no pipe could be made to wake its thread (the
+    /// - Returns: `nil` if no pipe or thread could be made for it (the
     ///   descriptor is then closed).
     init?(_ descriptor: Int32, onReadable handler: @escaping @MainActor @Sendable () -> Void) {
         var ends: [Int32] = [-1, -1]
@@ -40,10 +41,24 @@ final class ReadWatch: Sendable {
         self.descriptor = descriptor
         wake = (ends[0], ends[1])
         self.handler = handler
-        let thread = Thread { [self] in watch() }
-        thread.name = "trellis read watch"
-        thread.stackSize = 1 << 16
-        thread.start()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 1 << 17)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let made = pthread_create(
+            &thread, &attributes,
+            { context in
+                Unmanaged<ReadWatch>.fromOpaque(context!).takeRetainedValue().watch()
+                return nil
+            }, context)
+        guard made == 0 else {
+            Unmanaged<ReadWatch>.fromOpaque(context).release()
+            [descriptor, ends[0], ends[1]].forEach { close($0) }
+            return nil
+        }
     }
 
     /// Stops calling the handler: at once if the main actor calls it (a handler
@@ -51,8 +66,12 @@ final class ReadWatch: Sendable {
     /// Calling it again does nothing.
     func cancel() {
         guard !isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
         close(wake.write)
     }
+
+    private var cancelled: Bool { isCancelled.load(ordering: .acquiring) }
 
     private func watch() {
         let handled = DispatchSemaphore(value: 0)
@@ -60,21 +79,27 @@ final class ReadWatch: Sendable {
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
         ]
-        // A descriptor closed under the watch is not waited on again, at once,
-        // forever, nor closed again: its number may be another's by now.
+        // A descriptor closed under the watch (POLLNVAL) is not waited on
+        // again, at once, forever, nor closed again: its number may be
+        // another's by now.
         var isOpen = true
         while SystemCall.retrying({ poll(&polled, 2, -1) }) >= 0, polled[1].revents == 0 {
             DispatchQueue.main.async { [self] in
-                if !isCancelled.load(ordering: .acquiring) { MainActor.assumeIsolated { handler() } }
+                if !cancelled { MainActor.assumeIsolated { handler() } }
                 handled.signal()
             }
             handled.wait()
             isOpen = polled[0].revents & Int16(POLLNVAL) == 0
-            guard isOpen else { break }
+            guard isOpen, !cancelled else { break }
             polled[0].revents = 0
+        }
+        // Until it is cancelled, the descriptor is its owner's, which may still
+        // use it: it is closed only then.
+        var wakeOnly = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+        while !cancelled {
+            if SystemCall.retrying({ poll(&wakeOnly, 1, -1) }) < 0 { usleep(10_000) }
         }
         if isOpen { close(descriptor) }
         close(wake.read)
-        if !isCancelled.exchange(true, ordering: .acquiringAndReleasing) { close(wake.write) }
     }
 }

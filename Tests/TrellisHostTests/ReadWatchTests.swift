@@ -77,6 +77,26 @@ struct ReadWatchTests {
         // Closed once its thread ended, which it does only once what it queued has run.
         #expect(await waitFor { otherEndClosed(peer) })
         #expect(seen.calls == 1)
+        watch = nil
+    }
+
+    /// As when a route's process ends while the app reads its channel itself:
+    /// the watch has queued its call, and the watch is cancelled before it runs.
+    @Test func aCallQueuedBeforeCancelDoesNotRun() async throws {
+        let (watched, peer) = try socketPair()
+        defer { close(peer) }
+        let seen = Seen()
+        let watch = try #require(ReadWatch(watched) { seen.calls += 1 })
+        _ = send(peer, "x", 1, 0)
+        // The main actor is held while the thread sees the byte and queues its
+        // call; were the thread slower, the call would not be queued, and the
+        // test would hold all the same.
+        var ready = pollfd(fd: watched, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, 10_000)
+        usleep(50_000)
+        watch.cancel()
+        #expect(await waitFor { otherEndClosed(peer) })
+        #expect(seen.calls == 0)
     }
 
     /// The pattern that crashed libdispatch's manager thread: descriptors whose
