@@ -131,9 +131,10 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
         isStarting = true
         presenter.content = .text("Starting \(launch.routeID) in a process of its own…")
         errorText = []
-        lastHeard = ContinuousClock.now
+        hangCheck = HangCheck(limit: Self.hangLimit, now: .now)
         let heartbeat = DispatchSource.makeTimerSource(queue: .main)
-        heartbeat.schedule(deadline: .now() + 1, repeating: 1)
+        let interval = DispatchTimeInterval.milliseconds(Int(hangCheck.interval / .milliseconds(1)))
+        heartbeat.schedule(deadline: .now() + interval, repeating: interval)
         heartbeat.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.checkAlive() } }
         heartbeat.resume()
         self.heartbeat = heartbeat
@@ -153,24 +154,21 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
     private var mirror: MirroredView?
     private var errorSource: ReadWatch?
     private var heartbeat: DispatchSourceTimer?
-    private var lastHeard = ContinuousClock.now
-    private var pinged = false
+    private var hangCheck = HangCheck(limit: hangLimit, now: .now)
 
-    /// Asks a process that said nothing for a second whether it is alive, and
-    /// ends one that has not answered within ``hangLimit``: its main thread is
-    /// stuck, and the rest of the app goes on.
+    /// Asks a silent process whether it is alive, and ends one that has not
+    /// answered within ``hangLimit``: its main thread is stuck, and the rest of
+    /// the app goes on.
     private func checkAlive() {
         guard channel != nil else { return }
-        let silent = lastHeard.duration(to: .now)
-        if silent > Self.hangLimit {
+        switch hangCheck.look(at: .now) {
+        case .wait: break
+        case .ping: send(.ping)
+        case let .end(silent):
             kill(process, SIGKILL)
-            let seconds = Double(silent.components.seconds)
             end(
-                saying: "its process did not answer for \(Int(seconds)) s (the limit: TRELLIS_HANG_SECONDS, else 10 s) "
-                    + "and was ended; the rest of the app goes on.")
-        } else if silent >= .seconds(1), !pinged {
-            pinged = true
-            send(.ping)
+                saying: "its process did not answer for \(HangCheck.seconds(silent)) s (the limit: "
+                    + "TRELLIS_HANG_SECONDS, else 10 s) and was ended; the rest of the app goes on.")
         }
     }
 
@@ -270,10 +268,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
         let received = channel.receiveCounting()
         self.channel = channel
         var handled = false
-        if !received.messages.isEmpty {
-            lastHeard = .now
-            pinged = false
-        }
+        if !received.messages.isEmpty { hangCheck.heard(at: .now) }
         if let flood = flood.count(received.messages.count, bytes: received.bytes) {
             kill(process, SIGKILL)
             end(saying: "its process sent \(flood), and was ended")
@@ -364,7 +359,6 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
         source = nil
         heartbeat?.cancel()
         heartbeat = nil
-        pinged = false
         if isStarting { isStarting = false }
         guard process > 0 else { return 0 }
         var status: Int32 = 0
