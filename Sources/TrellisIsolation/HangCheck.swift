@@ -8,7 +8,7 @@ import Foundation
 /// shorter) is pinged; one still silent past the limit is ended. Time the app
 /// itself did not run (stopped by Ctrl-Z, or its main thread held) is not the
 /// process's silence.
-struct HangCheck: Equatable {
+struct HangCheck {
     /// The longest a process may stay silent: `TRELLIS_HANG_SECONDS`, else 10 s.
     let limit: Duration
     private var lastHeard: ContinuousClock.Instant

@@ -21,7 +21,7 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
     private var process: pid_t = 0
     private var channel: IsolationChannel?
     /// What reads its channel as the process writes it.
-    private var source: ReadWatch?
+    private var channelWatch: ReadWatch?
     /// The end of the pipe the process writes its standard error to.
     private var errors: Int32 = -1
     private var errorText: [UInt8] = []
@@ -123,8 +123,8 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
             show("could not watch its process's output: the app has no descriptor or thread left for it")
             return
         }
-        source = channelWatch
-        errorSource = errorsWatch
+        self.channelWatch = channelWatch
+        self.errorsWatch = errorsWatch
         errors = started.errors
         channel = IsolationChannel(descriptor: started.channel)
         mirror = nil
@@ -152,7 +152,8 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
     private var preservedAnswered = false
     /// What the process sent last, whole: what its patches change.
     private var mirror: MirroredView?
-    private var errorSource: ReadWatch?
+    /// What reads its standard error as the process writes it.
+    private var errorsWatch: ReadWatch?
     private var heartbeat: DispatchSourceTimer?
     private var hangCheck = HangCheck(limit: hangLimit, now: .now)
 
@@ -187,8 +188,8 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
 
     private func closeErrors() {
         // Its watch closes it.
-        errorSource?.cancel()
-        errorSource = nil
+        errorsWatch?.cancel()
+        errorsWatch = nil
         errors = -1
     }
 
@@ -355,8 +356,8 @@ package final class IsolatedInteractor: PresentableInteractor<ViewController> {
         // The process reads its end now; the watch then closes the descriptor.
         if let channel { shutdown(channel.descriptor, Int32(SHUT_RDWR)) }
         channel = nil
-        source?.cancel()
-        source = nil
+        channelWatch?.cancel()
+        channelWatch = nil
         heartbeat?.cancel()
         heartbeat = nil
         if isStarting { isStarting = false }
