@@ -21,8 +21,10 @@ struct HangCheck {
         lastLooked = now
     }
 
-    /// How often the app looks: every second, or four times within a shorter limit.
-    var interval: Duration { min(.seconds(1), limit / 4) }
+    /// How often the app looks: every second, or four times within a shorter
+    /// limit, and never more often than every 10 ms (a limit set in code, not
+    /// by `trellis run`, which takes 0.5 s at least, may be any).
+    var interval: Duration { max(.milliseconds(10), min(.seconds(1), limit / 4)) }
 
     /// How long a silence is before the process is asked.
     private var pingAfter: Duration { min(.seconds(1), limit / 2) }

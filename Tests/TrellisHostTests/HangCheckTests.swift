@@ -71,4 +71,11 @@ struct HangCheckTests {
         check.heard(at: start + .milliseconds(13_500))
         #expect(check.look(at: start + .seconds(14)) == .wait)
     }
+
+    @Test func theAppLooksEverySecondAndNeverMoreOftenThanEvery10Milliseconds() {
+        #expect(HangCheck(limit: .seconds(10), now: start).interval == .seconds(1))
+        #expect(HangCheck(limit: .milliseconds(500), now: start).interval == .milliseconds(125))
+        #expect(HangCheck(limit: .nanoseconds(1), now: start).interval == .milliseconds(10))
+        #expect(HangCheck(limit: .zero, now: start).interval == .milliseconds(10))
+    }
 }
